@@ -1,0 +1,1 @@
+"""Protocols, loaders, runners and reports: the machinery that checks an implementation."""

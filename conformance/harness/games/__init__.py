@@ -1,0 +1,78 @@
+"""What the harness knows of each game: its operations, rulings, reference and spec.
+
+Each game module in this package defines ``GAME``, a :class:`Game`. The registry below
+names them; adding a game is one module and one line here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+SPEC_DIR = REPO_ROOT / "spec"
+VECTORS_DIR = REPO_ROOT / "conformance" / "vectors"
+SCHEMA_DIR = REPO_ROOT / "conformance" / "schema"
+
+# game key -> module of this package that defines GAME
+REGISTRY: dict[str, str] = {
+    "soe": "soe",
+}
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One rule operation: ``reference(request, rulings) -> response``, all typed values."""
+
+    name: str
+    request: type[Any]
+    response: type[Any]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Game:
+    key: str
+    title: str
+    rule_prefix: str
+    spec_file: str
+    operations: tuple[Operation, ...]
+    rulings: type[Any]
+    reference: object
+    protocol: type[Any]
+    invariants_package: str
+
+    @property
+    def spec_path(self) -> Path:
+        return SPEC_DIR / self.spec_file
+
+    @property
+    def vectors_dir(self) -> Path:
+        return VECTORS_DIR / self.key
+
+    def operation(self, name: str) -> Operation:
+        for op in self.operations:
+            if op.name == name:
+                return op
+        known = ", ".join(op.name for op in self.operations)
+        raise KeyError(f"game {self.key!r} has no operation {name!r} (known: {known})")
+
+    def reference_call(self, name: str) -> Callable[[Any, Any], Any]:
+        call: Callable[[Any, Any], Any] = getattr(self.reference, name)
+        return call
+
+
+def game(key: str) -> Game:
+    """The game registered under ``key``; an unknown key is refused with the known ones."""
+    if key not in REGISTRY:
+        raise KeyError(f"unknown game {key!r}; known games: {', '.join(sorted(REGISTRY))}")
+    module = importlib.import_module(f"{__name__}.{REGISTRY[key]}")
+    found: Game = module.GAME
+    return found
+
+
+def all_games() -> tuple[Game, ...]:
+    return tuple(game(key) for key in sorted(REGISTRY))

@@ -1,0 +1,1 @@
+"""rulespec's reference implementation: each game's rules as pure, typed functions."""
