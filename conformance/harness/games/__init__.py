@@ -16,6 +16,7 @@ REPO_ROOT = Path(__file__).resolve().parents[3]
 SPEC_DIR = REPO_ROOT / "spec"
 VECTORS_DIR = REPO_ROOT / "conformance" / "vectors"
 SCHEMA_DIR = REPO_ROOT / "conformance" / "schema"
+INVARIANTS_DIR = REPO_ROOT / "conformance" / "invariants"
 
 # game key -> module of this package that defines GAME
 REGISTRY: dict[str, str] = {

@@ -1,0 +1,88 @@
+"""``rulespec``: verify an implementation against the suite, and maintain the suite's schemas."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import pytest
+from rich.console import Console
+
+from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
+from conformance.harness.plugin import RECORDER, Recorder
+from conformance.harness.report import render, tally
+from conformance.harness.schema import stale_schemas, write_schemas
+
+
+class _Capture:
+    """Keeps the recorder of the pytest run that verify starts."""
+
+    def __init__(self) -> None:
+        self.recorder: Recorder | None = None
+
+    def pytest_configure(self, config: pytest.Config) -> None:
+        self.recorder = config.stash[RECORDER]
+
+
+def verify(args: argparse.Namespace) -> int:
+    keys: list[str] = args.game or sorted(REGISTRY)
+    games = [game(key) for key in keys]
+    paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
+    pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", "-q"]
+    pytest_args += [f"--game={key}" for key in keys]
+    pytest_args += [f"--hypothesis-profile={args.profile}"]
+    if args.impl:
+        pytest_args.append(f"--impl={args.impl}")
+    if args.report_json:
+        pytest_args.append(f"--rulespec-report={args.report_json}")
+    pytest_args += args.pytest_args
+    capture = _Capture()
+    code = pytest.main(pytest_args, plugins=[capture])
+    if capture.recorder is None or code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
+        return int(code) or 2
+    verification = tally(games, capture.recorder.records)
+    label = f"{args.impl or 'the reference'} ({', '.join(keys)})"
+    render(verification, label, Console())
+    if code == pytest.ExitCode.INTERRUPTED:
+        return int(code)
+    return 0 if verification.full_pass and code == pytest.ExitCode.OK else 1
+
+
+def schema(args: argparse.Namespace) -> int:
+    if args.write:
+        for path in write_schemas():
+            print(f"wrote {path.relative_to(REPO_ROOT)}")
+        return 0
+    stale = stale_schemas()
+    for path in stale:
+        print(f"stale: {path.relative_to(REPO_ROOT)} (run: rulespec schema --write)")
+    return 1 if stale else 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="rulespec", description=__doc__)
+    commands = top.add_subparsers(dest="command", required=True)
+
+    run = commands.add_parser("verify", help="run the vectors and invariants against an implementation")
+    run.add_argument("--game", action="append", choices=sorted(REGISTRY), help="check only this game (repeatable)")
+    run.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
+    run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep"), help="Hypothesis search budget")
+    run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
+    run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")
+    run.set_defaults(handler=verify)
+
+    schemas = commands.add_parser("schema", help="check (or --write) the JSON Schemas derived from the types")
+    schemas.add_argument("--write", action="store_true", help="regenerate conformance/schema")
+    schemas.set_defaults(handler=schema)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    code: int = args.handler(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,278 @@
+"""The pytest plugin: collects vectors as tests, plugs in the implementation, counts outcomes per rule.
+
+Loaded automatically wherever rulespec is installed (entry point ``pytest11``). It adds
+``--impl`` (the implementation under test, ``module:attribute``; the reference when
+absent), ``--game`` (which games to check) and ``--rulespec-report`` (a JSON record
+of every check). Each test carries the rule IDs it checks: a vector its ``rules``, an
+invariant its ``@pytest.mark.rules(...)``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.harness import profiles
+from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
+from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
+from conformance.harness.vectors import LoadedCase, VectorError, load_file
+from conformance.harness.verdict import Outcome, run_case
+
+NOT_IMPLEMENTED = "not implemented"
+profiles.register()
+
+
+@dataclass(frozen=True)
+class CheckRecord:
+    """One check's outcome: the unit the per-rule report counts."""
+
+    nodeid: str
+    game: str
+    kind: str  # "vector" or "invariant"
+    rules: tuple[str, ...]
+    outcome: str
+    detail: str
+
+
+def _game_of(path: Path) -> str | None:
+    for root in (VECTORS_DIR, INVARIANTS_DIR):
+        if path.is_relative_to(root) and path != root:
+            return path.relative_to(root).parts[0]
+    return None
+
+
+# --- options and subjects --------------------------------------------------------------
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("rulespec", "rulespec conformance")
+    group.addoption("--impl", default=None, metavar="MODULE:ATTR", help="Python implementation under test")
+    group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
+    group.addoption("--rulespec-report", default=None, metavar="PATH", help="write every check's outcome as JSON")
+
+
+def selected_games(config: pytest.Config) -> tuple[str, ...]:
+    chosen: list[str] | None = config.getoption("--game")
+    games = tuple(chosen) if chosen else tuple(sorted(REGISTRY))
+    for key in games:
+        game(key)  # an unknown key is refused with the known ones
+    return games
+
+
+class Subjects:
+    """The subject under test for each game, made on first use and closed at the end."""
+
+    def __init__(self, impl: str | None, games: tuple[str, ...]) -> None:
+        if impl is not None and len(games) != 1:
+            raise pytest.UsageError(f"--impl {impl} implements one game: name it with --game ({', '.join(games)})")
+        self.impl = impl
+        self._made: dict[str, Subject] = {}
+
+    def get(self, key: str) -> Subject:
+        if key not in self._made:
+            try:
+                self._made[key] = python_subject(game(key), self.impl)
+            except ValueError as exc:
+                raise pytest.UsageError(str(exc)) from exc
+        return self._made[key]
+
+    def close(self) -> None:
+        for subject in self._made.values():
+            subject.close()
+
+
+SUBJECTS = pytest.StashKey[Subjects]()
+RECORDER = pytest.StashKey["Recorder"]()
+
+
+class Recorder:
+    """Collects a CheckRecord per rulespec test as the run goes."""
+
+    def __init__(self) -> None:
+        self.records: list[CheckRecord] = []
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+        report = yield
+        key = _game_of(Path(str(item.path)))
+        if key is None:
+            return report
+        outcome = _classify(report, call)
+        if outcome is not None:
+            rules = _rules_of(item)
+            kind = "vector" if isinstance(item, VectorItem) else "invariant"
+            detail = "" if outcome == Outcome.PASSED else _short(report)
+            self.records.append(CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail))
+        return report
+
+    def write(self, path: Path) -> None:
+        path.write_text(json.dumps([asdict(r) for r in self.records], indent=2) + "\n", encoding="utf-8")
+
+
+def _holds(excinfo: pytest.ExceptionInfo[BaseException], kind: type[BaseException]) -> bool:
+    """True when the exception is ``kind``, or a group (Hypothesis's several bugs) all of ``kind``."""
+    value = excinfo.value
+    if isinstance(value, BaseExceptionGroup):
+        leaves = value.exceptions  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+        return all(isinstance(leaf, kind) for leaf in leaves)  # pyright: ignore[reportUnknownVariableType]
+    return isinstance(value, kind) or isinstance(value.__cause__, kind)
+
+
+def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Outcome | None:
+    """The rulespec outcome of one phase of a test, or None when the phase decides nothing."""
+    if report.when == "call":
+        if report.passed:
+            return Outcome.PASSED
+    elif report.passed or report.when == "teardown" and not report.failed:
+        return None
+    if report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        return Outcome.NOT_IMPLEMENTED if NOT_IMPLEMENTED in reason else Outcome.ERROR
+    if report.when != "call" or call.excinfo is None:
+        return Outcome.ERROR
+    if _holds(call.excinfo, ImplementationError):
+        return Outcome.ERROR
+    return Outcome.FAILED
+
+
+def _short(report: pytest.TestReport) -> str:
+    if isinstance(report.longrepr, tuple):
+        return report.longrepr[2]
+    text = str(report.longrepr)
+    lines = [line for line in text.splitlines() if line.startswith("E ")]
+    return " ".join(line[1:].strip() for line in lines[:6]) or text.splitlines()[-1] if text else ""
+
+
+def _rules_of(item: pytest.Item) -> tuple[str, ...]:
+    if isinstance(item, VectorItem):
+        return item.loaded.case.rules
+    rules: list[str] = []
+    for marker in item.iter_markers("rules"):
+        rules.extend(str(rule) for rule in marker.args)
+    return tuple(dict.fromkeys(rules))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
+    config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config))
+    recorder = Recorder()
+    config.stash[RECORDER] = recorder
+    config.pluginmanager.register(recorder, "rulespec-recorder")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if SUBJECTS in config.stash:
+        config.stash[SUBJECTS].close()
+    report: str | None = config.getoption("--rulespec-report")
+    if report and RECORDER in config.stash:
+        config.stash[RECORDER].write(Path(report))
+
+
+def recorder_of(config: pytest.Config) -> Recorder:
+    return config.stash[RECORDER]
+
+
+# --- collection ------------------------------------------------------------------------
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    key = _game_of(collection_path)
+    if key is not None and key not in selected_games(config):
+        return True
+    return None
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix == ".json" and _game_of(file_path) is not None and file_path.is_relative_to(VECTORS_DIR):
+        collector: pytest.Collector = VectorFileCollector.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
+        return collector
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _game_of(Path(str(item.path))) is not None and not _rules_of(item):
+            raise pytest.UsageError(f"{item.nodeid}: a conformance check must name its rules (@pytest.mark.rules)")
+
+
+class VectorFileCollector(pytest.File):
+    def collect(self) -> Iterator[pytest.Item]:
+        key = _game_of(self.path)
+        assert key is not None
+        try:
+            cases = load_file(game(key), self.path)
+        except VectorError as exc:
+            raise self.CollectError(str(exc)) from exc
+        for loaded in cases:
+            item: pytest.Item = VectorItem.from_parent(self, name=loaded.case.id, loaded=loaded)  # pyright: ignore[reportUnknownMemberType]
+            yield item
+
+
+class VectorMismatch(AssertionError):
+    """The subject answered, and the answer is not the rules' answer."""
+
+
+class VectorItem(pytest.Item):
+    def __init__(self, *, loaded: LoadedCase, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # pyright: ignore[reportUnknownMemberType]
+        self.loaded = loaded
+
+    def runtest(self) -> None:
+        subject = self.config.stash[SUBJECTS].get(self.loaded.game)
+        verdict = run_case(subject, self.loaded)
+        if verdict.outcome == Outcome.NOT_IMPLEMENTED:
+            pytest.skip(verdict.detail)
+        if verdict.outcome == Outcome.ERROR:
+            raise ImplementationError(verdict.detail)
+        if verdict.outcome == Outcome.FAILED:
+            raise VectorMismatch(verdict.detail)
+
+    def repr_failure(
+        self,
+        excinfo: pytest.ExceptionInfo[BaseException],
+        style: Any = None,
+    ) -> str:
+        case = self.loaded.case
+        request = json.dumps(case.input, sort_keys=True)
+        rulings = json.dumps(case.rulings, sort_keys=True)
+        return (
+            f"{excinfo.value}\n  case {case.id} ({', '.join(case.rules)}): {case.description}\n"
+            f"  {self.loaded.operation} {request}\n  rulings {rulings}\n"
+            f"  at {self.path.relative_to(REPO_ROOT)} $.cases[{self.loaded.index}]"
+        )
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"{self.loaded.operation}: {self.loaded.case.id}"
+
+
+# --- fixtures for invariants -------------------------------------------------------------
+
+
+class CheckedSubject:
+    """A subject seen through attribute calls, as a game's Protocol; a missing operation skips the test."""
+
+    def __init__(self, subject: Subject) -> None:
+        self._subject = subject
+
+    def __getattr__(self, operation: str) -> Callable[[object, object], Any]:
+        subject = self._subject
+
+        def call(request: object, rulings: object) -> Any:
+            try:
+                return subject.call(operation, request, rulings)
+            except NotImplementedOp as exc:
+                pytest.skip(str(exc))
+
+        return call
+
+
+@pytest.fixture
+def rulespec_subject(request: pytest.FixtureRequest) -> Callable[[str], object]:
+    """``rulespec_subject("soe")``: the implementation under test for that game, to cast to its Protocol."""
+    subjects = request.config.stash[SUBJECTS]
+    return lambda key: CheckedSubject(subjects.get(key))

@@ -1,0 +1,1 @@
+"""Struggle of Empires invariants."""

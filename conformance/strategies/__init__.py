@@ -1,0 +1,1 @@
+"""Hypothesis strategies for valid and deliberately invalid inputs, one module per game."""

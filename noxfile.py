@@ -1,0 +1,40 @@
+"""Every check rulespec runs, one session each. ``nox`` with no arguments runs what CI runs."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.reuse_existing_virtualenvs = True
+nox.options.sessions = ["typecheck", "tests", "conformance", "symbolic"]
+
+DEV = ("-e", ".[dev]")
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict and pyright strict over reference/ and conformance/: 0 errors."""
+    session.install(*DEV)
+    session.run("mypy")
+    session.run("pyright")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Tests of the reference and the harness, the canaries, and the consistency of spec, vectors and schemas."""
+    session.install(*DEV)
+    session.run("pytest", "-n", "auto", "--hypothesis-profile=ci", *session.posargs)
+
+
+@nox.session
+def conformance(session: nox.Session) -> None:
+    """Vectors and invariants against an implementation: ``nox -s conformance -- --game soe --impl pkg:Impl``."""
+    session.install(*DEV)
+    session.run("rulespec", "verify", "--profile", "ci", *session.posargs)
+
+
+@nox.session
+def symbolic(session: nox.Session) -> None:
+    """CrossHair searches for inputs that break the reference's contracts, time-bounded per condition."""
+    session.install(*DEV)
+    session.run("python", "-m", "conformance.harness.symbolic", *session.posargs)

@@ -1,0 +1,33 @@
+"""Population growth after maintenance: +5 on the track, which ends at 9."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
+from reference.struggle_of_empires.model import Empire, Empires, Population, PopulationRequest
+from reference.struggle_of_empires.rulings import Rulings
+from reference.struggle_of_empires.validation import MAX_POPULATION, validate_empires, validate_rulings
+
+POPULATION_GROWTH = 5
+
+
+def raise_population(empire: Empire) -> Empire:
+    """SOE-POP-1, SOE-POP-2: 5 steps up the track; the increase stops at the track's end, 9."""
+    grown: Population = min(MAX_POPULATION, empire.population + POPULATION_GROWTH)
+    return replace(empire, population=grown)
+
+
+def grow_population(request: PopulationRequest, rulings: Rulings, /) -> Empires:
+    """SOE-POP-1, SOE-POP-2: every empire's population grows after maintenance.
+
+    pre: len(request.empires) <= 7
+    raises: InvalidState
+    post: len(__return__.empires) == len(request.empires)
+    post: all(0 <= e.population <= 9 for e in __return__.empires)
+    post: all(a.population == min(9, b.population + 5) for a, b in zip(__return__.empires, request.empires))
+    post: all(a.player == b.player and a.gold == b.gold for a, b in zip(__return__.empires, request.empires))
+    """
+    validate_rulings(rulings)
+    validate_empires(request.empires)
+    return Empires(tuple(raise_population(e) for e in request.empires))
