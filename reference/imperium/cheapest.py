@@ -1,0 +1,40 @@
+"""The legal payments of a cost that waste least (IMP-PAY-5)."""
+
+from __future__ import annotations
+
+from reference.imperium.model import CheapestRequest, Payments, Tokens
+from reference.imperium.validation import check_cost, check_tokens
+
+
+def coin_options(coins: int, resources: int, coin_cost: int) -> tuple[tuple[int, int], ...]:
+    """(coins, resources) pairs that pay ``coin_cost`` with no token to spare (IMP-PAY-3)."""
+    options: list[tuple[int, int]] = []
+    for spent_resources in range(resources + 1):
+        spent_coins = max(0, coin_cost - 2 * spent_resources)
+        # More than one unit over means a resource could be taken back.
+        if spent_coins <= coins and spent_coins + 2 * spent_resources <= coin_cost + 1:
+            options.append((spent_coins, spent_resources))
+    return tuple(options)
+
+
+def cheapest(request: CheapestRequest) -> Payments:
+    """IMP-PAY-5: every least-surplus legal payment, by fewest resources, then fewest influence."""
+    check_tokens("tokens", request.tokens)
+    check_cost("cost", request.cost)
+    held, cost = request.tokens, request.cost
+    if held.influence < cost.influence:
+        return Payments(payments=(), surplus=None)
+    # IMP-PAY-2: x influence beyond the influence cost pays x military.
+    least_x = max(0, cost.military - held.military)
+    most_x = min(cost.military, held.influence - cost.influence)
+    coins = coin_options(held.coins, held.resources, cost.coins)
+    if least_x > most_x or not coins:
+        return Payments(payments=(), surplus=None)
+    surplus = min(c + 2 * r - cost.coins for c, r in coins)
+    payments = tuple(
+        Tokens(coins=c, military=cost.military - x, influence=cost.influence + x, resources=r)
+        for c, r in coins
+        if c + 2 * r - cost.coins == surplus
+        for x in range(least_x, most_x + 1)
+    )
+    return Payments(payments=tuple(sorted(payments, key=lambda p: (p.resources, p.influence))), surplus=surplus)

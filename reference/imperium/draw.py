@@ -1,0 +1,84 @@
+"""Drawing, the shuffle procedure, and "draw if able" (IMP-DRAW-1 to IMP-DRAW-5, IMP-RULING-1, -6, -7)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from reference.errors import IllegalAction, InvalidState
+from reference.imperium.cards import add_to_zone
+from reference.imperium.model import CardName, DrawMode, DrawRequest, DrawResult, Player, Zone
+from reference.imperium.rulings import NationCardOnShuffle, Rulings, ShortDraw
+from reference.imperium.validation import check_count, check_player
+
+Order = tuple[CardName, ...]
+
+
+def check_hand_limit(request: DrawRequest, rulings: Rulings) -> None:
+    """IMP-RULING-6: with a hand limit, a draw whose count would take the hand above it is refused."""
+    limit = rulings.hand_limit
+    if limit is not None and len(request.player.hand) + request.count > limit:
+        raise IllegalAction(
+            "IMP-RULING-6", f"{len(request.player.hand)} cards in hand and {request.count} to draw exceed {limit}"
+        )
+
+
+def move_nation_card(player: Player, rulings: Rulings) -> Player:
+    """IMP-DRAW-3: the nation deck's top card, if any, goes where IMP-RULING-1 says."""
+    if not player.nation_deck:
+        return player
+    card, rest = player.nation_deck[0], player.nation_deck[1:]
+    zone = Zone.HAND if rulings.nation_card_on_shuffle is NationCardOnShuffle.HAND else Zone.DISCARD_PILE
+    return add_to_zone(replace(player, nation_deck=rest), zone, (card,))
+
+
+def new_draw_pile(player: Player, shuffles: tuple[Order, ...], used: int) -> tuple[Player, int]:
+    """IMP-DRAW-4: the discard pile becomes the draw pile in the given order; returns the orders used."""
+    if not player.discard_pile:
+        return player, used  # nothing to shuffle, so no order is consumed
+    if used >= len(shuffles):
+        raise InvalidState("shuffles", [list(o) for o in shuffles], "too few shuffle orders for this draw", "IMP-DRAW-4")
+    order = shuffles[used]
+    if Counter(order) != Counter(card.name for card in player.discard_pile):
+        raise InvalidState(f"shuffles[{used}]", list(order), "not an order of the discard pile", "IMP-DRAW-4")
+    by_name = {card.name: card for card in player.discard_pile}
+    return replace(player, discard_pile=(), draw_pile=tuple(by_name[name] for name in order)), used + 1
+
+
+def shuffle_procedure(player: Player, shuffles: tuple[Order, ...], used: int, rulings: Rulings) -> tuple[Player, int]:
+    """IMP-DRAW-2: the nation card moves (IMP-DRAW-3), then the discard pile is shuffled (IMP-DRAW-4)."""
+    return new_draw_pile(move_nation_card(player, rulings), shuffles, used)
+
+
+def take_top_card(player: Player) -> Player:
+    """IMP-DRAW-1: the top card of the draw pile goes to the end of the hand."""
+    return replace(player, draw_pile=player.draw_pile[1:], hand=player.hand + player.draw_pile[:1])
+
+
+def draw(request: DrawRequest, rulings: Rulings) -> DrawResult:
+    """Draw ``count`` cards: IMP-DRAW-1, IMP-DRAW-2 (required), IMP-DRAW-5 (if able)."""
+    check_player("player", request.player)
+    check_count("count", request.count)
+    if request.mode is DrawMode.IF_ABLE and request.shuffles:
+        # IMP-DRAW-5: a draw if able never shuffles, so an order for it cannot be meant.
+        raise InvalidState("shuffles", [list(o) for o in request.shuffles], "a draw if able never shuffles", "IMP-DRAW-5")
+    check_hand_limit(request, rulings)
+    player, used, runs = request.player, 0, 0
+    drawn: tuple[CardName, ...] = ()
+    while len(drawn) < request.count:
+        if not player.draw_pile:
+            if request.mode is DrawMode.IF_ABLE:
+                break  # IMP-DRAW-5: no shuffle, nothing more drawn
+            player, used = shuffle_procedure(player, request.shuffles, used, rulings)
+            runs += 1
+            if not player.draw_pile:
+                if rulings.short_draw is ShortDraw.REFUSE:
+                    raise IllegalAction("IMP-RULING-7", f"only {len(drawn)} of {request.count} cards can be drawn")
+                break  # IMP-RULING-7 (stop): the draw ends short
+        drawn += (player.draw_pile[0].name,)
+        player = take_top_card(player)
+    if used != len(request.shuffles):
+        raise InvalidState(
+            "shuffles", [list(o) for o in request.shuffles], f"the draw used {used} shuffle orders", "IMP-DRAW-4"
+        )
+    return DrawResult(player=player, drawn=drawn, shuffles=runs)

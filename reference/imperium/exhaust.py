@@ -1,0 +1,57 @@
+"""Exhaust abilities: an action marker moves from the nation card onto the card (IMP-EXHAUST-*, IMP-PLAY-3)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from reference.errors import IllegalAction
+from reference.imperium.cards import card_in, zone_of
+from reference.imperium.model import ExhaustAbility, ExhaustRequest, Player, Timing
+from reference.imperium.validation import check_player
+
+
+def check_card_in_play(request: ExhaustRequest) -> None:
+    """IMP-EXHAUST-4: only a card in the play area, and only one with an exhaust ability."""
+    # A name the player does not own is an impossible state, not a forbidden action.
+    zone = zone_of(request.player, request.card, "card")
+    if zone != "play_area":
+        raise IllegalAction("IMP-EXHAUST-4", f"{request.card} lies in the {zone}, not in play")
+    if card_in(request.player.play_area, request.card).exhaust is ExhaustAbility.NONE:
+        raise IllegalAction("IMP-EXHAUST-4", f"{request.card} has no exhaust ability")
+
+
+def check_not_exhausted(request: ExhaustRequest) -> None:
+    """IMP-EXHAUST-2: not again while the card holds an exhaust marker."""
+    if request.card in request.player.exhausted:
+        raise IllegalAction("IMP-EXHAUST-2", f"{request.card} already holds an exhaust marker")
+
+
+def check_timing(request: ExhaustRequest) -> None:
+    """IMP-EXHAUST-3: own turn, while activating, unless the card says any time.
+
+    IMP-PLAY-3: the nation card's side is not consulted, so red cards in play stay usable.
+    """
+    ability = card_in(request.player.play_area, request.card).exhaust
+    if ability is ExhaustAbility.ON_ACTIVATION and request.timing is not Timing.OWN_ACTIVATION:
+        raise IllegalAction("IMP-EXHAUST-3", f"{request.card} is usable only while activating on your own turn")
+
+
+def move_action_marker(request: ExhaustRequest) -> Player:
+    """IMP-EXHAUST-1: one ready action marker moves from the nation card onto the card."""
+    player = request.player
+    if player.markers_on_nation_card == 0:
+        raise IllegalAction("IMP-EXHAUST-1", "no action marker is ready on the nation card")
+    return replace(
+        player,
+        markers_on_nation_card=player.markers_on_nation_card - 1,
+        exhausted=player.exhausted + (request.card,),
+    )
+
+
+def exhaust(request: ExhaustRequest) -> Player:
+    """Use a card's exhaust ability: IMP-EXHAUST-4, -2, -3, -1 in that order; IMP-PLAY-3."""
+    check_player("player", request.player)
+    check_card_in_play(request)
+    check_not_exhausted(request)
+    check_timing(request)
+    return move_action_marker(request)

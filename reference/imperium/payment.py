@@ -1,0 +1,81 @@
+"""Paying a cost: influence for military, resources for two coins without change, nothing else (IMP-PAY-*)."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from reference.errors import IllegalAction
+from reference.imperium.model import Cost, PaymentRequest, PaymentResult, Tokens
+from reference.imperium.rulings import Rulings, Surplus
+from reference.imperium.validation import check_cost, check_tokens
+
+TOKEN_TYPES = tuple(f.name for f in fields(Tokens))
+
+
+def count(tokens: Tokens, kind: str) -> int:
+    held: int = getattr(tokens, kind)
+    return held
+
+
+def value(tokens: Tokens) -> int:
+    """Units handed over: one per token, two per resource (IMP-PAY-3)."""
+    return tokens.coins + tokens.military + tokens.influence + 2 * tokens.resources + tokens.progress
+
+
+def cost_value(cost: Cost) -> int:
+    return cost.coins + cost.military + cost.influence
+
+
+def covers(payment: Tokens, cost: Cost) -> bool:
+    """IMP-PAY-2, IMP-PAY-3, IMP-PAY-4: the only conversions are influence->military and resource->2 coins."""
+    spare_influence = payment.influence - cost.influence
+    return (
+        spare_influence >= 0
+        and payment.military + spare_influence >= cost.military
+        and payment.coins + 2 * payment.resources >= cost.coins
+    )
+
+
+def superfluous(payment: Tokens, cost: Cost) -> str | None:
+    """IMP-RULING-4: a token type of which one could be taken back while the payment still covers."""
+    for kind in TOKEN_TYPES:
+        if count(payment, kind) > 0 and covers(replace(payment, **{kind: count(payment, kind) - 1}), cost):
+            return kind
+    return None
+
+
+def check_held(request: PaymentRequest) -> None:
+    """IMP-PAY-1: never more of a token than the player holds."""
+    for kind in TOKEN_TYPES:
+        if count(request.payment, kind) > count(request.tokens, kind):
+            raise IllegalAction(
+                "IMP-PAY-1", f"pays {count(request.payment, kind)} {kind} but holds {count(request.tokens, kind)}"
+            )
+
+
+def spend(tokens: Tokens, payment: Tokens) -> Tokens:
+    """IMP-PAY-3: what is left is the holding less the payment: no change comes back."""
+    return Tokens(
+        coins=tokens.coins - payment.coins,
+        military=tokens.military - payment.military,
+        influence=tokens.influence - payment.influence,
+        resources=tokens.resources - payment.resources,
+        progress=tokens.progress - payment.progress,
+    )
+
+
+def pay(request: PaymentRequest, rulings: Rulings) -> PaymentResult:
+    """Pay a cost: IMP-PAY-1 to IMP-PAY-4, then IMP-RULING-4."""
+    check_tokens("tokens", request.tokens)
+    check_cost("cost", request.cost)
+    check_tokens("payment", request.payment)
+    check_held(request)
+    if not covers(request.payment, request.cost):
+        raise IllegalAction("IMP-PAY-4", "the payment does not cover the cost with the conversions the rules allow")
+    spare = superfluous(request.payment, request.cost)
+    if rulings.surplus is Surplus.REFUSED and spare is not None:
+        raise IllegalAction("IMP-RULING-4", f"one {spare} token is not needed to cover the cost")
+    return PaymentResult(
+        tokens=spend(request.tokens, request.payment),
+        surplus=value(request.payment) - cost_value(request.cost),
+    )

@@ -1,0 +1,34 @@
+"""Playing a card from the hand into the play area; red cards need the red symbol (IMP-PLAY-1, IMP-PLAY-2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from reference.errors import IllegalAction
+from reference.imperium.cards import card_in, without, zone_of
+from reference.imperium.model import NationSide, Player, PlayRequest
+from reference.imperium.validation import check_player
+
+
+def check_in_hand(request: PlayRequest) -> None:
+    """IMP-PLAY-1: only a card in the hand can be played."""
+    zone = zone_of(request.player, request.card, "card")
+    if zone != "hand":
+        raise IllegalAction("IMP-PLAY-1", f"{request.card} lies in the {zone}, not in the hand")
+
+
+def check_red_symbol(request: PlayRequest) -> None:
+    """IMP-PLAY-2: a red card only while the nation card shows the red (barbarian) side."""
+    card = card_in(request.player.hand, request.card)
+    if card.barbarian and request.player.nation_side is NationSide.EMPIRE:
+        raise IllegalAction("IMP-PLAY-2", f"{card.name} is a red card and the nation card shows the empire side")
+
+
+def play(request: PlayRequest) -> Player:
+    """Play a card: IMP-PLAY-1, then IMP-PLAY-2."""
+    check_player("player", request.player)
+    check_in_hand(request)
+    check_red_symbol(request)
+    player = request.player
+    card = card_in(player.hand, request.card)
+    return replace(player, hand=without(player.hand, card.name), play_area=player.play_area + (card,))

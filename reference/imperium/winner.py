@@ -1,0 +1,53 @@
+"""The winner after a collapse: fewest unrest cards, then score, then the full-tie ruling (IMP-COLLAPSE-3 to -5)."""
+
+from __future__ import annotations
+
+from itertools import chain
+
+from reference.errors import InvalidState
+from reference.imperium.cards import unrest_in_zones
+from reference.imperium.model import Decider, Outcome, Player, WinnerRequest
+from reference.imperium.rulings import FullTie, LastUnrest, Rulings
+from reference.imperium.validation import check_player, check_unique, player_places
+
+
+def validate(request: WinnerRequest) -> None:
+    """IMP-STATE-1 to IMP-STATE-3 for every player; one score per player; a real collapse card."""
+    if not request.players:
+        raise InvalidState("players", [], "a game has at least one player", "IMP-COLLAPSE-3")
+    names: set[str] = set()
+    for index, player in enumerate(request.players):
+        check_player(f"players[{index}]", player)
+        if player.name in names:
+            raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-STATE-1")
+        names.add(player.name)
+    check_unique(chain.from_iterable(player_places(f"players[{i}]", p) for i, p in enumerate(request.players)))
+    if len(request.scores) != len(request.players):
+        raise InvalidState("scores", list(request.scores), "one score per player is needed", "IMP-COLLAPSE-4")
+    held = {card.name for player in request.players for card in unrest_in_zones(player)}
+    if request.collapse_card is not None and request.collapse_card not in held:
+        raise InvalidState("collapse_card", request.collapse_card, "no player holds this unrest card", "IMP-RULING-3")
+
+
+def unrest_count(player: Player, request: WinnerRequest, rulings: Rulings) -> int:
+    """IMP-COLLAPSE-3 with IMP-RULING-3: unrest cards in the five zones."""
+    cards = unrest_in_zones(player)
+    if rulings.last_unrest is LastUnrest.IGNORED:
+        cards = tuple(card for card in cards if card.name != request.collapse_card)
+    return len(cards)
+
+
+def winner(request: WinnerRequest, rulings: Rulings) -> Outcome:
+    """IMP-COLLAPSE-3 (fewest unrest), IMP-COLLAPSE-4 (then score), IMP-COLLAPSE-5 with IMP-RULING-5."""
+    validate(request)
+    unrest = tuple(unrest_count(player, request, rulings) for player in request.players)
+    fewest = [i for i, n in enumerate(unrest) if n == min(unrest)]
+    if len(fewest) == 1:
+        return Outcome(unrest, (request.players[fewest[0]].name,), Decider.UNREST)
+    best = max(request.scores[i] for i in fewest)
+    top = [i for i in fewest if request.scores[i] == best]
+    if len(top) == 1:
+        return Outcome(unrest, (request.players[top[0]].name,), Decider.SCORE)
+    if rulings.full_tie is FullTie.LATER_IN_TURN_ORDER:
+        return Outcome(unrest, (request.players[top[-1]].name,), Decider.TURN_ORDER)
+    return Outcome(unrest, tuple(request.players[i].name for i in top), Decider.SHARED)
