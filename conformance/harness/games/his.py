@@ -1,0 +1,67 @@
+"""Here I Stand as the harness sees it: the operations of the Victory Determination Phase."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import reference.here_i_stand as his
+from conformance.harness.games import Game, Operation
+from reference.here_i_stand.model import (
+    BonusVp,
+    BonusVpRequest,
+    Outcome,
+    PhaseRequest,
+    PhaseResult,
+    PlayVerdict,
+    PowerScore,
+    ScoreRequest,
+    SpecialVp,
+    SpecialVpRequest,
+    VictoryRequest,
+)
+from reference.here_i_stand.rulings import Rulings
+
+
+class HereIStand(Protocol):
+    """Every operation an implementation of Here I Stand's Victory Determination Phase may offer.
+
+    An implementation may offer a subset: what it lacks is reported as not implemented,
+    never as passed. Each call is pure: the same request and rulings give the same result.
+    """
+
+    def special_vp(self, request: SpecialVpRequest, rulings: Rulings, /) -> SpecialVp: ...
+
+    def bonus_vp(self, request: BonusVpRequest, rulings: Rulings, /) -> BonusVp: ...
+
+    def score_power(self, request: ScoreRequest, rulings: Rulings, /) -> PowerScore: ...
+
+    def determine_victory(self, request: VictoryRequest, rulings: Rulings, /) -> Outcome: ...
+
+    def may_play_copernicus_or_servetus(self, request: PhaseRequest, rulings: Rulings, /) -> PlayVerdict: ...
+
+    def run_phase(self, request: PhaseRequest, rulings: Rulings, /) -> PhaseResult: ...
+
+
+GAME = Game(
+    key="his",
+    title="Here I Stand",
+    rule_prefix="HIS",
+    spec_file="here-i-stand.md",
+    operations=(
+        Operation("special_vp", SpecialVpRequest, SpecialVp, "one power's special VP from the board, line by line"),
+        Operation("bonus_vp", BonusVpRequest, BonusVp, "one power's bonus VP from the game's bonuses, checked"),
+        Operation("score_power", ScoreRequest, PowerScore, "one power's score sheet: base + special + bonus"),
+        Operation("determine_victory", VictoryRequest, Outcome, "standard, domination, time limit or the next turn"),
+        Operation(
+            "may_play_copernicus_or_servetus",
+            PhaseRequest,
+            PlayVerdict,
+            "whether a mid-phase Copernicus or Servetus stops a domination, with the outcome before and after",
+        ),
+        Operation("run_phase", PhaseRequest, PhaseResult, "the whole phase: six sheets, the outcome, the new history"),
+    ),
+    rulings=Rulings,
+    reference=his,
+    protocol=HereIStand,
+    invariants_package="conformance.invariants.his",
+)

@@ -1,0 +1,59 @@
+"""Where the seed leaves room, the ruling that settles it: one typed, switchable value.
+
+Each field is one gap named in spec/here-i-stand.md (its ``HIS-RULING-*`` ID is in the
+field's comment). The default is the spec's ruling; every alternative is implemented.
+``alternatives`` lists them for fields that are not enums. HIS-RULING-8 has no field:
+its alternative lies outside this phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class UnbrokenTie(StrEnum):
+    """What a standard victory does when the history cannot separate the leaders."""
+
+    SHARED = "shared"  # the game ends; the tied powers share the victory
+    PLAY_ON = "play_on"  # nobody wins this turn; the game goes on
+
+
+class TimeLimitTie(StrEnum):
+    """How a tie for the most VP at the end of turn 9 is settled."""
+
+    HISTORY = "history"  # back through the history, as for a standard victory
+    SHARED = "shared"  # the tied powers share the victory at once
+
+
+class CopernicusVp(StrEnum):
+    SEED = "seed"  # always 2 VP, as the seed says
+    MARKER = "marker"  # the marker's value, 1 or 2
+
+
+class BonusEarners(StrEnum):
+    """Who may earn voyage and Bible translation VP."""
+
+    PUBLISHED = "published"  # voyages: England, France, Habsburgs; Bible: Protestants
+    ANY = "any"  # any power
+
+
+class TrackLimits(StrEnum):
+    """Whether the published sizes of tracks and counters bound the input."""
+
+    PUBLISHED = "published"
+    OPEN = "open"
+
+
+@dataclass(frozen=True)
+class Rulings:
+    domination_first_turn: int = field(default=4, metadata={"alternatives": (4, 5)})  # HIS-RULING-1
+    domination_margin: int = field(default=5, metadata={"alternatives": (5, 8)})  # HIS-RULING-2
+    unbroken_tie: UnbrokenTie = UnbrokenTie.SHARED  # HIS-RULING-3
+    time_limit_tie: TimeLimitTie = TimeLimitTie.HISTORY  # HIS-RULING-4
+    copernicus_vp: CopernicusVp = CopernicusVp.SEED  # HIS-RULING-5
+    bonus_earners: BonusEarners = BonusEarners.PUBLISHED  # HIS-RULING-6
+    track_limits: TrackLimits = TrackLimits.PUBLISHED  # HIS-RULING-7
+
+
+DEFAULT = Rulings()

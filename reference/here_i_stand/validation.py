@@ -1,0 +1,227 @@
+"""Every check that refuses an impossible input with ``InvalidState``.
+
+Each check names the offending field by its JSON path into the request and the clause
+it rests on; the first fault found is the one reported. Nothing here repairs a value.
+What the rules forbid of a possible input (``IllegalAction``) lives with its rule, in
+``bonus.py`` and ``play.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reference.errors import InvalidState
+from reference.here_i_stand.model import (
+    POWERS,
+    Board,
+    Bonus,
+    BonusKind,
+    DebaterSide,
+    Power,
+    PowerCard,
+    PowerVp,
+    TurnRecord,
+)
+from reference.here_i_stand.rulings import CopernicusVp, Rulings, TrackLimits
+
+FIRST_TURN = 1
+LAST_TURN = 9
+ELECTORATES = 6  # on the map, whatever HIS-RULING-7 says
+RELIGIOUS_VICTORY_SPACES = 50  # the marker never reaches it in this phase (HIS-SPECIAL-8)
+
+# HIS-RULING-7, published: the sizes the notes and the map give
+PIRACY_VP_MAX = 10
+ST_PETERS_MAX = 5
+CHATEAUX_MAX = 6
+ENGLISH_HOME_SPACES = 12
+DEBATER_RATING_MAX = 4
+VOYAGE_VP_MAX = 3
+MARKER_VP_MAX = 2
+BIBLE_LANGUAGES = ("english", "french", "german")
+
+POWER_NAMES = frozenset(p.value for p in Power)
+KIND_NAMES = frozenset(k.value for k in BonusKind)
+SIDE_NAMES = frozenset(s.value for s in DebaterSide)
+
+
+def refuse(field: str, value: object, reason: str, rule: str) -> InvalidState:
+    """The error for one failed check (a function so each check stays one line)."""
+    return InvalidState(field, value, reason, rule)
+
+
+def validate_rulings(rulings: Rulings) -> None:
+    """HIS-RULING-1, HIS-RULING-2: the domination settings are possible."""
+    # domination can only start on a turn of the game
+    if not FIRST_TURN <= rulings.domination_first_turn <= LAST_TURN:
+        raise refuse("rulings.domination_first_turn", rulings.domination_first_turn, "must be 1 to 9", "HIS-RULING-1")
+    # a lead of 0 would make every leader dominate
+    if rulings.domination_margin < 1:
+        raise refuse("rulings.domination_margin", rulings.domination_margin, "must be at least 1", "HIS-RULING-2")
+
+
+def validate_turn(turn: int, path: str = "turn") -> None:
+    """HIS-WIN-10: the game lasts nine turns."""
+    if not FIRST_TURN <= turn <= LAST_TURN:
+        raise refuse(path, turn, "a turn is 1 to 9", "HIS-WIN-10")
+
+
+def validate_power(power: str, path: str) -> Power:
+    """HIS-POWER-1: one of the six powers."""
+    if power not in POWER_NAMES:
+        raise refuse(path, power, f"unknown power; the powers are {', '.join(POWERS)}", "HIS-POWER-1")
+    return Power(power)
+
+
+def validate_six(powers: Sequence[str], path: str) -> None:
+    """HIS-POWER-1: each of the six powers exactly once in a list of ``path``."""
+    seen: set[str] = set()
+    for i, power in enumerate(powers):
+        validate_power(power, f"{path}[{i}].power")
+        # each power appears once
+        if power in seen:
+            raise refuse(f"{path}[{i}].power", power, "this power is listed twice", "HIS-POWER-1")
+        seen.add(power)
+    for power in POWERS:
+        # none is left out
+        if power not in seen:
+            raise refuse(path, power.value, "this power is missing", "HIS-POWER-1")
+
+
+def validate_cards(cards: Sequence[PowerCard]) -> None:
+    """HIS-POWER-1, HIS-VP-2: six cards, each with a base of 0 or more."""
+    validate_six([c.power for c in cards], "cards")
+    for i, card in enumerate(cards):
+        validate_base_vp(card.base_vp, f"cards[{i}].base_vp")
+
+
+def validate_base_vp(base_vp: int, path: str) -> None:
+    """HIS-VP-2: base VP are never negative."""
+    if base_vp < 0:
+        raise refuse(path, base_vp, "base VP are 0 or more", "HIS-VP-2")
+
+
+def validate_totals(totals: Sequence[PowerVp], path: str, rule: str) -> None:
+    """HIS-POWER-1 and ``rule``: the six powers' totals, each 0 or more."""
+    validate_six([t.power for t in totals], path)
+    for i, total in enumerate(totals):
+        if total.vp < 0:
+            raise refuse(f"{path}[{i}].vp", total.vp, "a VP total is 0 or more", rule)
+
+
+def validate_history(history: Sequence[TurnRecord], turn: int) -> None:
+    """HIS-WIN-9: one record per completed turn, turns 1 to ``turn`` - 1 in order."""
+    # a record for every turn before this one, and no more
+    if len(history) != turn - 1:
+        raise refuse("history", len(history), f"turn {turn} needs {turn - 1} records, one per completed turn", "HIS-WIN-9")
+    for i, record in enumerate(history):
+        # the records are turns 1, 2, ... in order
+        if record.turn != i + 1:
+            raise refuse(f"history[{i}].turn", record.turn, f"record {i} is of turn {i + 1}", "HIS-WIN-9")
+        validate_totals(record.totals, f"history[{i}].totals", "HIS-WIN-9")
+
+
+def _count(value: int, path: str, top: int | None, reason: str, rule: str) -> None:
+    """A count on a track: never negative, at most ``top`` when there is one."""
+    if value < 0 or (top is not None and value > top):
+        raise refuse(path, value, reason, rule)
+
+
+def validate_board(board: Board, rulings: Rulings) -> None:
+    """HIS-SPECIAL-1 to HIS-SPECIAL-8, HIS-RULING-7: every count is on its track."""
+    published = rulings.track_limits is TrackLimits.PUBLISHED
+
+    def top(limit: int) -> int | None:
+        return limit if published else None
+
+    _count(board.piracy_vp, "board.piracy_vp", top(PIRACY_VP_MAX), "piracy VP boxes are 0 to 10", "HIS-SPECIAL-1")
+    _count(board.habsburg_electorates, "board.habsburg_electorates", ELECTORATES, "the map has 6 electorates", "HIS-SPECIAL-2")
+    _count(
+        board.habsburg_electorates_in_unrest,
+        "board.habsburg_electorates_in_unrest",
+        board.habsburg_electorates,
+        "in unrest: 0 up to the electorates under Habsburg control",
+        "HIS-SPECIAL-2",
+    )
+    _count(
+        board.english_spaces_protestant,
+        "board.english_spaces_protestant",
+        top(ENGLISH_HOME_SPACES),
+        "England has 12 home spaces",
+        "HIS-SPECIAL-4",
+    )
+    _count(board.chateaux, "board.chateaux", top(CHATEAUX_MAX), "the chateaux track is 0 to 6", "HIS-SPECIAL-5")
+    _count(board.st_peters, "board.st_peters", top(ST_PETERS_MAX), "St. Peter's VP track is 0 to 5", "HIS-SPECIAL-6")
+    _count(board.protestant_spaces, "board.protestant_spaces", None, "a count of spaces is 0 or more", "HIS-SPECIAL-8")
+    _count(
+        board.protestant_spaces_in_unrest,
+        "board.protestant_spaces_in_unrest",
+        board.protestant_spaces,
+        "in unrest: 0 up to the Protestant spaces",
+        "HIS-SPECIAL-8",
+    )
+    # 50 counted spaces would have ended the game in a religious victory
+    if board.protestant_spaces - board.protestant_spaces_in_unrest >= RELIGIOUS_VICTORY_SPACES:
+        raise refuse(
+            "board.protestant_spaces", board.protestant_spaces, "50 spaces not in unrest is a religious victory", "HIS-SPECIAL-8"
+        )
+
+
+def _vp_range(kind: BonusKind, rulings: Rulings) -> tuple[int, int | None, str]:
+    """The VP an entry of ``kind`` may carry: (least, most or None, clause)."""
+    published = rulings.track_limits is TrackLimits.PUBLISHED
+    if kind in (BonusKind.BURNED_DEBATER, BonusKind.DISGRACED_DEBATER):
+        rule = "HIS-BONUS-1" if kind is BonusKind.BURNED_DEBATER else "HIS-BONUS-2"
+        return 1, DEBATER_RATING_MAX if published else None, rule
+    if kind in (BonusKind.EXPLORATION, BonusKind.CONQUEST):
+        rule = "HIS-BONUS-3" if kind is BonusKind.EXPLORATION else "HIS-BONUS-4"
+        return 1, VOYAGE_VP_MAX if published else None, rule
+    if kind is BonusKind.COPERNICUS:
+        least = 2 if rulings.copernicus_vp is CopernicusVp.SEED else 1
+        return least, 2, "HIS-RULING-5"
+    if kind in (BonusKind.WAR_WINNER, BonusKind.MASTER_OF_ITALY):
+        rule = "HIS-BONUS-7" if kind is BonusKind.WAR_WINNER else "HIS-BONUS-8"
+        return 1, MARKER_VP_MAX if published else None, rule
+    rule = {BonusKind.SERVETUS: "HIS-BONUS-5", BonusKind.JULIA_GONZAGA: "HIS-BONUS-6"}.get(kind, "HIS-BONUS-9")
+    return 1, 1, rule
+
+
+def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
+    """HIS-BONUS-1 to HIS-BONUS-9: a bonus entry that can exist (who may earn it is ``bonus.py``)."""
+    # the kind is one of the seed's
+    if bonus.kind not in KIND_NAMES:
+        raise refuse(f"{path}.kind", bonus.kind, f"unknown kind; the kinds are {', '.join(KIND_NAMES)}", "HIS-BONUS-10")
+    kind = BonusKind(bonus.kind)
+    validate_power(bonus.power, f"{path}.power")
+    is_debate = kind in (BonusKind.BURNED_DEBATER, BonusKind.DISGRACED_DEBATER)
+    debate_rule = "HIS-BONUS-1" if kind is BonusKind.BURNED_DEBATER else "HIS-BONUS-2"
+    # a debater's side is given exactly for the debater kinds
+    if is_debate and bonus.debater not in SIDE_NAMES:
+        raise refuse(f"{path}.debater", bonus.debater, "a debater is 'protestant' or 'papal'", debate_rule)
+    if not is_debate and bonus.debater is not None:
+        raise refuse(f"{path}.debater", bonus.debater, f"a {kind} has no debater", "HIS-BONUS-10")
+    # a language is given exactly for a Bible translation
+    if kind is BonusKind.BIBLE_TRANSLATION:
+        _validate_language(bonus.language, f"{path}.language", rulings)
+    elif bonus.language is not None:
+        raise refuse(f"{path}.language", bonus.language, f"a {kind} has no language", "HIS-BONUS-10")
+    # the Tyrrhenian piracy is said exactly for Julia Gonzaga
+    if (kind is BonusKind.JULIA_GONZAGA) != (bonus.tyrrhenian_piracy is not None):
+        raise refuse(f"{path}.tyrrhenian_piracy", bonus.tyrrhenian_piracy, "given for julia_gonzaga only", "HIS-BONUS-6")
+    least, most, rule = _vp_range(kind, rulings)
+    # the VP is the counter's printed value, or the debater's rating
+    if bonus.vp < least or (most is not None and bonus.vp > most):
+        span = f"{least} to {most}" if most is not None else f"at least {least}"
+        raise refuse(f"{path}.vp", bonus.vp, f"a {kind} is worth {span}", rule)
+
+
+def _validate_language(language: str | None, path: str, rulings: Rulings) -> None:
+    """HIS-BONUS-9, HIS-RULING-7: a Bible translation names its language."""
+    if language is None or language == "":
+        raise refuse(path, language, "a Bible translation names its language", "HIS-BONUS-9")
+    if rulings.track_limits is TrackLimits.PUBLISHED and language not in BIBLE_LANGUAGES:
+        raise refuse(path, language, f"the languages are {', '.join(BIBLE_LANGUAGES)}", "HIS-RULING-7")
+
+
+def validate_bonuses(bonuses: Sequence[Bonus], rulings: Rulings, path: str = "bonuses") -> None:
+    for i, bonus in enumerate(bonuses):
+        validate_bonus(bonus, f"{path}[{i}]", rulings)

@@ -1,0 +1,133 @@
+"""The phase's verdict from the six totals: standard, domination, time limit, or the next turn (HIS-WIN-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from reference.here_i_stand.model import (
+    POWERS,
+    Outcome,
+    Power,
+    PowerVp,
+    TurnRecord,
+    Victory,
+    VictoryRequest,
+)
+from reference.here_i_stand.rulings import Rulings, TimeLimitTie, UnbrokenTie
+from reference.here_i_stand.validation import (
+    LAST_TURN,
+    validate_history,
+    validate_rulings,
+    validate_totals,
+    validate_turn,
+)
+
+STANDARD_VICTORY_VP = 25
+
+Totals = Mapping[Power, int]
+
+
+def as_totals(totals: Sequence[PowerVp]) -> dict[Power, int]:
+    """Checked totals keyed by power."""
+    return {Power(t.power): t.vp for t in totals}
+
+
+def leaders(totals: Totals) -> tuple[Power, ...]:
+    """The powers with the most VP, in impulse order."""
+    top = max(totals.values())
+    return tuple(p for p in POWERS if totals[p] == top)
+
+
+def break_tie(tied: tuple[Power, ...], history: Sequence[TurnRecord]) -> tuple[tuple[Power, ...], int | None]:
+    """HIS-WIN-3: walk back through the turns, dropping the powers behind at each; (still tied, turn that broke it)."""
+    remaining: tuple[Power, ...] = tied
+    for record in reversed(history):
+        if len(remaining) == 1:
+            break
+        then = as_totals(record.totals)
+        best = max(then[p] for p in remaining)
+        remaining = tuple(p for p in remaining if then[p] == best)
+        if len(remaining) == 1:
+            return remaining, record.turn
+    return remaining, None
+
+
+def dominating_power(turn: int, totals: Totals, rulings: Rulings) -> Power | None:
+    """HIS-WIN-5, HIS-RULING-1, HIS-RULING-2: the power far enough ahead of every other, from the first turn of it."""
+    if turn < rulings.domination_first_turn:
+        return None
+    first = leaders(totals)
+    # a shared lead is no lead
+    if len(first) != 1:
+        return None
+    (leader,) = first
+    runner_up = max(vp for p, vp in totals.items() if p != leader)
+    return leader if totals[leader] - runner_up >= rulings.domination_margin else None
+
+
+def over(victory: Victory, winner: Power | None, tied: tuple[Power, ...], broken_at: int | None) -> Outcome:
+    """A result that ends the game."""
+    name = winner.value if winner is not None else None
+    return Outcome(victory, name, tuple(p.value for p in tied), broken_at, True, None)
+
+
+def standard_victory(totals: Totals, history: Sequence[TurnRecord], rulings: Rulings) -> Outcome | None:
+    """HIS-WIN-2, HIS-WIN-3, HIS-WIN-4, HIS-RULING-3: the most VP wins once anyone has 25."""
+    if max(totals.values()) < STANDARD_VICTORY_VP:
+        return None
+    remaining, broken_at = break_tie(leaders(totals), history)
+    if len(remaining) == 1:
+        return over(Victory.STANDARD, remaining[0], (), broken_at)
+    if rulings.unbroken_tie is UnbrokenTie.SHARED:
+        return over(Victory.STANDARD, None, remaining, None)
+    return None
+
+
+def time_limit(totals: Totals, history: Sequence[TurnRecord], rulings: Rulings) -> Outcome:
+    """HIS-WIN-7, HIS-RULING-4: after turn 9 the most VP wins."""
+    first = leaders(totals)
+    if len(first) == 1:
+        return over(Victory.TIME_LIMIT, first[0], (), None)
+    if rulings.time_limit_tie is TimeLimitTie.SHARED:
+        return over(Victory.TIME_LIMIT, None, first, None)
+    remaining, broken_at = break_tie(first, history)
+    if len(remaining) == 1:
+        return over(Victory.TIME_LIMIT, remaining[0], (), broken_at)
+    return over(Victory.TIME_LIMIT, None, remaining, None)
+
+
+def outcome(turn: int, totals: Totals, history: Sequence[TurnRecord], rulings: Rulings) -> Outcome:
+    """HIS-WIN-1: standard, then domination, then the time limit, else the turn marker advances (HIS-WIN-8)."""
+    standard = standard_victory(totals, history, rulings)
+    if standard is not None:
+        return standard
+    # an unbroken tie at 25+ played on (HIS-RULING-3) is still reported
+    unbroken: tuple[Power, ...] = ()
+    if max(totals.values()) >= STANDARD_VICTORY_VP:
+        unbroken = break_tie(leaders(totals), history)[0]
+    else:
+        dominant = dominating_power(turn, totals, rulings)
+        if dominant is not None:
+            return over(Victory.DOMINATION, dominant, (), None)
+    if turn == LAST_TURN:
+        return time_limit(totals, history, rulings)
+    return Outcome(Victory.NONE, None, tuple(p.value for p in unbroken), None, False, turn + 1)
+
+
+def determine_victory(request: VictoryRequest, rulings: Rulings, /) -> Outcome:
+    """HIS-WIN-1 to HIS-WIN-10: the outcome of the phase from this turn's totals and the history.
+
+    pre: len(request.totals) <= 7
+    pre: len(request.history) <= 9
+    raises: InvalidState
+    post: __return__.winner is None or any(t.power == __return__.winner and (t.vp >= 25 or __return__.victory != "standard") for t in request.totals)
+    post: __return__.winner is None or {t.power: t.vp for t in request.totals}[__return__.winner] == max(t.vp for t in request.totals)
+    post: __return__.game_over == (__return__.next_turn is None)
+    post: __return__.game_over or __return__.next_turn == request.turn + 1
+    post: request.turn < 9 or __return__.game_over
+    """
+    validate_rulings(rulings)
+    validate_turn(request.turn)
+    validate_totals(request.totals, "totals", "HIS-VP-1")
+    validate_history(request.history, request.turn)
+    return outcome(request.turn, as_totals(request.totals), request.history, rulings)
