@@ -16,6 +16,7 @@ import msgspec
 
 from conformance.harness.games import SCHEMA_DIR, Game, Operation, all_games
 from conformance.harness.vector_format import VectorFile
+from conformance.harness.wire_messages import MESSAGES, REPLIES
 
 RULE_ID_PATTERN = r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*-[0-9]+[a-z]?$"
 CASE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
@@ -55,6 +56,35 @@ def vector_file_schema() -> dict[str, Any]:
     return schema
 
 
+def _refusal_kinds(schema: dict[str, Any]) -> None:
+    """A refusal names its field (InvalidState) or its rule (IllegalAction), as a vector's error does."""
+    refusal = schema.get("$defs", {}).get("Refusal")
+    if refusal is not None:
+        refusal["oneOf"] = [
+            {"properties": {"kind": {"const": "InvalidState"}, "field": {"type": "string"}}, "required": ["field"]},
+            {"properties": {"kind": {"const": "IllegalAction"}, "rule": {"type": "string"}}, "required": ["rule"]},
+        ]
+
+
+@cache
+def wire_schemas() -> dict[str, dict[str, Any]]:
+    """One schema per wire message, and ``reply``: any message that answers a ``run``."""
+    schemas: dict[str, dict[str, Any]] = {}
+    for name, message in MESSAGES.items():
+        schema = type_schema(message)
+        schema["title"] = f"rulespec wire protocol: {name}"
+        _refusal_kinds(schema)
+        schemas[name] = schema
+    # msgspec cannot take a union of dataclasses: the reply is the oneOf of each, told apart by ``type``
+    refs, definitions = msgspec.json.schema_components(tuple(REPLIES.values()), ref_template="#/$defs/{name}")
+    reply = _closed({"$defs": definitions, "oneOf": list(refs)})
+    reply["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    reply["title"] = "rulespec wire protocol: any reply to a run"
+    _refusal_kinds(reply)
+    schemas["reply"] = reply
+    return schemas
+
+
 _MADE: dict[tuple[str, str], dict[str, Any]] = {}
 
 
@@ -79,6 +109,8 @@ def rulings_schema(game: Game) -> dict[str, Any]:
 def all_schemas() -> dict[Path, dict[str, Any]]:
     """Every schema the project publishes, by its path under conformance/schema."""
     schemas: dict[Path, dict[str, Any]] = {Path("vector.schema.json"): vector_file_schema()}
+    for name, message in wire_schemas().items():
+        schemas[Path("wire") / f"{name}.schema.json"] = message
     for game in all_games():
         schemas[Path(game.key) / "rulings.schema.json"] = rulings_schema(game)
         for operation in game.operations:

@@ -1,0 +1,342 @@
+"""An implementation in any language, as a subject: one long-running process speaking the wire protocol.
+
+The harness must survive whatever the process does. Every way a reply can go wrong is a
+``Fault`` of its own, raised as an ``ImplementationError`` that names the fault and shows
+the request; the case is an error, never a pass, and the run goes on. A fault that leaves
+the conversation out of step (a timeout, a crash, a line that is not the reply) kills the
+process; the next case starts a fresh one, so a late reply can never answer another request.
+
+Determinism is checked on every request: each is asked twice, back to back in one write
+(the second copy costs one extra turn of the implementation, not a round trip), and the two
+replies must be equal; a request met again later in the run must get the same reply as before.
+"""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import time
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any, cast
+
+import msgspec
+
+from conformance.harness.games import Game
+from conformance.harness.subject import ImplementationError, NotImplementedOp, conform_result
+from conformance.harness.wire_messages import (
+    PROTOCOL_VERSION,
+    REPLIES,
+    SUPPORTED_VERSIONS,
+    Errored,
+    Refused,
+    Result,
+    Started,
+    Unsupported,
+)
+from conformance.harness.wire_process import Closed, LineProcess, Timeout
+from reference.errors import IllegalAction, InvalidState
+
+DEFAULT_TIMEOUT = 5.0  # seconds per reply
+STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
+_MAX_STARTS = 3  # consecutive failed starts before every case fails at once
+_MAX_REMEMBERED = 200_000  # answers kept for the determinism check
+_SHOWN = 2000  # characters of a request or an output shown in a fault
+
+
+class Fault(StrEnum):
+    """Every way an implementation can fail to answer; each is reported under its own name."""
+
+    START = "cannot start"
+    HANDSHAKE = "bad handshake"
+    TIMEOUT = "timeout"
+    CRASH = "crash"
+    MALFORMED_JSON = "malformed JSON"
+    NOT_A_REPLY = "not a reply"
+    WRONG_ID = "wrong request id"
+    MISSING_FIELD = "missing field"
+    WRONG_TYPE = "wrong type"
+    UNKNOWN_FIELD = "unknown field"
+    EXTRA_OUTPUT = "extra output on stdout"
+    STDERR = "output on stderr"
+    EXCEPTION = "exception in the implementation"
+    NON_DETERMINISM = "non-determinism"
+
+
+def _shown(data: bytes | str) -> str:
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text)} characters)"
+
+
+class WireFault(ImplementationError):
+    """One fault of an implementation on one request: the kind, what happened, and the request."""
+
+    def __init__(self, fault: Fault, detail: str, request: bytes | None = None) -> None:
+        self.fault = fault
+        self.detail = detail
+        self.request = request
+        shown = f"\n  request: {_shown(request)}" if request is not None else ""
+        super().__init__(f"{fault.value}: {detail}{shown}")
+
+
+def parse_command(command: str) -> list[str]:
+    """``--cmd`` as argv; ValueError naming the fault when it cannot be run at all."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise ValueError(f"--cmd {command!r}: cannot parse: {exc}") from exc
+    if not argv:
+        raise ValueError("--cmd is empty: give the command that starts the implementation")
+    if shutil.which(argv[0]) is None:
+        raise ValueError(f"--cmd {command!r}: no executable {argv[0]!r} (not a file, nor on PATH)")
+    return argv
+
+
+def _canonical(reply: dict[str, Any]) -> bytes:
+    """A reply without its ID, keys sorted: two equal answers give equal bytes."""
+    return msgspec.json.encode({k: v for k, v in reply.items() if k != "id"}, order="sorted")
+
+
+class WireSession:
+    """The conversation with one implementation process, restarted after any fault that breaks it."""
+
+    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT) -> None:
+        self.command = command
+        self.argv = parse_command(command)
+        self.timeout = timeout
+        self.startup_timeout = startup_timeout
+        self._process: LineProcess | None = None
+        self._started: Started | None = None
+        self._failed_starts = 0
+        self._start_fault: WireFault | None = None
+        self._next_id = 0
+        self._answers: dict[bytes, bytes] = {}
+
+    # --- the process -------------------------------------------------------------------
+
+    def started(self) -> Started:
+        """The handshake, starting the process if it is not running; WireFault if it cannot start."""
+        if self._process is not None and self._started is not None:
+            return self._started
+        if self._failed_starts >= _MAX_STARTS and self._start_fault is not None:
+            raise self._start_fault
+        try:
+            self._started = self._start()
+        except WireFault as fault:
+            self._failed_starts += 1
+            self._start_fault = fault
+            self._discard()
+            raise
+        self._failed_starts = 0
+        return self._started
+
+    def _start(self) -> Started:
+        try:
+            self._process = LineProcess(self.argv)
+        except OSError as exc:
+            raise WireFault(Fault.START, f"{self.command!r}: {exc}") from exc
+        start = msgspec.json.encode({"type": "start", "protocol": PROTOCOL_VERSION}) + b"\n"
+        deadline = time.monotonic() + self.startup_timeout
+        try:
+            self._process.write(start, deadline)
+            line = self._process.read_line(deadline)
+        except Timeout as exc:
+            raise WireFault(Fault.HANDSHAKE, f"no 'started' within {self.startup_timeout} s", start) from exc
+        except Closed as exc:
+            raise self._crash("before answering 'start'", start) from exc
+        try:
+            started = msgspec.json.decode(line, type=Started, strict=True)
+        except msgspec.DecodeError as exc:
+            raise WireFault(Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {exc}: {_shown(line)}", start) from exc
+        if started.protocol not in SUPPORTED_VERSIONS:
+            raise WireFault(Fault.HANDSHAKE, f"protocol {started.protocol}; this harness speaks {SUPPORTED_VERSIONS}", start)
+        return started
+
+    def _discard(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+        self._process = None
+        self._started = None
+
+    def _crash(self, when: str, request: bytes) -> WireFault:
+        """The fault for a process that went away, with its exit status and last words on stderr."""
+        assert self._process is not None
+        status = self._process.exit_status(wait=1.0)
+        _, err = self._process.drain()
+        said = f"; stderr: {_shown(err.strip())}" if err.strip() else ""
+        return WireFault(Fault.CRASH, f"the process exited (status {status}) {when}{said}", request)
+
+    def close(self) -> None:
+        if self._process is not None:
+            self._process.stop(b'{"type":"stop"}\n')
+        self._process = None
+        self._started = None
+
+    # --- one question --------------------------------------------------------------------
+
+    def ask(self, game: str, operation: str, rulings: Any, request: Any) -> tuple[dict[str, Any], bytes]:
+        """The reply to one run request, checked for every fault of the conversation, and the request line."""
+        self.started()
+        process = self._process
+        assert process is not None
+        body = msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
+        first, second = self._next_id + 1, self._next_id + 2
+        self._next_id = second
+        lines = [b'{"type":"run","id":%d,%s\n' % (n, body[1:]) for n in (first, second)]
+        shown = lines[0][:-1]
+        stray_out, stray_err = process.drain()  # written after the previous reply, before this request
+        try:
+            process.write(lines[0] + lines[1], time.monotonic() + self.timeout)
+            reply = self._reply(process, first, shown)
+            repeat = self._reply(process, second, shown)
+        except WireFault:
+            self._discard()
+            raise
+        out, err = process.drain()
+        if stray_out or out:
+            raise WireFault(Fault.EXTRA_OUTPUT, f"besides the reply, stdout had: {_shown(stray_out + out)}", shown)
+        if stray_err or err:
+            raise WireFault(Fault.STDERR, _shown(stray_err + err), shown)
+        self._check_determinism(body, reply, repeat, shown)
+        return reply, shown
+
+    def _reply(self, process: LineProcess, expected: int, shown: bytes) -> dict[str, Any]:
+        """The next line, parsed as the reply to request ``expected``; a WireFault breaks the conversation."""
+        try:
+            line = process.read_line(time.monotonic() + self.timeout)
+        except Timeout as exc:
+            raise WireFault(
+                Fault.TIMEOUT,
+                f"no reply to request {expected} within {self.timeout} s; the process is restarted,"
+                " so a late reply cannot answer another request",
+                shown,
+            ) from exc
+        except Closed as exc:
+            raise self._crash(f"before answering request {expected}", shown) from exc
+        try:
+            reply: Any = msgspec.json.decode(line)
+        except msgspec.DecodeError as exc:
+            raise WireFault(Fault.MALFORMED_JSON, f"{exc}: {_shown(line)}", shown) from exc
+        if not isinstance(reply, dict):
+            raise WireFault(Fault.NOT_A_REPLY, f"expected a JSON object: {_shown(line)}", shown)
+        found = cast(dict[str, Any], reply)
+        if found.get("type") not in REPLIES:
+            known = ", ".join(REPLIES)
+            raise WireFault(Fault.NOT_A_REPLY, f"expected an object with type one of {known}: {_shown(line)}", shown)
+        answered = found.get("id")
+        if answered != expected or isinstance(answered, bool):
+            raise WireFault(Fault.WRONG_ID, f"a reply to request {answered!r} while waiting for {expected}", shown)
+        return found
+
+    def _check_determinism(self, body: bytes, reply: dict[str, Any], repeat: dict[str, Any], shown: bytes) -> None:
+        answer = _canonical(reply)
+        if _canonical(repeat) != answer:
+            raise WireFault(
+                Fault.NON_DETERMINISM,
+                f"the same request, asked twice in a row, got {_shown(answer)} then {_shown(_canonical(repeat))}",
+                shown,
+            )
+        earlier = self._answers.get(body)
+        if earlier is not None and earlier != answer:
+            raise WireFault(
+                Fault.NON_DETERMINISM,
+                f"answered {_shown(answer)}; the same request earlier in the run got {_shown(earlier)}",
+                shown,
+            )
+        if len(self._answers) >= _MAX_REMEMBERED:
+            self._answers.clear()
+        self._answers[body] = answer
+
+
+def _envelope(reply: dict[str, Any], shown: bytes) -> Result | Refused | Unsupported | Errored:
+    """The reply as its message type: every field present, of its type, and no other."""
+    kind = REPLIES[reply["type"]]
+    try:
+        message = msgspec.convert(reply, kind, strict=True)
+    except msgspec.ValidationError as exc:
+        fault = Fault.MISSING_FIELD if "missing required field" in str(exc) else Fault.WRONG_TYPE
+        raise WireFault(fault, f"a {reply['type']!r} reply: {exc}", shown) from exc
+    unknown = unknown_field(msgspec.to_builtins(message), reply)
+    if unknown:
+        raise WireFault(Fault.UNKNOWN_FIELD, f"a {reply['type']!r} reply has {unknown}, which its type lacks", shown)
+    return message
+
+
+def unknown_field(declared: object, given: object, path: str = "$") -> str | None:
+    """The JSON path of the first key in ``given`` that ``declared`` (the typed value re-encoded) lacks."""
+    if declared == given:  # the common case, at C speed
+        return None
+    if isinstance(declared, dict) and isinstance(given, dict):
+        declared_map = cast(dict[str, object], declared)
+        for key, value in cast(dict[str, object], given).items():
+            if key not in declared_map:
+                return f"{path}.{key}"
+            found = unknown_field(declared_map[key], value, f"{path}.{key}")
+            if found:
+                return found
+    elif isinstance(declared, list) and isinstance(given, list):
+        pairs = zip(cast(list[object], declared), cast(list[object], given))
+        for index, (inner_declared, inner_given) in enumerate(pairs):
+            found = unknown_field(inner_declared, inner_given, f"{path}[{index}]")
+            if found:
+                return found
+    return None
+
+
+class ProcessSubject:
+    """One game of an implementation process, as a Subject: what ``call`` returns or raises is typed."""
+
+    def __init__(self, game: Game, session: WireSession) -> None:
+        self.game = game
+        self.session = session
+        self._rulings: dict[object, Any] = {}
+
+    @property
+    def label(self) -> str:
+        return self.session.command
+
+    def supports(self, operation: str) -> bool:
+        return operation in self.session.started().games.get(self.game.key, ())
+
+    def call(self, operation: str, request: object, rulings: object) -> Any:
+        if not self.supports(operation):
+            raise NotImplementedOp(self.label, operation)
+        encoded = self._rulings.get(rulings)
+        if encoded is None:  # rulings are few and hashable: encode each once
+            encoded = self._rulings[rulings] = msgspec.to_builtins(rulings)
+        reply, shown = self.session.ask(self.game.key, operation, encoded, msgspec.to_builtins(request))
+        message = _envelope(reply, shown)
+        if isinstance(message, Result):
+            return self._result(operation, message, shown)
+        if isinstance(message, Refused):
+            error = message.error
+            if error.kind == "InvalidState" and error.field is not None:
+                raise InvalidState(error.field, error.value, error.reason, error.rule)
+            if error.kind == "IllegalAction" and error.rule is not None:
+                raise IllegalAction(error.rule, error.reason)
+            named = "field" if error.kind == "InvalidState" else "rule"
+            raise WireFault(Fault.MISSING_FIELD, f"a {error.kind} refusal must name its {named}", shown)
+        if isinstance(message, Unsupported):
+            raise NotImplementedOp(self.label, operation)
+        raise WireFault(Fault.EXCEPTION, f"{message.message} {_shown(msgspec.json.encode(message.context))}", shown)
+
+    def _result(self, operation: str, message: Result, shown: bytes) -> Any:
+        try:
+            result = conform_result(self.game, operation, message.output, self.label)
+        except ImplementationError as exc:
+            cause = str(exc.__cause__)
+            fault = Fault.MISSING_FIELD if "missing required field" in cause else Fault.WRONG_TYPE
+            raise WireFault(fault, f"output is not a {self.game.operation(operation).response.__name__}: {cause}", shown) from exc
+        unknown = unknown_field(msgspec.to_builtins(result), message.output)
+        if unknown:
+            raise WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {self.game.operation(operation).response.__name__} lacks", shown)
+        return result
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def process_subjects(games: Sequence[Game], command: str, timeout: float = DEFAULT_TIMEOUT) -> dict[str, ProcessSubject]:
+    """One subject per game, all speaking to the same process."""
+    session = WireSession(command, timeout)
+    return {game.key: ProcessSubject(game, session) for game in games}
