@@ -1,9 +1,10 @@
 """The pytest plugin: collects vectors as tests, plugs in the implementation, counts outcomes per rule.
 
 Loaded automatically wherever rulespec is installed (entry point ``pytest11``). It adds
-``--impl`` (the implementation under test, ``module:attribute``; the reference when
-absent), ``--game`` (which games to check) and ``--rulespec-report`` (a JSON record
-of every check). Each test carries the rule IDs it checks: a vector its ``rules``, an
+``--impl`` (a Python implementation under test, ``module:attribute``; the reference when
+absent), ``--cmd`` (instead, a command starting an implementation in any language that
+speaks the wire protocol), ``--game`` (which games to check) and ``--rulespec-report``
+(a JSON record of every check). Each test carries the rule IDs it checks: a vector its ``rules``, an
 invariant its ``@pytest.mark.rules(...)``.
 """
 
@@ -21,6 +22,7 @@ from conformance.harness import profiles
 from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
 from conformance.harness.vectors import LoadedCase, VectorError, load_file
+from conformance.harness.wire import DEFAULT_TIMEOUT, WireFault, WireSession, process_subjects
 from conformance.harness.verdict import Outcome, run_case
 
 NOT_IMPLEMENTED = "not implemented"
@@ -52,6 +54,12 @@ def _game_of(path: Path) -> str | None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("rulespec", "rulespec conformance")
     group.addoption("--impl", default=None, metavar="MODULE:ATTR", help="Python implementation under test")
+    group.addoption(
+        "--cmd", default=None, metavar="COMMAND", help="implementation under test: a command speaking the wire protocol"
+    )
+    group.addoption(
+        "--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
+    )
     group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
     group.addoption("--rulespec-report", default=None, metavar="PATH", help="write every check's outcome as JSON")
 
@@ -65,13 +73,37 @@ def selected_games(config: pytest.Config) -> tuple[str, ...]:
 
 
 class Subjects:
-    """The subject under test for each game, made on first use and closed at the end."""
+    """The subject under test for each game, made on first use and closed at the end.
 
-    def __init__(self, impl: str | None, games: tuple[str, ...]) -> None:
+    ``--impl`` names one Python implementation of one game; ``--cmd`` one process, which
+    says in its handshake which games and operations it offers. A bad ``--cmd`` (no such
+    program, no handshake) is a usage error before any check runs.
+    """
+
+    def __init__(
+        self, impl: str | None, games: tuple[str, ...], cmd: str | None = None, timeout: float = DEFAULT_TIMEOUT
+    ) -> None:
+        if impl is not None and cmd is not None:
+            raise pytest.UsageError(f"--impl {impl} and --cmd {cmd!r}: name the implementation one way, not both")
         if impl is not None and len(games) != 1:
             raise pytest.UsageError(f"--impl {impl} implements one game: name it with --game ({', '.join(games)})")
+        if timeout <= 0:
+            raise pytest.UsageError(f"--case-timeout {timeout}: must be more than 0 seconds")
         self.impl = impl
         self._made: dict[str, Subject] = {}
+        if cmd is not None:
+            self._made.update(self._start(cmd, games, timeout))
+
+    @staticmethod
+    def _start(cmd: str, games: tuple[str, ...], timeout: float) -> dict[str, Subject]:
+        try:
+            session = WireSession(cmd, timeout)
+            session.started()
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from exc
+        except WireFault as fault:
+            raise pytest.UsageError(f"--cmd {cmd!r}: {fault}") from fault
+        return dict(process_subjects([game(key) for key in games], session).items())
 
     def get(self, key: str) -> Subject:
         if key not in self._made:
@@ -159,7 +191,9 @@ def _rules_of(item: pytest.Item) -> tuple[str, ...]:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
-    config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config))
+    config.stash[SUBJECTS] = Subjects(
+        config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), config.getoption("--case-timeout")
+    )
     recorder = Recorder()
     config.stash[RECORDER] = recorder
     config.pluginmanager.register(recorder, "rulespec-recorder")

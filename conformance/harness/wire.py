@@ -336,7 +336,6 @@ class ProcessSubject:
         self.session.close()
 
 
-def process_subjects(games: Sequence[Game], command: str, timeout: float = DEFAULT_TIMEOUT) -> dict[str, ProcessSubject]:
+def process_subjects(games: Sequence[Game], session: WireSession) -> dict[str, ProcessSubject]:
     """One subject per game, all speaking to the same process."""
-    session = WireSession(command, timeout)
     return {game.key: ProcessSubject(game, session) for game in games}

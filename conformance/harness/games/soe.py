@@ -69,3 +69,6 @@ GAME = Game(
     protocol=StruggleOfEmpires,
     invariants_package="conformance.invariants.soe",
 )
+
+# mypy and pyright prove here that the reference satisfies the Protocol it defines.
+_REFERENCE_CONFORMS: StruggleOfEmpires = soe

@@ -1,0 +1,34 @@
+"""Every reading of the rules a game allows: the alternatives of each ruling field."""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from typing import Any, get_type_hints
+
+
+def alternatives(rulings: type[Any]) -> dict[str, tuple[Any, ...]]:
+    """Each ruling field's possible values: an enum's members, or the field's declared ``alternatives``."""
+    hints = get_type_hints(rulings)
+    found: dict[str, tuple[Any, ...]] = {}
+    for field in dataclasses.fields(rulings):
+        kind = hints[field.name]
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            found[field.name] = tuple(kind)
+        elif "alternatives" in field.metadata:
+            found[field.name] = tuple(field.metadata["alternatives"])
+        else:
+            raise TypeError(f"{rulings.__name__}.{field.name}: neither an enum nor declares its alternatives")
+    return found
+
+
+def readings(base: Any, free: tuple[str, ...]) -> list[Any]:
+    """``base`` with each field in ``free`` switched, one field at a time, to each other alternative."""
+    kind: type[Any] = type(base)
+    choices = alternatives(kind)
+    switched: list[Any] = []
+    for name in free:
+        for value in choices[name]:
+            if value != getattr(base, name):
+                switched.append(dataclasses.replace(base, **{name: value}))
+    return switched

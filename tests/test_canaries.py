@@ -1,0 +1,50 @@
+"""Every canary is caught, on the rules it breaks, by ``rulespec verify`` as a user would run it."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.harness.games import REPO_ROOT, all_games
+from tests.canaries import Canary
+
+
+def _canaries() -> list[tuple[str, Canary]]:
+    found: list[tuple[str, Canary]] = []
+    for game in all_games():
+        try:
+            module = importlib.import_module(f"tests.canaries.{game.key}")
+        except ModuleNotFoundError:
+            continue
+        found.extend((game.key, canary) for canary in module.CANARIES)
+    return found
+
+
+CANARIES = _canaries()
+
+
+def test_every_game_has_canaries() -> None:
+    games = {key for key, _ in CANARIES}
+    assert games == {game.key for game in all_games()}, "a game without canaries has unproven invariants"
+
+
+@pytest.mark.parametrize(("key", "canary"), CANARIES, ids=[f"{k}:{c.name}" for k, c in CANARIES])
+def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    command = [
+        sys.executable, "-m", "conformance.harness.cli", "verify", "--game", key,
+        "--impl", f"tests.canaries.{key}:{canary.name}", "--profile", "ci", "--report-json", str(report),
+    ]  # fmt: skip
+    done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 1, f"verify exited {done.returncode} for a canary that {canary.breaks}\n{done.stdout[-3000:]}"
+    records = json.loads(report.read_text(encoding="utf-8"))
+    failed = {rule for record in records if record["outcome"] == "failed" for rule in record["rules"]}
+    missing = sorted(set(canary.caught_on) - failed)
+    assert not missing, f"canary that {canary.breaks} was not caught on {missing}; failed rules: {sorted(failed)}"
+    for rule in canary.caught_on:
+        assert any(rule in line and "failed" in line for line in done.stdout.splitlines()), f"report hides {rule}"
