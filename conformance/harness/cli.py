@@ -13,6 +13,7 @@ from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTO
 from conformance.harness.plugin import RECORDER, Recorder
 from conformance.harness.report import render, tally
 from conformance.harness.schema import stale_schemas, write_schemas
+from conformance.harness.wire import DEFAULT_TIMEOUT, parse_command
 
 
 class _Capture:
@@ -34,6 +35,8 @@ def verify(args: argparse.Namespace) -> int:
     pytest_args += [f"--hypothesis-profile={args.profile}"]
     if args.impl:
         pytest_args.append(f"--impl={args.impl}")
+    if args.cmd:
+        pytest_args += [f"--cmd={args.cmd}", f"--case-timeout={args.case_timeout}"]
     if args.report_json:
         pytest_args.append(f"--rulespec-report={args.report_json}")
     pytest_args += args.pytest_args
@@ -42,7 +45,7 @@ def verify(args: argparse.Namespace) -> int:
     if capture.recorder is None or code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         return int(code) or 2
     verification = tally(games, capture.recorder.records)
-    label = f"{args.impl or 'the reference'} ({', '.join(keys)})"
+    label = f"{args.impl or args.cmd or 'the reference'} ({', '.join(keys)})"
     render(verification, label, Console())
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
@@ -60,13 +63,37 @@ def schema(args: argparse.Namespace) -> int:
     return 1 if stale else 0
 
 
+def _command(text: str) -> str:
+    """``--cmd``, refused at once if it cannot be run (so the error is a usage error, not 500 failed cases)."""
+    try:
+        parse_command(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+    return text
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds above 0")
+    return seconds
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="rulespec", description=__doc__)
     commands = top.add_subparsers(dest="command", required=True)
 
     run = commands.add_parser("verify", help="run the vectors and invariants against an implementation")
     run.add_argument("--game", action="append", choices=sorted(REGISTRY), help="check only this game (repeatable)")
-    run.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
+    named = run.add_mutually_exclusive_group()
+    named.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
+    named.add_argument("--cmd", type=_command, help='any language: a command speaking the wire protocol ("node impl.js")')
+    run.add_argument(
+        "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
+    )
     run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep"), help="Hypothesis search budget")
     run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
     run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")
