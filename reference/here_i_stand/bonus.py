@@ -19,7 +19,7 @@ from reference.here_i_stand.model import (
     ScoreLine,
 )
 from reference.here_i_stand.rulings import BonusEarners, Rulings
-from reference.here_i_stand.validation import validate_bonuses, validate_power, validate_rulings
+from reference.here_i_stand.validation import validate_bonus, validate_bonuses, validate_power, validate_rulings
 
 SEAFARERS = frozenset({Power.ENGLAND, Power.FRANCE, Power.HABSBURGS})
 SINGLE_CARDS = (BonusKind.COPERNICUS, BonusKind.SERVETUS, BonusKind.JULIA_GONZAGA)
@@ -81,8 +81,15 @@ def check_once(bonuses: Sequence[Bonus], path: str) -> None:
             languages.add(bonus.language)
 
 
+def check_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
+    """One bonus is possible (InvalidState) and its power may earn it (IllegalAction)."""
+    validate_bonus(bonus, path, rulings)
+    check_debate(bonus, path)
+    check_earner(bonus, path, rulings)
+
+
 def check_bonuses(bonuses: Sequence[Bonus], rulings: Rulings, path: str = "bonuses") -> None:
-    """Every bonus is possible (InvalidState) and allowed (IllegalAction)."""
+    """Every bonus is possible (InvalidState) and allowed (IllegalAction); single cards once."""
     validate_bonuses(bonuses, rulings, path)
     for i, bonus in enumerate(bonuses):
         check_debate(bonus, f"{path}[{i}]")
@@ -101,7 +108,10 @@ def bonus_lines(power: Power, bonuses: Sequence[Bonus]) -> tuple[ScoreLine, ...]
 
 
 def bonus_vp(request: BonusVpRequest, rulings: Rulings, /) -> BonusVp:
-    """HIS-BONUS-1 to HIS-BONUS-10: one power's bonus VP from the bonuses of the game.
+    """HIS-BONUS-1, HIS-BONUS-2, HIS-BONUS-3, HIS-BONUS-4, HIS-BONUS-5, HIS-BONUS-6, HIS-BONUS-7, HIS-BONUS-8,
+    HIS-BONUS-9, HIS-BONUS-10: one power's bonus VP.
+
+    The bonuses are those of the whole game: every entry is checked, the power's are summed.
 
     pre: len(request.bonuses) <= 12
     raises: InvalidState, IllegalAction

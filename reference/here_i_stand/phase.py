@@ -7,7 +7,7 @@ score the six powers, judge the mid-phase play if any, decide, record the turn.
 from __future__ import annotations
 
 from reference.errors import IllegalAction, InvalidState
-from reference.here_i_stand.bonus import check_bonuses
+from reference.here_i_stand.bonus import check_bonus, check_bonuses
 from reference.here_i_stand.model import (
     POWERS,
     Bonus,
@@ -44,7 +44,7 @@ def validate_phase(request: PhaseRequest, rulings: Rulings) -> None:
     check_bonuses(request.bonuses, rulings)
     validate_history(request.history, request.turn)
     if request.play is not None:
-        check_bonuses((request.play,), rulings, "play")
+        check_bonus(request.play, "play", rulings)
         # only Copernicus and Servetus say they may be played in this phase
         if request.play.kind not in PLAYABLE:
             raise IllegalAction("HIS-PLAY-1", f"{request.play.kind} cannot be played during this phase")

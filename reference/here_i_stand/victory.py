@@ -72,7 +72,7 @@ def over(victory: Victory, winner: Power | None, tied: tuple[Power, ...], broken
 
 
 def standard_victory(totals: Totals, history: Sequence[TurnRecord], rulings: Rulings) -> Outcome | None:
-    """HIS-WIN-2, HIS-WIN-3, HIS-WIN-4, HIS-RULING-3: the most VP wins once anyone has 25."""
+    """HIS-WIN-2, HIS-WIN-3, HIS-WIN-4, HIS-WIN-6, HIS-RULING-3: the most VP wins once anyone has 25, nobody below."""
     if max(totals.values()) < STANDARD_VICTORY_VP:
         return None
     remaining, broken_at = break_tie(leaders(totals), history)
@@ -115,7 +115,7 @@ def outcome(turn: int, totals: Totals, history: Sequence[TurnRecord], rulings: R
 
 
 def determine_victory(request: VictoryRequest, rulings: Rulings, /) -> Outcome:
-    """HIS-WIN-1 to HIS-WIN-10: the outcome of the phase from this turn's totals and the history.
+    """HIS-WIN-1, HIS-WIN-2, HIS-WIN-3, HIS-WIN-4, HIS-WIN-5, HIS-WIN-6, HIS-WIN-7, HIS-WIN-8, HIS-WIN-9, HIS-WIN-10: the outcome of the phase from this turn's totals and the history.
 
     pre: len(request.totals) <= 7
     pre: len(request.history) <= 9

@@ -21,6 +21,7 @@ INVARIANTS_DIR = REPO_ROOT / "conformance" / "invariants"
 # game key -> module of this package that defines GAME
 REGISTRY: dict[str, str] = {
     "soe": "soe",
+    "his": "his",
     "imperium": "imperium",
 }
 
