@@ -82,7 +82,7 @@ def judge_refusal(loaded: LoadedCase, error: RuleError) -> Verdict:
 
 def judge_result(loaded: LoadedCase, result: object) -> Verdict:
     expected = loaded.case.error
-    # through JSON, so tuples compare as the arrays a vector holds (to_builtins keeps tuples in msgspec >= 0.19)
+    # through JSON, so tuples compare as the arrays a vector holds (msgspec 0.23.0, installed here, keeps tuples in to_builtins)
     actual: Any = msgspec.json.decode(msgspec.json.encode(result))
     if expected is not None:
         wanted = expected.field if expected.kind == "InvalidState" else expected.rule
