@@ -67,7 +67,13 @@ def unrest_penalty(empire: Empire, empires: Sequence[Empire], rulings: Rulings) 
 
 
 def vp_after_penalty(vp: VictoryPoints, penalty: VictoryPoints, rulings: Rulings) -> VictoryPoints:
-    """SOE-UNREST-8, SOE-RULING-11: the penalty comes off the VP."""
+    """SOE-UNREST-8, SOE-RULING-11: the penalty comes off the VP.
+
+    pre: vp >= 0 and penalty in (0, 4, 7)
+    post: __return__ <= vp
+    post: rulings.vp_floor is not VpFloor.ZERO or __return__ == max(0, vp - penalty)
+    post: rulings.vp_floor is not VpFloor.NONE or __return__ == vp - penalty
+    """
     if rulings.vp_floor is VpFloor.ZERO:
         return max(0, vp - penalty)
     return vp - penalty

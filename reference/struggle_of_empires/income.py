@@ -17,7 +17,10 @@ def markers_on_the_map(player: PlayerName, regions: Sequence[Region]) -> Control
 
 
 def gain_population_income(empire: Empire) -> Empire:
-    """SOE-INCOME-1: gold equal to the population level."""
+    """SOE-INCOME-1: gold equal to the population level.
+
+    post: __return__.gold == empire.gold + empire.population
+    """
     return replace(empire, gold=empire.gold + empire.population)
 
 

@@ -27,7 +27,12 @@ def maintenance_cost(empire: Empire) -> Gold:
 
 
 def taxations_needed(gold: Gold, cost: Gold, gold_per_taxation: Gold) -> int:
-    """SOE-MAINT-3: the least number of taxations that covers the shortfall (0 when gold suffices)."""
+    """SOE-MAINT-3: the least number of taxations that covers the shortfall (0 when gold suffices).
+
+    pre: gold >= 0 and cost >= 0 and gold_per_taxation >= 1
+    post: gold + __return__ * gold_per_taxation >= cost
+    post: __return__ == 0 or gold + (__return__ - 1) * gold_per_taxation < cost
+    """
     shortfall = max(0, cost - gold)
     return -(-shortfall // gold_per_taxation)
 
@@ -65,7 +70,12 @@ def draw_unrest(empire: Empire, draws: Sequence[UnrestToken]) -> Empire:
 
 
 def pay_for_units(empire: Empire, rulings: Rulings) -> Empire:
-    """SOE-MAINT-3, SOE-MAINT-4, SOE-MAINT-7: tax as often as needed, then pay the cost."""
+    """SOE-MAINT-3, SOE-MAINT-4, SOE-MAINT-7: tax as often as needed, then pay the cost.
+
+    pre: empire.gold >= 0 and min(empire.armies, empire.navies, empire.forts) >= 0
+    pre: rulings.gold_per_taxation >= 1
+    post: 0 <= __return__.gold < empire.gold + rulings.gold_per_taxation
+    """
     cost = maintenance_cost(empire)
     taxed = taxations_needed(empire.gold, cost, rulings.gold_per_taxation) * rulings.gold_per_taxation
     return replace(empire, gold=empire.gold + taxed - cost)

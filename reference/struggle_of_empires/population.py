@@ -13,7 +13,12 @@ POPULATION_GROWTH = 5
 
 
 def raise_population(empire: Empire) -> Empire:
-    """SOE-POP-1, SOE-POP-2: 5 steps up the track; the increase stops at the track's end, 9."""
+    """SOE-POP-1, SOE-POP-2: 5 steps up the track; the increase stops at the track's end, 9.
+
+    pre: 0 <= empire.population <= 9
+    post: __return__.population == min(9, empire.population + 5)
+    post: 0 <= __return__.population <= 9
+    """
     grown: Population = min(MAX_POPULATION, empire.population + POPULATION_GROWTH)
     return replace(empire, population=grown)
 

@@ -87,7 +87,11 @@ def rank_entrants(entrants: Sequence[Entrant]) -> tuple[PlaceGroup, ...]:
 
 
 def place_value(values: Sequence[VictoryPoints], place: Place) -> VictoryPoints:
-    """SOE-SCORE-4: the value printed for a place; places beyond the printed values are worth 0."""
+    """SOE-SCORE-4: the value printed for a place; places beyond the printed values are worth 0.
+
+    pre: place >= 1
+    post: __return__ == (values[place - 1] if place <= len(values) else 0)
+    """
     return values[place - 1] if place <= len(values) else 0
 
 
@@ -100,15 +104,25 @@ def ties_are_unfriendly(player_count: int, region: Region, rulings: Rulings) -> 
     return any(p.markers >= 1 for p in region.non_player_control)
 
 
+def divide_pool(pool: VictoryPoints, size: int, rounding: Rounding) -> VictoryPoints:
+    """SOE-SCORE-6, SOE-RULING-2: a pool of VP divided among ``size`` tied players, rounded per the ruling.
+
+    pre: pool >= 0 and size >= 1
+    post: rounding is not Rounding.DOWN or __return__ * size <= pool < (__return__ + 1) * size
+    post: rounding is not Rounding.UP or (__return__ - 1) * size < pool <= __return__ * size
+    """
+    if rounding is Rounding.UP:
+        return -(-pool // size)
+    return pool // size
+
+
 def share_friendly_tie(values: Sequence[VictoryPoints], group: PlaceGroup, rulings: Rulings) -> VictoryPoints:
     """SOE-SCORE-6, SOE-RULING-1, SOE-RULING-2: what each player in a friendly tie scores."""
     if rulings.tie_share is TieShare.FULL:
         return place_value(values, group.place)
     size = len(group.entrants)
     pool = sum(place_value(values, group.place + k) for k in range(size))
-    if rulings.rounding is Rounding.UP:
-        return -(-pool // size)
-    return pool // size
+    return divide_pool(pool, size, rulings.rounding)
 
 
 def bump_down(values: Sequence[VictoryPoints], group: PlaceGroup, rulings: Rulings) -> VictoryPoints:
