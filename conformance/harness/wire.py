@@ -216,6 +216,9 @@ class WireSession:
         try:
             reply: Any = msgspec.json.decode(line)
         except msgspec.DecodeError as exc:
+            # a line that does not even open like JSON is someone's print, not a broken reply
+            if line.lstrip()[:1] not in (b"{", b"["):
+                raise WireFault(Fault.EXTRA_OUTPUT, f"a line that is no message, where the reply belongs: {_shown(line)}", shown) from exc
             raise WireFault(Fault.MALFORMED_JSON, f"{exc}: {_shown(line)}", shown) from exc
         if not isinstance(reply, dict):
             raise WireFault(Fault.NOT_A_REPLY, f"expected a JSON object: {_shown(line)}", shown)
@@ -256,28 +259,33 @@ def _envelope(reply: dict[str, Any], shown: bytes) -> Result | Refused | Unsuppo
     except msgspec.ValidationError as exc:
         fault = Fault.MISSING_FIELD if "missing required field" in str(exc) else Fault.WRONG_TYPE
         raise WireFault(fault, f"a {reply['type']!r} reply: {exc}", shown) from exc
-    unknown = unknown_field(msgspec.to_builtins(message), reply)
+    unknown = unknown_field(message, reply)
     if unknown:
         raise WireFault(Fault.UNKNOWN_FIELD, f"a {reply['type']!r} reply has {unknown}, which its type lacks", shown)
     return message
 
 
 def unknown_field(declared: object, given: object, path: str = "$") -> str | None:
-    """The JSON path of the first key in ``given`` that ``declared`` (the typed value re-encoded) lacks."""
-    if declared == given:  # the common case, at C speed
+    """The JSON path of the first key in ``given`` that ``declared`` (the typed value) lacks."""
+    # the common case, at C speed: the same JSON once keys are sorted
+    if msgspec.json.encode(declared, order="sorted") == msgspec.json.encode(given, order="sorted"):
         return None
+    return _first_unknown(msgspec.to_builtins(declared), given, path)
+
+
+def _first_unknown(declared: object, given: object, path: str) -> str | None:
     if isinstance(declared, dict) and isinstance(given, dict):
         declared_map = cast(dict[str, object], declared)
         for key, value in cast(dict[str, object], given).items():
             if key not in declared_map:
                 return f"{path}.{key}"
-            found = unknown_field(declared_map[key], value, f"{path}.{key}")
+            found = _first_unknown(declared_map[key], value, f"{path}.{key}")
             if found:
                 return found
-    elif isinstance(declared, list) and isinstance(given, list):
-        pairs = zip(cast(list[object], declared), cast(list[object], given))
+    elif isinstance(declared, (list, tuple)) and isinstance(given, (list, tuple)):
+        pairs = zip(cast(Sequence[object], declared), cast(Sequence[object], given))
         for index, (inner_declared, inner_given) in enumerate(pairs):
-            found = unknown_field(inner_declared, inner_given, f"{path}[{index}]")
+            found = _first_unknown(inner_declared, inner_given, f"{path}[{index}]")
             if found:
                 return found
     return None
@@ -327,7 +335,7 @@ class ProcessSubject:
             cause = str(exc.__cause__)
             fault = Fault.MISSING_FIELD if "missing required field" in cause else Fault.WRONG_TYPE
             raise WireFault(fault, f"output is not a {self.game.operation(operation).response.__name__}: {cause}", shown) from exc
-        unknown = unknown_field(msgspec.to_builtins(result), message.output)
+        unknown = unknown_field(result, message.output)
         if unknown:
             raise WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {self.game.operation(operation).response.__name__} lacks", shown)
         return result

@@ -97,17 +97,17 @@ class LineProcess:
 
     def _pump(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds and read what is ready; False once stdout is closed."""
+        still_open = True
         for fd, _ in self._poll.poll(max(timeout, 0.0) * 1000):
             if fd == self._stderr:
                 self._read_stderr()
                 continue
             chunk = self._read(self._stdout)
-            if chunk is None:
-                continue
-            if not chunk:
-                return False
-            self._out += chunk
-        return True
+            if chunk == b"":
+                still_open = False
+            elif chunk:
+                self._out += chunk
+        return still_open
 
     def _read(self, fd: int) -> bytes | None:
         try:
