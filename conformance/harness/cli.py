@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pytest
 from rich.console import Console
 
+from conformance.harness import coverage_cmd
 from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
 from conformance.harness.plugin import RECORDER, Recorder
 from conformance.harness.report import render, tally
@@ -102,6 +103,7 @@ def parser() -> argparse.ArgumentParser:
     schemas = commands.add_parser("schema", help="check (or --write) the JSON Schemas derived from the types")
     schemas.add_argument("--write", action="store_true", help="regenerate conformance/schema")
     schemas.set_defaults(handler=schema)
+    coverage_cmd.add_commands(commands)
     return top
 
 

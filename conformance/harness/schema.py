@@ -20,6 +20,7 @@ from conformance.harness.wire_messages import MESSAGES, REPLIES
 
 RULE_ID_PATTERN = r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*-[0-9]+[a-z]?$"
 CASE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+CLAUSE_HASH_PATTERN = r"^[0-9a-f]{12}$"
 
 
 def _closed(schema: dict[str, Any]) -> dict[str, Any]:
@@ -43,6 +44,8 @@ def vector_file_schema() -> dict[str, Any]:
     case = schema["$defs"]["Case"]
     case["properties"]["id"]["pattern"] = CASE_ID_PATTERN
     case["properties"]["rules"].update({"minItems": 1, "items": {"type": "string", "pattern": RULE_ID_PATTERN}})
+    stamp = {"type": "string", "pattern": CLAUSE_HASH_PATTERN}
+    case["properties"]["clauses"].update({"propertyNames": {"pattern": RULE_ID_PATTERN}, "additionalProperties": stamp})
     # exactly one expectation: a result, or a refusal
     case["oneOf"] = [
         {"required": ["output"], "not": {"required": ["error"]}},

@@ -33,6 +33,8 @@ class Case:
     rulings: dict[str, Any] = field(default_factory=dict[str, Any])
     output: dict[str, Any] | None = None
     error: ExpectedError | None = None
+    # rule ID -> short hash of that clause's text when the case was last reviewed (clause_stamps)
+    clauses: dict[str, str] = field(default_factory=dict[str, str])
 
 
 @dataclass(frozen=True)
