@@ -35,8 +35,9 @@ def empire(player: str, population: int, unrest: int, vp: int) -> Empire:
 
 def case(case_id: str, operation: str, request: Any) -> LoadedCase:
     """A case whose expected output is the reference's: these tests judge the harness, not the rules."""
-    output = msgspec.to_builtins(getattr(soe, operation)(request, Rulings()))
-    written = Case(case_id, "harness test", ("SOE-POP-1",), msgspec.to_builtins(request), {}, output)
+    as_json = lambda value: msgspec.json.decode(msgspec.json.encode(value))  # noqa: E731
+    output = as_json(getattr(soe, operation)(request, Rulings()))
+    written = Case(case_id, "harness test", ("SOE-POP-1",), as_json(request), {}, output)
     return LoadedCase("soe", operation, written, FAKE, 0, request, Rulings())
 
 
