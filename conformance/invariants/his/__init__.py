@@ -1,0 +1,1 @@
+"""Hypothesis invariants of Here I Stand's Victory Determination Phase, run against the plugged implementation."""
