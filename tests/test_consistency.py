@@ -22,6 +22,8 @@ from conformance.harness.verdict import Outcome, run_case
 GAMES = all_games()
 ids = [game.key for game in GAMES]
 RULE_ID = re.compile(r"\b[A-Z]{2,9}-[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?\b")
+# "SOE-SCORE-2 to SOE-SCORE-10" names every clause from 2 to 10 of that area
+RULE_RANGE = re.compile(r"\b([A-Z]{2,9}-[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*)-([0-9]+) to \1-([0-9]+)\b")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=ids)
@@ -50,7 +52,10 @@ def _docstring_ids(source: str) -> set[str]:
     named: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.FunctionDef | ast.ClassDef | ast.Module):
-            named.update(RULE_ID.findall(ast.get_docstring(node) or ""))
+            docstring = ast.get_docstring(node) or ""
+            named.update(RULE_ID.findall(docstring))
+            for area, first, last in RULE_RANGE.findall(docstring):
+                named.update(f"{area}-{n}" for n in range(int(first), int(last) + 1))
     return named
 
 
