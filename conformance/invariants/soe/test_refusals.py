@@ -1,0 +1,82 @@
+"""Bad input is refused, never repaired: each operation, each kind of fault, on the right field."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from conformance.harness.games.soe import StruggleOfEmpires
+from conformance.invariants.soe.support import assert_refused, subject_settings
+from conformance.strategies import soe as soe_strategies
+from conformance.strategies.soe import Faulty
+from reference.struggle_of_empires.model import (
+    CleanUpRequest,
+    EndGameRequest,
+    IncomeRequest,
+    MaintenanceRequest,
+    PopulationRequest,
+    RegionRequest,
+    ScoringRequest,
+    WarEndRequest,
+)
+
+RULINGS = ("SOE-RULING-9", "SOE-RULING-10")
+EMPIRES = ("SOE-GAME-1", "SOE-GAME-2", "SOE-GAME-3", "SOE-GAME-4", "SOE-GAME-5")
+REGIONS = ("SOE-GAME-6", "SOE-GAME-7", "SOE-GAME-8", "SOE-GAME-9")
+ORDERS = ("SOE-MAINT-2", "SOE-MAINT-5", "SOE-MAINT-6", "SOE-MAINT-8")
+
+
+@pytest.mark.rules(*RULINGS, *EMPIRES, *REGIONS)
+@subject_settings()
+@given(case=soe_strategies.faulty_income_requests())
+def test_collect_income_refuses_each_fault(soe: StruggleOfEmpires, case: Faulty[IncomeRequest]) -> None:
+    assert_refused(lambda: soe.collect_income(case.request, case.rulings), case)
+
+
+@pytest.mark.rules(*RULINGS, "SOE-GAME-1", "SOE-GAME-2", "SOE-GAME-6", "SOE-GAME-7", "SOE-GAME-8")
+@subject_settings()
+@given(case=soe_strategies.faulty_region_requests())
+def test_score_region_refuses_each_fault(soe: StruggleOfEmpires, case: Faulty[RegionRequest]) -> None:
+    assert_refused(lambda: soe.score_region(case.request, case.rulings), case)
+
+
+@pytest.mark.rules(*RULINGS, *EMPIRES, *REGIONS)
+@subject_settings()
+@given(case=soe_strategies.faulty_scoring_requests())
+def test_score_regions_refuses_each_fault(soe: StruggleOfEmpires, case: Faulty[ScoringRequest]) -> None:
+    assert_refused(lambda: soe.score_regions(case.request, case.rulings), case)
+
+
+@pytest.mark.rules(*RULINGS, *EMPIRES, *ORDERS)
+@subject_settings()
+@given(case=soe_strategies.faulty_maintenance_requests())
+def test_pay_maintenance_refuses_each_fault(soe: StruggleOfEmpires, case: Faulty[MaintenanceRequest]) -> None:
+    assert_refused(lambda: soe.pay_maintenance(case.request, case.rulings), case)
+
+
+@pytest.mark.rules(*RULINGS, *EMPIRES)
+@subject_settings()
+@given(case=soe_strategies.faulty_population_requests())
+def test_grow_population_refuses_each_fault(soe: StruggleOfEmpires, case: Faulty[PopulationRequest]) -> None:
+    assert_refused(lambda: soe.grow_population(case.request, case.rulings), case)
+
+
+@pytest.mark.rules(*RULINGS, "SOE-GAME-1", "SOE-GAME-2", "SOE-GAME-10", "SOE-CLEAN-7", "SOE-END-2")
+@subject_settings()
+@given(case=soe_strategies.faulty_clean_up_requests())
+def test_clean_up_refuses_each_fault(soe: StruggleOfEmpires, case: Faulty[CleanUpRequest]) -> None:
+    assert_refused(lambda: soe.clean_up(case.request, case.rulings), case)
+
+
+@pytest.mark.rules(*RULINGS, *EMPIRES)
+@subject_settings()
+@given(case=soe_strategies.faulty_end_game_requests())
+def test_end_game_refuses_each_fault(soe: StruggleOfEmpires, case: Faulty[EndGameRequest]) -> None:
+    assert_refused(lambda: soe.end_game(case.request, case.rulings), case)
+
+
+@pytest.mark.rules(*RULINGS, *EMPIRES, *REGIONS, *ORDERS, "SOE-GAME-10", "SOE-CLEAN-7", "SOE-END-2", "SOE-SEQ-4")
+@subject_settings()
+@given(case=soe_strategies.faulty_war_end_requests())
+def test_end_war_refuses_each_fault(soe: StruggleOfEmpires, case: Faulty[WarEndRequest]) -> None:
+    assert_refused(lambda: soe.end_war(case.request, case.rulings), case)
