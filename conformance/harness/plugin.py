@@ -11,21 +11,27 @@ invariant its ``@pytest.mark.rules(...)``.
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
-from conformance.harness import profiles
+from conformance.harness import failure_vectors, profiles
 from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
+from conformance.harness.failure_vectors import SentCall
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
 from conformance.harness.vectors import LoadedCase, VectorError, load_file
 from conformance.harness.wire import DEFAULT_TIMEOUT, WireFault, WireSession, process_subjects
 from conformance.harness.verdict import Outcome, run_case
 
 NOT_IMPLEMENTED = "not implemented"
+# Carried on each report's user_properties, which pytest-xdist sends from workers to the controller.
+CHECK_PROPERTY = "rulespec-check"
+SAVED_PROPERTY = "rulespec-saved-failure"
 profiles.register()
 
 
@@ -62,6 +68,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
     group.addoption("--rulespec-report", default=None, metavar="PATH", help="write every check's outcome as JSON")
+    group.addoption(
+        "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
+    )
 
 
 def selected_games(config: pytest.Config) -> tuple[str, ...]:
@@ -122,11 +131,22 @@ SUBJECTS = pytest.StashKey[Subjects]()
 RECORDER = pytest.StashKey["Recorder"]()
 
 
-class Recorder:
-    """Collects a CheckRecord per rulespec test as the run goes."""
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
 
-    def __init__(self) -> None:
+
+class Recorder:
+    """Collects a CheckRecord per rulespec test as the run goes.
+
+    Records are made where the test runs (a pytest-xdist worker, or this process) and
+    ride on the report's user_properties to where reports are logged, so the controller
+    of a ``-n N`` run sees every one.
+    """
+
+    def __init__(self, config: pytest.Config | None = None) -> None:
         self.records: list[CheckRecord] = []
+        self.saved: list[tuple[str, str, dict[str, Any]]] = []  # (game, operation, case) from --save-failures
+        self.config = config
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
@@ -139,8 +159,28 @@ class Recorder:
             rules = _rules_of(item)
             kind = "vector" if isinstance(item, VectorItem) else "invariant"
             detail = "" if outcome == Outcome.PASSED else _short(report)
-            self.records.append(CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail))
+            record = CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail)
+            report.user_properties.append((CHECK_PROPERTY, msgspec.json.encode(record).decode()))
+            if outcome in (Outcome.FAILED, Outcome.ERROR) and item.config.getoption("--save-failures"):
+                saved = _saved_case_or_warn(item, key, detail)
+                if saved is not None:
+                    report.user_properties.append((SAVED_PROPERTY, json.dumps(saved)))
         return report
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.config is not None and _is_worker(self.config):
+            return  # the controller counts it when the report arrives there
+        kept: list[tuple[str, object]] = []
+        for name, value in report.user_properties:
+            if name == CHECK_PROPERTY:
+                self.records.append(msgspec.json.decode(str(value), type=CheckRecord))
+            elif name == SAVED_PROPERTY:
+                key, operation, case = json.loads(str(value))
+                self.saved.append((key, operation, case))
+            else:
+                kept.append((name, value))
+        report.user_properties = kept  # JUnit XML shows the rule IDs, not this bookkeeping
 
     def write(self, path: Path) -> None:
         path.write_text(json.dumps([asdict(r) for r in self.records], indent=2) + "\n", encoding="utf-8")
@@ -172,6 +212,30 @@ def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Outcome
     return Outcome.FAILED
 
 
+CALLS = pytest.StashKey["deque[SentCall]"]()
+
+
+def _saved_case(item: pytest.Item, key: str, detail: str) -> tuple[str, str, dict[str, Any]] | None:
+    """The failing check as (game, operation, vector case), expecting the reference's answer; None if none fits."""
+    current = game(key)
+    subject = item.config.stash[SUBJECTS].get(key)
+    if isinstance(item, VectorItem):
+        case = failure_vectors.from_vector(current, subject, item.loaded)
+        return None if case is None else (key, item.loaded.operation, case)
+    calls = item.stash.get(CALLS, deque[SentCall]())
+    found = failure_vectors.from_calls(current, subject, calls, _rules_of(item), item.nodeid, detail)
+    return None if found is None else (key, *found)
+
+
+def _saved_case_or_warn(item: pytest.Item, key: str, detail: str) -> tuple[str, str, dict[str, Any]] | None:
+    """Saving a failure is a by-product: a fault in it is a warning, never a lost run."""
+    try:
+        return _saved_case(item, key, detail)
+    except Exception as exc:  # noqa: BLE001 - any fault here must not hide the check's own outcome
+        item.warn(pytest.PytestWarning(f"--save-failures: could not save {item.nodeid}: {type(exc).__name__}: {exc}"))
+        return None
+
+
 def _short(report: pytest.TestReport) -> str:
     if isinstance(report.longrepr, tuple):
         return report.longrepr[2]
@@ -193,7 +257,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
     timeout: float = config.option.case_timeout
     config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout)
-    recorder = Recorder()
+    recorder = Recorder(config)
     config.stash[RECORDER] = recorder
     config.pluginmanager.register(recorder, "rulespec-recorder")
 
@@ -201,9 +265,14 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if SUBJECTS in config.stash:
         config.stash[SUBJECTS].close()
+    if _is_worker(config) or RECORDER not in config.stash:
+        return  # only the controller holds every record
     report: str | None = config.getoption("--rulespec-report")
-    if report and RECORDER in config.stash:
+    if report:
         config.stash[RECORDER].write(Path(report))
+    saved_dir: str | None = config.getoption("--save-failures")
+    if saved_dir:
+        failure_vectors.write_saved(Path(saved_dir), config.stash[RECORDER].saved)
 
 
 def recorder_of(config: pytest.Config) -> Recorder:
@@ -231,6 +300,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if _game_of(Path(str(item.path))) is not None and not _rules_of(item):
             raise pytest.UsageError(f"{item.nodeid}: a conformance check must name its rules (@pytest.mark.rules)")
+        # JUnit XML writes user_properties as <property> elements: one "rule" per rule ID checked
+        item.user_properties.extend(("rule", rule) for rule in _rules_of(item))
 
 
 class VectorFileCollector(pytest.File):
@@ -289,13 +360,21 @@ class VectorItem(pytest.Item):
 class CheckedSubject:
     """A subject seen through attribute calls, as a game's Protocol; a missing operation skips the test."""
 
-    def __init__(self, subject: Subject) -> None:
+    def __init__(self, subject: Subject, key: str = "", calls: deque[SentCall] | None = None) -> None:
         self._subject = subject
+        self._key = key
+        self._calls = calls  # what the test sent, for --save-failures
 
     def __getattr__(self, operation: str) -> Callable[[object, object], Any]:
+        if operation.startswith("_"):
+            # not an operation: Hypothesis asks for _repr_pretty_ when it prints a failing example
+            raise AttributeError(operation)
         subject = self._subject
+        key, calls = self._key, self._calls
 
         def call(request: object, rulings: object) -> Any:
+            if calls is not None:
+                calls.append(SentCall(key, operation, request, rulings))
             try:
                 return subject.call(operation, request, rulings)
             except NotImplementedOp as exc:
@@ -308,4 +387,6 @@ class CheckedSubject:
 def rulespec_subject(request: pytest.FixtureRequest) -> Callable[[str], object]:
     """``rulespec_subject("soe")``: the implementation under test for that game, to cast to its Protocol."""
     subjects = request.config.stash[SUBJECTS]
-    return lambda key: CheckedSubject(subjects.get(key))
+    # the last calls are enough: Hypothesis replays the shrunk failing example last
+    calls = request.node.stash.setdefault(CALLS, deque(maxlen=64))
+    return lambda key: CheckedSubject(subjects.get(key), key, calls)
