@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 from rich.console import Console
 
-from conformance.harness import coverage_cmd
+from conformance.harness import coverage_cmd, gate_options
 from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
 from conformance.harness.plugin import RECORDER, Recorder
 from conformance.harness.report import render, tally
@@ -40,6 +40,7 @@ def verify(args: argparse.Namespace) -> int:
         pytest_args += [f"--cmd={args.cmd}", f"--case-timeout={args.case_timeout}"]
     if args.report_json:
         pytest_args.append(f"--rulespec-report={args.report_json}")
+    pytest_args += gate_options.pytest_args(args)
     pytest_args += args.pytest_args
     capture = _Capture()
     code = pytest.main(pytest_args, plugins=[capture])
@@ -50,7 +51,7 @@ def verify(args: argparse.Namespace) -> int:
     render(verification, label, Console())
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
-    return 0 if verification.full_pass and code == pytest.ExitCode.OK else 1
+    return gate_options.conclude(args, games, verification, capture.recorder, label)
 
 
 def schema(args: argparse.Namespace) -> int:
@@ -88,6 +89,19 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
 
     run = commands.add_parser("verify", help="run the vectors and invariants against an implementation")
+    _verify_arguments(run)
+    run.set_defaults(handler=verify)
+
+    schemas = commands.add_parser("schema", help="check (or --write) the JSON Schemas derived from the types")
+    schemas.add_argument("--write", action="store_true", help="regenerate conformance/schema")
+    schemas.set_defaults(handler=schema)
+    coverage_cmd.add_commands(commands)
+    gate_options.add_commands(commands, _verify_arguments, verify)
+    return top
+
+
+def _verify_arguments(run: argparse.ArgumentParser) -> None:
+    """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
     run.add_argument("--game", action="append", choices=sorted(REGISTRY), help="check only this game (repeatable)")
     named = run.add_mutually_exclusive_group()
     named.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
@@ -98,13 +112,7 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep"), help="Hypothesis search budget")
     run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
     run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")
-    run.set_defaults(handler=verify)
-
-    schemas = commands.add_parser("schema", help="check (or --write) the JSON Schemas derived from the types")
-    schemas.add_argument("--write", action="store_true", help="regenerate conformance/schema")
-    schemas.set_defaults(handler=schema)
-    coverage_cmd.add_commands(commands)
-    return top
+    gate_options.add_verify_options(run)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
