@@ -1,0 +1,1 @@
+"""Imperium: Classics invariants: properties of each operation and a state machine over whole turns."""

@@ -1,0 +1,166 @@
+"""Exhaust, play and draw: cards move, they are never made or lost, markers are paid for."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import reference.imperium as reference
+from conformance.harness.games.imperium import Imperium
+from conformance.invariants.imperium.outcomes import fixture_safe, outcome
+from conformance.strategies import imperium as imp
+from reference.imperium.model import (
+    DrawMode,
+    DrawRequest,
+    ExhaustAbility,
+    ExhaustRequest,
+    NationSide,
+    Player,
+    PlayRequest,
+    Timing,
+)
+from reference.imperium.rulings import Rulings
+
+
+def names(player: Player) -> Counter[str]:
+    return Counter(card.name for card in imp.everything(player))
+
+
+@pytest.mark.rules("IMP-EXHAUST-1", "IMP-EXHAUST-2", "IMP-EXHAUST-3", "IMP-EXHAUST-4", "IMP-PLAY-3")
+@fixture_safe
+@given(request=imp.exhaust_requests(), rulings=imp.rulings())
+def test_exhaust_agrees_with_the_rules(imperium: Imperium, request: ExhaustRequest, rulings: Rulings) -> None:
+    """Differential: the subject uses or refuses an exhaust ability exactly as the reference does."""
+    expected = outcome(reference.use_exhaust_ability, request, rulings)
+    assert outcome(imperium.use_exhaust_ability, request, rulings) == expected
+
+
+@pytest.mark.rules("IMP-EXHAUST-1", "IMP-STATE-3")
+@fixture_safe
+@given(request=imp.exhaust_requests(), rulings=imp.rulings())
+def test_exhaust_moves_one_marker_and_no_card(imperium: Imperium, request: ExhaustRequest, rulings: Rulings) -> None:
+    """A used ability costs one ready marker, adds one exhaust marker, and moves no card."""
+    kind, after = outcome(imperium.use_exhaust_ability, request, rulings)
+    if kind != "result":
+        return
+    before = request.player
+    assert after.markers_on_nation_card == before.markers_on_nation_card - 1
+    assert after.exhausted == before.exhausted + (request.card,)
+    assert after.action_markers == before.action_markers
+    assert replace(after, markers_on_nation_card=0, exhausted=()) == replace(before, markers_on_nation_card=0, exhausted=())
+
+
+@pytest.mark.rules("IMP-EXHAUST-2")
+@fixture_safe
+@given(request=imp.exhaust_requests(), rulings=imp.rulings())
+def test_exhausted_card_is_refused_a_second_time(imperium: Imperium, request: ExhaustRequest, rulings: Rulings) -> None:
+    """Right after a successful use, the same use is refused under IMP-EXHAUST-2."""
+    kind, after = outcome(imperium.use_exhaust_ability, request, rulings)
+    if kind == "result":
+        again = replace(request, player=after)
+        assert outcome(imperium.use_exhaust_ability, again, rulings) == ("IllegalAction", "IMP-EXHAUST-2")
+
+
+@pytest.mark.rules("IMP-EXHAUST-3", "IMP-PLAY-3")
+@fixture_safe
+@given(
+    player=imp.players().filter(lambda p: any(c.exhaust is ExhaustAbility.ON_ACTIVATION for c in p.play_area)),
+    timing=st.sampled_from((Timing.OWN_TURN, Timing.OTHER_TURN)),
+    side=st.sampled_from(tuple(NationSide)),
+    rulings=imp.rulings(),
+)
+def test_activation_abilities_wait_for_activation(
+    imperium: Imperium, player: Player, timing: Timing, side: NationSide, rulings: Rulings
+) -> None:
+    """An on-activation ability of a ready card, asked outside activation, is refused on timing, whatever the side."""
+    card = next(c for c in player.play_area if c.exhaust is ExhaustAbility.ON_ACTIVATION)
+    player = replace(player, nation_side=side, exhausted=tuple(n for n in player.exhausted if n != card.name))
+    request = ExhaustRequest(player, card.name, timing)
+    assert outcome(imperium.use_exhaust_ability, request, rulings) == ("IllegalAction", "IMP-EXHAUST-3")
+
+
+@pytest.mark.rules("IMP-PLAY-1", "IMP-PLAY-2")
+@fixture_safe
+@given(request=imp.play_requests(), rulings=imp.rulings())
+def test_play_agrees_with_the_rules(imperium: Imperium, request: PlayRequest, rulings: Rulings) -> None:
+    """Differential: the subject plays or refuses a card exactly as the reference does."""
+    assert outcome(imperium.play_card, request, rulings) == outcome(reference.play_card, request, rulings)
+
+
+@pytest.mark.rules("IMP-PLAY-2")
+@fixture_safe
+@given(player=imp.players(side=NationSide.EMPIRE).filter(lambda p: any(c.barbarian for c in p.hand)), rulings=imp.rulings())
+def test_red_cards_stay_in_hand_on_the_empire_side(imperium: Imperium, player: Player, rulings: Rulings) -> None:
+    """Every red card in the hand is refused while the nation card shows the empire side."""
+    for card in (c for c in player.hand if c.barbarian):
+        assert outcome(imperium.play_card, PlayRequest(player, card.name), rulings) == ("IllegalAction", "IMP-PLAY-2")
+
+
+@pytest.mark.rules("IMP-PLAY-1", "IMP-STATE-1")
+@fixture_safe
+@given(request=imp.play_requests(), rulings=imp.rulings())
+def test_play_moves_exactly_one_card(imperium: Imperium, request: PlayRequest, rulings: Rulings) -> None:
+    """A played card leaves the hand for the end of the play area; nothing else changes."""
+    kind, after = outcome(imperium.play_card, request, rulings)
+    if kind != "result":
+        return
+    before = request.player
+    assert names(after) == names(before)
+    assert after.play_area[:-1] == before.play_area and after.play_area[-1].name == request.card
+    assert after.hand == tuple(c for c in before.hand if c.name != request.card)
+
+
+@pytest.mark.rules("IMP-DRAW-1", "IMP-DRAW-2", "IMP-DRAW-3", "IMP-DRAW-4", "IMP-STATE-1")
+@fixture_safe
+@given(data=st.data(), rulings=imp.rulings())
+def test_draw_makes_and_loses_no_card(imperium: Imperium, data: st.DataObject, rulings: Rulings) -> None:
+    """Drawing moves cards between piles and the hand; the player's cards stay the same cards."""
+    request = data.draw(imp.draw_requests(rulings))
+    kind, result = outcome(imperium.draw, request, rulings)
+    if kind != "result":
+        assert kind == "IllegalAction" and result in ("IMP-RULING-6", "IMP-RULING-7")
+        return
+    assert names(result.player) == names(request.player)
+    assert len(result.drawn) <= request.count
+    assert result.player.hand[: len(request.player.hand)] == request.player.hand
+
+
+@pytest.mark.rules("IMP-DRAW-5")
+@fixture_safe
+@given(data=st.data(), rulings=imp.rulings())
+def test_draw_if_able_never_shuffles(imperium: Imperium, data: st.DataObject, rulings: Rulings) -> None:
+    """Draw if able takes only from the draw pile: the discard pile and nation deck are untouched."""
+    request = replace(data.draw(imp.draw_requests(rulings)), mode=DrawMode.IF_ABLE, shuffles=())
+    kind, result = outcome(imperium.draw, request, rulings)
+    if kind != "result":
+        assert (kind, result) == ("IllegalAction", "IMP-RULING-6")
+        return
+    before, after = request.player, result.player
+    taken = min(request.count, len(before.draw_pile))
+    assert result.shuffles == 0
+    assert result.drawn == tuple(card.name for card in before.draw_pile[:taken])
+    assert (after.discard_pile, after.nation_deck) == (before.discard_pile, before.nation_deck)
+    assert after.draw_pile == before.draw_pile[taken:]
+
+
+@pytest.mark.rules("IMP-DRAW-1", "IMP-DRAW-2", "IMP-DRAW-3", "IMP-DRAW-4", "IMP-DRAW-5", "IMP-RULING-1")
+@fixture_safe
+@given(data=st.data(), rulings=imp.rulings())
+def test_draw_agrees_with_the_rules(imperium: Imperium, data: st.DataObject, rulings: Rulings) -> None:
+    """Differential: the subject draws, shuffles or refuses exactly as the reference does."""
+    request: DrawRequest = data.draw(imp.draw_requests(rulings))
+    assert outcome(imperium.draw, request, rulings) == outcome(reference.draw, request, rulings)
+
+
+@pytest.mark.rules("IMP-STATE-1", "IMP-STATE-2", "IMP-STATE-3")
+@fixture_safe
+@given(broken=imp.invalid_players(), rulings=imp.rulings())
+def test_impossible_players_are_refused_by_field(imperium: Imperium, broken: tuple[Player, str], rulings: Rulings) -> None:
+    """A player with one impossible detail is refused with InvalidState naming that detail, never repaired."""
+    player, field = broken
+    request = PlayRequest(player, player.hand[0].name)
+    assert outcome(imperium.play_card, request, rulings) == ("InvalidState", f"player.{field}")

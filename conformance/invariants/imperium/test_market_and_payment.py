@@ -1,0 +1,110 @@
+"""Acquiring and paying: every card, token and marker is accounted for; no change is ever given."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+
+import reference.imperium as reference
+from conformance.harness.games.imperium import Imperium
+from conformance.invariants.imperium.outcomes import fixture_safe, outcome
+from conformance.strategies import imperium as imp
+from reference.imperium.model import (
+    AcquireRequest,
+    AcquireResult,
+    Card,
+    CheapestRequest,
+    MarketSlot,
+    PaymentRequest,
+    Tokens,
+)
+from reference.imperium.rulings import Rulings
+
+
+def market_cards(market: tuple[MarketSlot, ...]) -> tuple[Card, ...]:
+    return tuple(c for slot in market for c in (slot.card, slot.unrest) if c is not None)
+
+
+def all_cards(state: AcquireRequest | AcquireResult) -> Counter[str]:
+    held = imp.everything(state.player) + market_cards(state.market) + state.market_deck + state.unrest_pile
+    return Counter(card.name for card in held)
+
+
+def market_tokens(market: tuple[MarketSlot, ...]) -> tuple[int, int, int]:
+    return sum(s.coins for s in market), sum(s.influence for s in market), sum(s.actions for s in market)
+
+
+@pytest.mark.rules("IMP-MARKET-1", "IMP-MARKET-2", "IMP-MARKET-3", "IMP-MARKET-4", "IMP-MARKET-5", "IMP-STATE-1")
+@fixture_safe
+@given(request=imp.acquire_requests(), rulings=imp.rulings())
+def test_acquire_conserves_cards_tokens_and_markers(imperium: Imperium, request: AcquireRequest, rulings: Rulings) -> None:
+    """Nothing appears or vanishes: cards, coins, influence and action tokens only change hands."""
+    kind, result = outcome(imperium.acquire_market_card, request, rulings)
+    if kind != "result":
+        assert (kind, result) in (("IllegalAction", "IMP-RULING-9"),)
+        return
+    assert all_cards(result) == all_cards(request)
+    coins, influence, actions = market_tokens(request.market)
+    left = market_tokens(result.market)
+    before, after = request.player, result.player
+    assert after.tokens.coins + left[0] == before.tokens.coins + coins
+    assert after.tokens.influence + left[1] == before.tokens.influence + influence
+    assert after.action_markers + left[2] == before.action_markers + actions
+    assert after.action_markers - after.markers_on_nation_card == before.action_markers - before.markers_on_nation_card
+
+
+@pytest.mark.rules("IMP-MARKET-3")
+@fixture_safe
+@given(request=imp.acquire_requests(), rulings=imp.rulings())
+def test_unrest_under_the_bought_card_goes_to_the_hand(imperium: Imperium, request: AcquireRequest, rulings: Rulings) -> None:
+    """The unrest card under the acquired card ends in the acquirer's hand, not in the market."""
+    slot = next(s for s in request.market if s.card is not None and s.card.name == request.card)
+    kind, result = outcome(imperium.acquire_market_card, request, rulings)
+    if kind == "result" and slot.unrest is not None:
+        assert slot.unrest in result.player.hand
+        assert slot.unrest not in market_cards(result.market)
+
+
+@pytest.mark.rules("IMP-MARKET-1", "IMP-MARKET-4", "IMP-MARKET-5", "IMP-COLLAPSE-1", "IMP-RULING-2", "IMP-RULING-8")
+@fixture_safe
+@given(request=imp.acquire_requests(), rulings=imp.rulings())
+def test_acquire_agrees_with_the_rules(imperium: Imperium, request: AcquireRequest, rulings: Rulings) -> None:
+    """Differential: the acquisition, refill, slide and collapse match the reference."""
+    expected = outcome(reference.acquire_market_card, request, rulings)
+    assert outcome(imperium.acquire_market_card, request, rulings) == expected
+
+
+@pytest.mark.rules("IMP-PAY-1", "IMP-PAY-3")
+@fixture_safe
+@given(request=imp.payment_requests(), rulings=imp.rulings())
+def test_payment_gives_no_change(imperium: Imperium, request: PaymentRequest, rulings: Rulings) -> None:
+    """After any accepted payment the player holds exactly their tokens less the payment."""
+    kind, result = outcome(imperium.pay_cost, request, rulings)
+    if kind == "result":
+        held, paid = request.tokens, request.payment
+        assert result.tokens == Tokens(
+            held.coins - paid.coins, held.military - paid.military, held.influence - paid.influence,
+            held.resources - paid.resources, held.progress - paid.progress,
+        )  # fmt: skip
+
+
+@pytest.mark.rules("IMP-PAY-2", "IMP-PAY-3", "IMP-PAY-4", "IMP-RULING-4")
+@fixture_safe
+@given(request=imp.payment_requests(), rulings=imp.rulings())
+def test_payment_agrees_with_the_rules(imperium: Imperium, request: PaymentRequest, rulings: Rulings) -> None:
+    """Differential: the subject accepts and refuses payments exactly as the reference does."""
+    assert outcome(imperium.pay_cost, request, rulings) == outcome(reference.pay_cost, request, rulings)
+
+
+@pytest.mark.rules("IMP-PAY-5", "IMP-PAY-4")
+@fixture_safe
+@given(request=imp.cheapest_requests(), rulings=imp.rulings())
+def test_cheapest_payments_are_accepted_and_least(imperium: Imperium, request: CheapestRequest, rulings: Rulings) -> None:
+    """Each cheapest payment is one pay_cost accepts, with the surplus claimed; and they match the reference."""
+    kind, found = outcome(imperium.cheapest_payments, request, rulings)
+    assert (kind, found) == outcome(reference.cheapest_payments, request, rulings)
+    for payment in found.payments:
+        paid = reference.pay_cost(PaymentRequest(request.tokens, request.cost, payment), rulings)
+        assert paid.surplus == found.surplus
