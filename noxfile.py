@@ -38,3 +38,13 @@ def symbolic(session: nox.Session) -> None:
     """CrossHair searches for inputs that break the reference's contracts, time-bounded per condition."""
     session.install(*DEV)
     session.run("python", "-m", "conformance.harness.symbolic", *session.posargs)
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """mutmut over each game's reference against its suite: score per module, survivors, equivalents.
+
+    Not in the default list (minutes per game): ``nox -s mutation -- --game soe``.
+    """
+    session.install(*DEV)
+    session.run("python", "-m", "conformance.harness.mutation", *session.posargs)
