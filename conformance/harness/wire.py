@@ -13,10 +13,12 @@ replies must be equal; a request met again later in the run must get the same re
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 import shutil
 import time
-from collections.abc import Sequence
+import typing
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import Any, cast
 
@@ -90,6 +92,48 @@ def parse_command(command: str) -> list[str]:
     if shutil.which(argv[0]) is None:
         raise ValueError(f"--cmd {command!r}: no executable {argv[0]!r} (not a file, nor on PATH)")
     return argv
+
+
+_DEFAULTS: dict[str, bool] = {}
+
+
+def _has_defaults(kind: type[Any]) -> bool:
+    """Whether a value of this dataclass type may hold a dataclass with defaulted fields."""
+    key = f"{kind.__module__}.{kind.__qualname__}"
+    if key not in _DEFAULTS:
+        _DEFAULTS[key] = False  # a recursive type is settled by its other fields
+        _DEFAULTS[key] = dataclasses.is_dataclass(kind) and (
+            any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING for f in dataclasses.fields(kind))
+            or any(_has_defaults(inner) for hint in typing.get_type_hints(kind).values() for inner in _types_in(hint))
+        )
+    return _DEFAULTS[key]
+
+
+def _types_in(hint: Any) -> Iterator[type[Any]]:
+    if isinstance(hint, type):
+        yield hint
+    for argument in typing.get_args(hint):
+        yield from _types_in(argument)
+
+
+def wire_form(value: object) -> Any:
+    """``value`` as JSON builtins, every field present.
+
+    msgspec 0.23 leaves a defaulted field out of a dataclass that ``convert`` made (the value
+    lives on the class), and ``to_builtins`` then drops it: the rulings of a vector naming
+    none would go out as ``{}``. Such types are walked field by field; others at C speed.
+    """
+    if not _has_defaults(type(value)):
+        return msgspec.to_builtins(value)
+    return _walked(value)
+
+
+def _walked(value: object) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: _walked(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [_walked(item) for item in cast(Sequence[object], value)]
+    return msgspec.to_builtins(value)
 
 
 def _canonical(reply: dict[str, Any]) -> bytes:
@@ -311,8 +355,8 @@ class ProcessSubject:
             raise NotImplementedOp(self.label, operation)
         encoded = self._rulings.get(rulings)
         if encoded is None:  # rulings are few and hashable: encode each once
-            encoded = self._rulings[rulings] = msgspec.to_builtins(rulings)
-        reply, shown = self.session.ask(self.game.key, operation, encoded, msgspec.to_builtins(request))
+            encoded = self._rulings[rulings] = wire_form(rulings)
+        reply, shown = self.session.ask(self.game.key, operation, encoded, wire_form(request))
         message = _envelope(reply, shown)
         if isinstance(message, Result):
             return self._result(operation, message, shown)
