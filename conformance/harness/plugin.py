@@ -255,6 +255,7 @@ def _rules_of(item: pytest.Item) -> tuple[str, ...]:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
+    config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     timeout: float = config.option.case_timeout
     config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout)
     recorder = Recorder(config)

@@ -28,11 +28,13 @@ function run(message) {
   }
 }
 
+const STOP = Symbol('stop');
+
 function reply(line) {
   const message = JSON.parse(line);
   if (message.type === 'start') return STARTED;
   if (message.type === 'run') return run(message);
-  if (message.type === 'stop') process.exit(0);
+  if (message.type === 'stop') return STOP;
   return null; // a message this version does not know: ignored
 }
 
@@ -42,11 +44,18 @@ process.stdin.on('data', (chunk) => {
   const lines = (pending + chunk).split('\n');
   pending = lines.pop();
   let out = '';
+  let stopping = false;
   for (const line of lines) {
     if (line.trim() === '') continue;
     const answer = reply(line);
+    if (answer === STOP) {
+      stopping = true;
+      break;
+    }
     if (answer !== null) out += JSON.stringify(answer) + '\n';
   }
+  // writes to a pipe are synchronous in Node on Linux and macOS: nothing is lost by exiting next
   if (out) process.stdout.write(out);
+  if (stopping) process.exit(0);
 });
 process.stdin.on('end', () => process.exit(0));

@@ -5,6 +5,7 @@ It answers with the reference, except as told by its arguments:
 
     faulty_impl.py --fault KIND --on OPERATION   every request for OPERATION gets fault KIND
     faulty_impl.py --fault KIND                  the fault is at start-up (handshake kinds)
+    faulty_impl.py --record PATH                 also append every line received to PATH
 
 The faults are the ways real implementations go wrong; tests/test_wire_faults.py drives the
 harness through each and asserts it is reported as its own error while the run goes on.
@@ -125,10 +126,14 @@ def main() -> int:
     options = argparse.ArgumentParser()
     options.add_argument("--fault", choices=(*PER_REQUEST, *AT_START), default=None)
     options.add_argument("--on", default=None, metavar="OPERATION")
+    options.add_argument("--record", default=None, metavar="PATH")
     args = options.parse_args()
     out = sys.stdout.buffer
     asked = 0
     for line in sys.stdin.buffer:
+        if args.record:
+            with open(args.record, "ab") as record:
+                record.write(line)
         message = msgspec.json.decode(line)
         if message["type"] == "stop":
             return 0
