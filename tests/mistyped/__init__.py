@@ -1,0 +1,1 @@
+"""Deliberately mistyped implementations: ``rulespec typecheck`` must refuse them, naming the operation."""
