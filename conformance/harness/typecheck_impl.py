@@ -10,6 +10,7 @@ its boundary. An operation it does not offer is reported as not implemented, as 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import inspect
 import os
 import subprocess
@@ -109,6 +110,9 @@ def named(findings: list[str], module: BoundaryModule) -> list[str]:
 
 def typecheck_command(args: argparse.Namespace) -> int:
     current = game(args.game)
+    if importlib.util.find_spec("mypy") is None:
+        print("rulespec typecheck needs mypy: python3 -m pip install mypy")
+        return 2
     try:
         is_class, offered = _offered(current, args.impl)
     except (ImportError, AttributeError, ValueError) as exc:
