@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -14,6 +16,7 @@ import pytest
 from hypothesis import settings
 
 from conformance.harness import profiles
+from conformance.harness.cli import parser
 from conformance.harness.expectations import Expectations, ExpectationsError, KnownFailure, load, save
 from conformance.harness.gate import Bounds, judge
 from conformance.harness.games import REPO_ROOT, game
@@ -174,3 +177,13 @@ def test_records_made_in_xdist_workers_reach_the_report(tmp_path: Path) -> None:
     one, two = (json.loads(path.read_text(encoding="utf-8")) for path in (alone, spread))
     assert one and sorted(one, key=str) == sorted(two, key=str)
     assert any(record["outcome"] == "failed" for record in two)
+
+
+def test_the_ready_workflow_uses_only_options_rulespec_has() -> None:
+    workflow = (REPO_ROOT / "docs" / "ci" / "rulespec.yml").read_text(encoding="utf-8")
+    verify_call = workflow[workflow.index("rulespec verify") : workflow.index("- name:", workflow.index("rulespec verify"))]
+    used = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]+|-n)\b", verify_call))
+    subcommands = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))  # pyright: ignore
+    known = {option for action in subcommands.choices["verify"]._actions for option in action.option_strings}
+    assert used and used <= known, f"the workflow passes options verify lacks: {sorted(used - known)}"
+    assert "rulespec typecheck --game" in workflow
