@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import settings
 
@@ -20,7 +21,7 @@ from conformance.harness.cli import parser
 from conformance.harness.expectations import Expectations, ExpectationsError, KnownFailure, load, save
 from conformance.harness.gate import Bounds, judge
 from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.plugin import CheckRecord
+from conformance.harness.plugin import CHECK_PROPERTY, CheckRecord, Recorder
 from conformance.harness.report import RuleTally, Verification
 from conformance.harness.suite_stamp import Stamp, differences, seed_of, stamp_now
 
@@ -187,3 +188,19 @@ def test_the_ready_workflow_uses_only_options_rulespec_has() -> None:
     known = {option for action in subcommands.choices["verify"]._actions for option in action.option_strings}
     assert used and used <= known, f"the workflow passes options verify lacks: {sorted(used - known)}"
     assert "rulespec typecheck --game" in workflow
+
+
+def test_a_check_that_failed_without_a_record_counts_as_an_error() -> None:
+    """A crashed xdist worker fails its test on the controller with no record: the gate must see an error."""
+    recorder = Recorder()
+    crashed = pytest.TestReport(
+        "conformance/vectors/his/score_power.json::his-score-ottomans",
+        ("conformance/vectors/his/score_power.json", 0, "his-score-ottomans"),
+        {}, "failed", "worker 'gw1' crashed while running this", "call",
+    )  # fmt: skip
+    recorder.pytest_runtest_logreport(crashed)
+    assert [(r.game, r.outcome) for r in recorder.records] == [("his", "error")]
+    passed = pytest.TestReport(crashed.nodeid, crashed.location, {}, "passed", None, "call")
+    passed.user_properties = [(CHECK_PROPERTY, msgspec.json.encode(_record("c9", "passed")).decode()), ("rule", "A-X-1")]
+    recorder.pytest_runtest_logreport(passed)
+    assert recorder.records[-1].outcome == "passed" and passed.user_properties == [("rule", "A-X-1")]

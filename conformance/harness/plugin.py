@@ -180,6 +180,11 @@ class Recorder:
                 self.saved.append((key, operation, case))
             else:
                 kept.append((name, value))
+        key = _game_of((self.config.rootpath if self.config else REPO_ROOT) / report.fspath)
+        if report.failed and key is not None and len(kept) == len(report.user_properties):
+            # failed with no record made: an xdist worker died under it; an error, never silence
+            rules = tuple(str(value) for name, value in kept if name == "rule")
+            self.records.append(CheckRecord(report.nodeid, key, "check", rules, Outcome.ERROR.value, _short(report)))
         report.user_properties = kept  # JUnit XML shows the rule IDs, not this bookkeeping
 
     def write(self, path: Path) -> None:
