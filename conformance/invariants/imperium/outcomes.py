@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from reference.errors import IllegalAction, InvalidState
@@ -23,3 +24,39 @@ def outcome(call: Callable[[Any, Any], Any], request: object, rulings: object) -
         return ("InvalidState", refusal.field)
     except IllegalAction as refusal:
         return ("IllegalAction", refusal.rule)
+
+
+Relevance = Callable[[Any, Outcome], bool]
+
+
+def refused_under(rule: str) -> Relevance:
+    """The reference refuses the request under ``rule``."""
+    return lambda _request, expected: expected == ("IllegalAction", rule)
+
+
+def accepted(when: Callable[[Any, Any], bool] = lambda _request, _result: True) -> Relevance:
+    """The reference accepts the request, and ``when(request, result)`` holds."""
+    return lambda request, expected: expected[0] == "result" and when(request, expected[1])
+
+
+def either(*tests: Relevance) -> Relevance:
+    return lambda request, expected: any(test(request, expected) for test in tests)
+
+
+def agrees(
+    subject: Callable[[Any, Any], Any], oracle: Callable[[Any, Any], Any], request: object, rulings: object,
+    relevant: Relevance,
+) -> None:  # fmt: skip
+    """Differential check, scoped to one rule: where the reference's answer turns on it, the subject's is the same.
+
+    Scoping keeps a verdict on the rule that decided the case: a subject that wrongly
+    refuses a second exhaust is reported under IMP-EXHAUST-2, not under every exhaust rule.
+    """
+    expected = outcome(oracle, request, rulings)
+    if relevant(request, expected):
+        assert outcome(subject, request, rulings) == expected
+
+
+def scoped(rule: str, relevant: Relevance) -> Any:
+    """One parametrisation of a differential test, tagged with the rule it checks."""
+    return pytest.param(relevant, marks=pytest.mark.rules(rule), id=rule)

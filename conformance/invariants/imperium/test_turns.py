@@ -246,7 +246,10 @@ def run_turns(subject: Imperium, *rules: str) -> None:
         def __init__(self) -> None:
             super().__init__(subject, frozenset(rules))
 
-    run_state_machine_as_test(Turns, settings=settings(stateful_step_count=30))
+    # A run is 30 steps, so a quarter of the profile's examples searches as widely as the other tests.
+    examples: int = settings().max_examples  # pyright: ignore[reportUnknownMemberType]
+    budget = settings(max_examples=max(10, examples // 4), stateful_step_count=30)
+    run_state_machine_as_test(Turns, settings=budget)
 
 
 @pytest.mark.rules("IMP-STATE-1")
@@ -267,10 +270,25 @@ def test_turns_end_exactly_when_the_unrest_pile_empties(imperium: Imperium) -> N
     run_turns(imperium, "IMP-COLLAPSE-1", "IMP-COLLAPSE-2", "IMP-STATE-4")
 
 
-@pytest.mark.rules("IMP-PLAY-1", "IMP-PLAY-2", "IMP-DRAW-2", "IMP-DRAW-5", "IMP-EXHAUST-4", "IMP-MARKET-1", "IMP-MARKET-3", "IMP-PAY-4")
-def test_turns_follow_the_play_draw_and_market_rules(imperium: Imperium) -> None:
-    """Red cards wait for the red symbol, draw if able never shuffles, bought unrest goes to the hand."""
-    run_turns(
-        imperium, "IMP-PLAY-1", "IMP-PLAY-2", "IMP-DRAW-2", "IMP-DRAW-5", "IMP-EXHAUST-4", "IMP-MARKET-1",
-        "IMP-MARKET-3", "IMP-PAY-4",
-    )  # fmt: skip
+@pytest.mark.rules("IMP-PLAY-1", "IMP-PLAY-2")
+def test_turns_keep_red_cards_for_the_red_symbol(imperium: Imperium) -> None:
+    """Over random turns, a red card is refused whenever the nation card shows the empire side."""
+    run_turns(imperium, "IMP-PLAY-1", "IMP-PLAY-2")
+
+
+@pytest.mark.rules("IMP-DRAW-2", "IMP-DRAW-5")
+def test_turns_never_shuffle_on_draw_if_able(imperium: Imperium) -> None:
+    """Over random turns, draw if able leaves the discard pile and the nation deck alone."""
+    run_turns(imperium, "IMP-DRAW-2", "IMP-DRAW-5")
+
+
+@pytest.mark.rules("IMP-MARKET-1", "IMP-MARKET-3")
+def test_turns_hand_bought_unrest_to_the_buyer(imperium: Imperium) -> None:
+    """Over random turns, the unrest card under a bought card always ends in the buyer's hand."""
+    run_turns(imperium, "IMP-MARKET-1", "IMP-MARKET-3")
+
+
+@pytest.mark.rules("IMP-EXHAUST-4", "IMP-PAY-4")
+def test_turns_refuse_only_under_the_rules(imperium: Imperium) -> None:
+    """Over random turns, exhausting and paying are refused only under their own rules."""
+    run_turns(imperium, "IMP-EXHAUST-4", "IMP-PAY-4")
