@@ -247,7 +247,7 @@ def run_turns(subject: Imperium, *rules: str) -> None:
             super().__init__(subject, frozenset(rules))
 
     # A run is 30 steps, so a quarter of the profile's examples searches as widely as the other tests.
-    examples: int = settings().max_examples  # pyright: ignore[reportUnknownMemberType]
+    examples: int = getattr(settings(), "max_examples")  # the loaded profile's; its stub type is partly unknown
     budget = settings(max_examples=max(10, examples // 4), stateful_step_count=30)
     run_state_machine_as_test(Turns, settings=budget)
 
