@@ -30,12 +30,14 @@ SOE = game("soe")
 BENCH = Path(__file__).resolve().parent
 
 
-def per_case(subject: Subject, cases: Sequence[LoadedCase], rounds: int) -> tuple[float, int]:
+def per_case(subject: Subject, cases: Sequence[LoadedCase], rounds: int, pipelined: bool) -> tuple[float, int]:
     """Best seconds per case over ``rounds`` rounds, and how many cases passed in the last round."""
     best = float("inf")
     passed = 0
     for _ in range(rounds):
         start = time.perf_counter()
+        if pipelined and isinstance(subject, ProcessSubject):
+            subject.prefetch([(loaded.operation, loaded.request, loaded.rulings) for loaded in cases])
         verdicts = [run_case(subject, loaded) for loaded in cases]
         best = min(best, (time.perf_counter() - start) / len(cases))
         passed = sum(v.outcome == Outcome.PASSED for v in verdicts)
@@ -61,36 +63,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     node = shutil.which("node")
     rows: list[tuple[str, float, int]] = []
 
-    def measure(label: str, make: Callable[[], Subject]) -> None:
+    def measure(label: str, make: Callable[[], Subject], pipelined: bool = False) -> None:
         subject = make()
         run_case(subject, cases[0])  # start-up is not a case
-        seconds, passed = per_case(subject, cases, args.rounds)
+        seconds, passed = per_case(subject, cases, args.rounds, pipelined)
         subject.close()
         rows.append((label, seconds, passed))
+
+    def wire(command: str, repeat: bool = True) -> Callable[[], Subject]:
+        return lambda: ProcessSubject(SOE, WireSession(command, repeat=repeat))
 
     with tempfile.TemporaryDirectory() as folder:
         echo = echo_command(cases, Path(folder))
         python_example = f"{sys.executable} {REPO_ROOT / 'examples' / 'soe-python' / 'impl.py'}"
         node_example = f"node {REPO_ROOT / 'examples' / 'soe-node' / 'impl.js'}"
         measure("in-process, the reference", lambda: python_subject(SOE, None))
-        measure("wire, Python example", lambda: ProcessSubject(SOE, WireSession(python_example)))
+        measure("wire, Python example, one by one", wire(python_example))
+        measure("wire, Python example, pipelined", wire(python_example), pipelined=True)
         if node:
-            measure("wire, Node example", lambda: ProcessSubject(SOE, WireSession(node_example)))
-            measure("wire, Node example, single ask", lambda: ProcessSubject(SOE, WireSession(node_example, repeat=False)))
-        measure("wire, echo responder", lambda: ProcessSubject(SOE, WireSession(echo)))
-        measure("wire, echo responder, single ask", lambda: ProcessSubject(SOE, WireSession(echo, repeat=False)))
+            measure("wire, Node example, one by one", wire(node_example))
+            measure("wire, Node example, pipelined", wire(node_example), pipelined=True)
+            measure("wire, Node example, pipelined, single ask", wire(node_example, repeat=False), pipelined=True)
+        measure("wire, echo responder, one by one", wire(echo))
+        measure("wire, echo responder, pipelined", wire(echo), pipelined=True)
+        measure("wire, echo responder, pipelined, single ask", wire(echo, repeat=False), pipelined=True)
 
     print(f"{len(cases)} Struggle of Empires vector cases, best of {args.rounds} rounds")
-    print(f"{'subject':<36} {'cases/s':>9} {'us/case':>9} {'passed':>8}")
+    print(f"{'subject':<46} {'cases/s':>9} {'us/case':>9} {'passed':>8}")
     for label, seconds, passed in rows:
-        print(f"{label:<36} {1 / seconds:>9.0f} {seconds * 1e6:>9.1f} {passed:>4}/{len(cases)}")
+        print(f"{label:<46} {1 / seconds:>9.0f} {seconds * 1e6:>9.1f} {passed:>4}/{len(cases)}")
     figures = {label: seconds for label, seconds, _ in rows}
     in_process = figures["in-process, the reference"]
-    echo_cost = figures["wire, echo responder"]
-    print(f"protocol cost per case (echo responder, all harness work included): {echo_cost * 1e6:.1f} us")
-    print(f"  of which beyond judging in-process (echo - in-process reference): {(echo_cost - in_process) * 1e6:.1f} us")
+    for way in ("pipelined", "one by one"):
+        echo_cost = figures[f"wire, echo responder, {way}"]
+        print(f"protocol cost per case, {way} (echo responder; encoding, both asks, decoding and judging): "
+              f"{echo_cost * 1e6:.1f} us")
     if node:
-        print(f"Node example over the wire vs the reference in-process: {figures['wire, Node example'] / in_process:.1f}x the time")
+        node_pipelined = figures["wire, Node example, pipelined"]
+        print(f"Node example, pipelined, vs the reference in-process: {node_pipelined / in_process:.2f}x the time per case")
     else:
         print("node not found: the Node example was not measured")
     return 0

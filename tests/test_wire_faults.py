@@ -155,3 +155,16 @@ def test_refusals_come_back_as_the_rules_errors() -> None:
 
 def test_the_fake_lies_in_the_repository() -> None:
     assert FAKE.is_relative_to(REPO_ROOT)
+
+
+@pytest.mark.parametrize(
+    ("faulty", "fault"), [((name, timeout), fault) for name, timeout, fault in FAULTS], indirect=["faulty"],
+    ids=[name for name, _, _ in FAULTS],
+)
+def test_each_fault_is_the_same_error_when_requests_are_pipelined(faulty: ProcessSubject, fault: Fault) -> None:
+    batch = [FAULTY, FOLLOWING, FAULTY, FOLLOWING]
+    faulty.prefetch([(loaded.operation, loaded.request, loaded.rulings) for loaded in batch])
+    verdicts = [run_case(faulty, loaded) for loaded in batch]
+    for verdict in verdicts[::2]:
+        assert_error(verdict, fault)
+    assert verdicts[1::2] == [Verdict(Outcome.PASSED)] * 2

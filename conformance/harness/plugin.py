@@ -25,7 +25,7 @@ from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTO
 from conformance.harness.failure_vectors import SentCall
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
 from conformance.harness.vectors import LoadedCase, VectorError, load_file
-from conformance.harness.wire import DEFAULT_TIMEOUT, WireFault, WireSession, process_subjects
+from conformance.harness.wire import DEFAULT_TIMEOUT, ProcessSubject, WireFault, WireSession, process_subjects
 from conformance.harness.verdict import Outcome, run_case
 
 NOT_IMPLEMENTED = "not implemented"
@@ -100,6 +100,7 @@ class Subjects:
             raise pytest.UsageError(f"--case-timeout {timeout}: must be more than 0 seconds")
         self.impl = impl
         self._made: dict[str, Subject] = {}
+        self._ahead: dict[str, list[tuple[str, object, object]]] = {}
         if cmd is not None:
             self._made.update(self._start(cmd, games, timeout))
 
@@ -114,13 +115,29 @@ class Subjects:
             raise pytest.UsageError(f"--cmd {cmd!r}: {fault}") from fault
         return dict(process_subjects([game(key) for key in games], session).items())
 
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Over --cmd, every vector case is sent ahead in one stream (pipelined) when the game is first used.
+
+        Not on an xdist worker: it runs only a share of the items, and which is not known yet.
+        """
+        if _is_worker(session.config):
+            return
+        for item in session.items:
+            if isinstance(item, VectorItem):
+                loaded = item.loaded
+                self._ahead.setdefault(loaded.game, []).append((loaded.operation, loaded.request, loaded.rulings))
+
     def get(self, key: str) -> Subject:
         if key not in self._made:
             try:
                 self._made[key] = python_subject(game(key), self.impl)
             except ValueError as exc:
                 raise pytest.UsageError(str(exc)) from exc
-        return self._made[key]
+        subject = self._made[key]
+        ahead = self._ahead.pop(key, None)
+        if ahead and isinstance(subject, ProcessSubject):
+            subject.prefetch(ahead)
+        return subject
 
     def close(self) -> None:
         for subject in self._made.values():
@@ -263,6 +280,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     timeout: float = config.option.case_timeout
     config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout)
+    config.pluginmanager.register(config.stash[SUBJECTS], "rulespec-subjects")
     recorder = Recorder(config)
     config.stash[RECORDER] = recorder
     config.pluginmanager.register(recorder, "rulespec-recorder")

@@ -17,8 +17,7 @@ import dataclasses
 import shlex
 import shutil
 import time
-import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, cast
 
@@ -31,11 +30,13 @@ from conformance.harness.wire_messages import (
     REPLIES,
     SUPPORTED_VERSIONS,
     Errored,
+    Refusal,
     Refused,
     Result,
     Started,
     Unsupported,
 )
+from conformance.harness.wire_encoding import canonical, unknown_field, wire_form
 from conformance.harness.wire_process import Closed, LineProcess, Timeout
 from reference.errors import IllegalAction, InvalidState
 
@@ -94,53 +95,6 @@ def parse_command(command: str) -> list[str]:
     return argv
 
 
-_DEFAULTS: dict[str, bool] = {}
-
-
-def _has_defaults(kind: type[Any]) -> bool:
-    """Whether a value of this dataclass type may hold a dataclass with defaulted fields."""
-    key = f"{kind.__module__}.{kind.__qualname__}"
-    if key not in _DEFAULTS:
-        _DEFAULTS[key] = False  # a recursive type is settled by its other fields
-        _DEFAULTS[key] = dataclasses.is_dataclass(kind) and (
-            any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING for f in dataclasses.fields(kind))
-            or any(_has_defaults(inner) for hint in typing.get_type_hints(kind).values() for inner in _types_in(hint))
-        )
-    return _DEFAULTS[key]
-
-
-def _types_in(hint: Any) -> Iterator[type[Any]]:
-    if isinstance(hint, type):
-        yield hint
-    for argument in typing.get_args(hint):
-        yield from _types_in(argument)
-
-
-def wire_form(value: object) -> Any:
-    """``value`` as JSON builtins, every field present.
-
-    msgspec 0.23 leaves a defaulted field out of a dataclass that ``convert`` made (the value
-    lives on the class), and ``to_builtins`` then drops it: the rulings of a vector naming
-    none would go out as ``{}``. Such types are walked field by field; others at C speed.
-    """
-    if not _has_defaults(type(value)):
-        return msgspec.to_builtins(value)
-    return _walked(value)
-
-
-def _walked(value: object) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {field.name: _walked(getattr(value, field.name)) for field in dataclasses.fields(value)}
-    if isinstance(value, (list, tuple)):
-        return [_walked(item) for item in cast(Sequence[object], value)]
-    return msgspec.to_builtins(value)
-
-
-def _canonical(reply: dict[str, Any]) -> bytes:
-    """A reply without its ID, keys sorted: two equal answers give equal bytes."""
-    return msgspec.json.encode({k: v for k, v in reply.items() if k != "id"}, order="sorted")
-
-
 class WireSession:
     """The conversation with one implementation process, restarted after any fault that breaks it."""
 
@@ -158,6 +112,7 @@ class WireSession:
         self._start_fault: WireFault | None = None
         self._next_id = 0
         self._answers: dict[bytes, bytes] = {}
+        self._prefetched: dict[bytes, tuple[dict[str, Any], bytes] | WireFault] = {}
 
     # --- the process -------------------------------------------------------------------
 
@@ -223,10 +178,15 @@ class WireSession:
 
     def ask(self, game: str, operation: str, rulings: Any, request: Any) -> tuple[dict[str, Any], bytes]:
         """The reply to one run request, checked for every fault of the conversation, and the request line."""
+        body = msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
+        answered = self._prefetched.pop(body, None)
+        if isinstance(answered, WireFault):
+            raise answered
+        if answered is not None:
+            return answered
         self.started()
         process = self._process
         assert process is not None
-        body = msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
         first, second = self._next_id + 1, self._next_id + 2
         self._next_id = second
         lines = [b'{"type":"run","id":%d,%s\n' % (n, body[1:]) for n in (first, second)]
@@ -246,6 +206,58 @@ class WireSession:
             raise WireFault(Fault.STDERR, _shown(stray_err + err), shown)
         self._check_determinism(body, reply, repeat, shown)
         return reply, shown
+
+    def prefetch(self, questions: Sequence[tuple[str, str, Any, Any]]) -> None:
+        """Ask many requests (game, operation, rulings, input) in one stream; ``ask`` then answers from here.
+
+        Pipelining pays the process switch once per batch rather than once per case. Each reply is
+        checked as ``ask`` checks it; a fault that breaks the conversation ends the batch there (the
+        later requests are asked one by one). So does output on stderr, pinned like ``ask`` pins it on
+        the request whose reply was read last.
+        """
+        self.started()
+        process = self._process
+        assert process is not None
+        if process.pending():  # stray output: ``ask`` reports it on the next case
+            return
+        batch: list[tuple[bytes, int, bytes]] = []
+        lines: list[bytes] = []
+        for game, operation, rulings, request in questions:
+            body = msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
+            first = self._next_id + 1
+            self._next_id += 2
+            pair = [b'{"type":"run","id":%d,%s\n' % (n, body[1:]) for n in (first, first + 1)]
+            lines += pair if self.repeat else pair[:1]
+            batch.append((body, first, pair[0][:-1]))
+        try:
+            process.send(b"".join(lines))
+        except Closed:
+            self._discard()
+            return
+        for body, first, shown in batch:
+            try:
+                reply = self._reply(process, first, shown)
+                repeat = self._reply(process, first + 1, shown) if self.repeat else reply
+            except WireFault as fault:
+                self._prefetched[body] = fault
+                self._discard()
+                return
+            said = process.stderr_now()
+            if said:
+                self._prefetched[body] = WireFault(Fault.STDERR, f"{_shown(said)} (seen on reading this reply of a batch: from this request or one just after it)", shown)
+                self._discard()
+                return
+            try:
+                self._check_determinism(body, reply, repeat, shown)
+            except WireFault as fault:
+                self._prefetched[body] = fault
+                continue
+            self._prefetched[body] = (reply, shown)
+        out, err = process.drain()
+        if out or err:
+            kind = Fault.EXTRA_OUTPUT if out else Fault.STDERR
+            self._prefetched[batch[-1][0]] = WireFault(kind, f"after the reply: {_shown(out or err)}", batch[-1][2])
+            self._discard()
 
     def _reply(self, process: LineProcess, expected: int, shown: bytes) -> dict[str, Any]:
         """The next line, parsed as the reply to request ``expected``; a WireFault breaks the conversation."""
@@ -279,11 +291,11 @@ class WireSession:
         return found
 
     def _check_determinism(self, body: bytes, reply: dict[str, Any], repeat: dict[str, Any], shown: bytes) -> None:
-        answer = _canonical(reply)
-        if _canonical(repeat) != answer:
+        answer = canonical(reply)
+        if canonical(repeat) != answer:
             raise WireFault(
                 Fault.NON_DETERMINISM,
-                f"the same request, asked twice in a row, got {_shown(answer)} then {_shown(_canonical(repeat))}",
+                f"the same request, asked twice in a row, got {_shown(answer)} then {_shown(canonical(repeat))}",
                 shown,
             )
         earlier = self._answers.get(body)
@@ -306,36 +318,20 @@ def _envelope(reply: dict[str, Any], shown: bytes) -> Result | Refused | Unsuppo
     except msgspec.ValidationError as exc:
         fault = Fault.MISSING_FIELD if "missing required field" in str(exc) else Fault.WRONG_TYPE
         raise WireFault(fault, f"a {reply['type']!r} reply: {exc}", shown) from exc
-    unknown = unknown_field(message, reply)
+    unknown = _unknown_key(kind, reply) or (_unknown_key(Refusal, reply["error"]) if isinstance(message, Refused) else None)
     if unknown:
-        raise WireFault(Fault.UNKNOWN_FIELD, f"a {reply['type']!r} reply has {unknown}, which its type lacks", shown)
+        raise WireFault(Fault.UNKNOWN_FIELD, f"a {reply['type']!r} reply has {unknown!r}, which its type lacks", shown)
     return message
 
 
-def unknown_field(declared: object, given: object, path: str = "$") -> str | None:
-    """The JSON path of the first key in ``given`` that ``declared`` (the typed value) lacks."""
-    # the common case, at C speed: the same JSON once keys are sorted
-    if msgspec.json.encode(declared, order="sorted") == msgspec.json.encode(given, order="sorted"):
-        return None
-    return _first_unknown(msgspec.to_builtins(declared), given, path)
+_FIELDS: dict[type[Any], frozenset[str]] = {}
 
 
-def _first_unknown(declared: object, given: object, path: str) -> str | None:
-    if isinstance(declared, dict) and isinstance(given, dict):
-        declared_map = cast(dict[str, object], declared)
-        for key, value in cast(dict[str, object], given).items():
-            if key not in declared_map:
-                return f"{path}.{key}"
-            found = _first_unknown(declared_map[key], value, f"{path}.{key}")
-            if found:
-                return found
-    elif isinstance(declared, (list, tuple)) and isinstance(given, (list, tuple)):
-        pairs = zip(cast(Sequence[object], declared), cast(Sequence[object], given))
-        for index, (inner_declared, inner_given) in enumerate(pairs):
-            found = _first_unknown(inner_declared, inner_given, f"{path}[{index}]")
-            if found:
-                return found
-    return None
+def _unknown_key(kind: type[Any], given: dict[str, Any]) -> str | None:
+    """A key of ``given`` that is not a field of the message type ``kind``."""
+    if kind not in _FIELDS:
+        _FIELDS[kind] = frozenset(field.name for field in dataclasses.fields(kind))
+    return next((key for key in given if key not in _FIELDS[kind]), None)
 
 
 class ProcessSubject:
@@ -351,15 +347,12 @@ class ProcessSubject:
         return self.session.command
 
     def supports(self, operation: str) -> bool:
-        return operation in self.session.started().games.get(self.game.key, ())
+        return operation in self.session.started().games.get(self.game.key, ())  # started() is cached
 
     def call(self, operation: str, request: object, rulings: object) -> Any:
         if not self.supports(operation):
             raise NotImplementedOp(self.label, operation)
-        encoded = self._rulings.get(rulings)
-        if encoded is None:  # rulings are few and hashable: encode each once
-            encoded = self._rulings[rulings] = wire_form(rulings)
-        reply, shown = self.session.ask(self.game.key, operation, encoded, wire_form(request))
+        reply, shown = self.session.ask(self.game.key, operation, self._encoded(rulings), wire_form(request))
         message = _envelope(reply, shown)
         if isinstance(message, Result):
             return self._result(operation, message, shown)
@@ -386,6 +379,22 @@ class ProcessSubject:
         if unknown:
             raise WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {self.game.operation(operation).response.__name__} lacks", shown)
         return result
+
+    def _encoded(self, rulings: object) -> Any:
+        encoded = self._rulings.get(rulings)
+        if encoded is None:  # rulings are few and hashable: encode each once
+            encoded = self._rulings[rulings] = wire_form(rulings)
+        return encoded
+
+    def prefetch(self, calls: Sequence[tuple[str, object, object]]) -> None:
+        """Send these (operation, request, rulings) ahead in one stream, so ``call`` answers at once."""
+        questions = [
+            (self.game.key, operation, self._encoded(rulings), wire_form(request))
+            for operation, request, rulings in calls
+            if self.supports(operation)
+        ]
+        if questions:
+            self.session.prefetch(questions)
 
     def close(self) -> None:
         self.session.close()

@@ -46,6 +46,8 @@ class LineProcess:
         self._stderr = self._child.stderr.fileno()
         for fd in (self._stdin, self._stdout, self._stderr):
             os.set_blocking(fd, False)
+        self._in = bytearray()
+        self._watching_stdin = False
         self._out = bytearray()
         self._err = bytearray()
         self._poll = select.poll()
@@ -56,28 +58,41 @@ class LineProcess:
     def pid(self) -> int:
         return self._child.pid
 
+    def send(self, data: bytes) -> None:
+        """Queue ``data`` for stdin and write what the pipe takes now; the rest goes out while reading.
+
+        Writing and reading share one loop, so a long batch of requests cannot deadlock against
+        a child that is blocked writing replies nobody reads yet.
+        """
+        self._in += data
+        self._write_some()
+
     def write(self, data: bytes, deadline: float) -> None:
         """Write all of ``data``; Timeout if the child stops reading, Closed if it is gone."""
-        view = memoryview(data)
-        while view:
-            try:
-                sent = os.write(self._stdin, view)
-            except BlockingIOError:
-                sent = 0
-            except (BrokenPipeError, ConnectionResetError) as exc:
-                raise Closed("stdin closed") from exc
-            view = view[sent:]
-            if view and not self._wait_writable(deadline):
+        self.send(data)
+        while self._in:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
                 raise Timeout("the child stopped reading its stdin")
+            if not self._pump(remaining):
+                raise Closed("stdout closed")
 
-    def _wait_writable(self, deadline: float) -> bool:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return False
-        writable = select.poll()
-        writable.register(self._stdin, select.POLLOUT)
-        writable.poll(remaining * 1000)
-        return True
+    def _write_some(self) -> None:
+        if not self._in:
+            return
+        try:
+            sent = os.write(self._stdin, self._in)
+        except BlockingIOError:
+            sent = 0
+        except (BrokenPipeError, ConnectionResetError) as exc:
+            raise Closed("stdin closed") from exc
+        del self._in[:sent]
+        # wake for a writable stdin only while something waits to go out
+        if self._in and not self._watching_stdin:
+            self._poll.register(self._stdin, select.POLLOUT)
+        elif not self._in and self._watching_stdin:
+            self._poll.unregister(self._stdin)
+        self._watching_stdin = bool(self._in)
 
     def read_line(self, deadline: float) -> bytes:
         """The next line of stdout, without its newline; stderr is collected meanwhile."""
@@ -99,6 +114,9 @@ class LineProcess:
         """Wait up to ``timeout`` seconds and read what is ready; False once stdout is closed."""
         still_open = True
         for fd, _ in self._poll.poll(max(timeout, 0.0) * 1000):
+            if fd == self._stdin:
+                self._write_some()
+                continue
             if fd == self._stderr:
                 self._read_stderr()
                 continue
@@ -121,6 +139,20 @@ class LineProcess:
             self._poll.unregister(self._stderr)
         elif chunk:
             self._err += chunk
+
+    def pending(self) -> bool:
+        """Whether the child has written anything nobody has read yet (nothing is taken)."""
+        if self._poll.poll(0):
+            self._pump(0.0)
+        return bool(self._out or self._err)
+
+    def stderr_now(self) -> bytes:
+        """What the child has written to stderr so far, taken without waiting; stdout stays buffered."""
+        if self._poll.poll(0):
+            self._pump(0.0)
+        err = bytes(self._err)
+        self._err.clear()
+        return err
 
     def drain(self) -> tuple[bytes, bytes]:
         """What the child has written and nobody has read yet: (stdout, stderr), without waiting."""

@@ -1,0 +1,85 @@
+"""The JSON a wire message carries: typed values out, replies compared and checked field by field.
+
+Kept apart from the conversation (wire.py): these are pure functions over values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Iterator, Sequence
+from typing import Any, cast
+
+import msgspec
+
+_DEFAULTS: dict[str, bool] = {}
+
+
+def _has_defaults(kind: type[Any]) -> bool:
+    """Whether a value of this dataclass type may hold a dataclass with defaulted fields."""
+    key = f"{kind.__module__}.{kind.__qualname__}"
+    if key not in _DEFAULTS:
+        _DEFAULTS[key] = False  # a recursive type is settled by its other fields
+        _DEFAULTS[key] = dataclasses.is_dataclass(kind) and (
+            any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING for f in dataclasses.fields(kind))
+            or any(_has_defaults(inner) for hint in typing.get_type_hints(kind).values() for inner in _types_in(hint))
+        )
+    return _DEFAULTS[key]
+
+
+def _types_in(hint: Any) -> Iterator[type[Any]]:
+    if isinstance(hint, type):
+        yield hint
+    for argument in typing.get_args(hint):
+        yield from _types_in(argument)
+
+
+def wire_form(value: object) -> Any:
+    """``value`` as JSON builtins, every field present.
+
+    msgspec 0.23 leaves a defaulted field out of a dataclass that ``convert`` made (the value
+    lives on the class), and ``to_builtins`` then drops it: the rulings of a vector naming
+    none would go out as ``{}``. Such types are walked field by field; others at C speed.
+    """
+    if not _has_defaults(type(value)):
+        return msgspec.to_builtins(value)
+    return _walked(value)
+
+
+def _walked(value: object) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: _walked(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [_walked(item) for item in cast(Sequence[object], value)]
+    return msgspec.to_builtins(value)
+
+
+def canonical(reply: dict[str, Any]) -> bytes:
+    """A reply without its ID, keys sorted: two equal answers give equal bytes."""
+    return msgspec.json.encode({k: v for k, v in reply.items() if k != "id"}, order="sorted")
+
+
+def unknown_field(declared: object, given: object, path: str = "$") -> str | None:
+    """The JSON path of the first key in ``given`` that ``declared`` (the typed value) lacks."""
+    # the common case, at C speed: the same JSON once keys are sorted
+    if msgspec.json.encode(declared, order="sorted") == msgspec.json.encode(given, order="sorted"):
+        return None
+    return _first_unknown(msgspec.to_builtins(declared), given, path)
+
+
+def _first_unknown(declared: object, given: object, path: str) -> str | None:
+    if isinstance(declared, dict) and isinstance(given, dict):
+        declared_map = cast(dict[str, object], declared)
+        for key, value in cast(dict[str, object], given).items():
+            if key not in declared_map:
+                return f"{path}.{key}"
+            found = _first_unknown(declared_map[key], value, f"{path}.{key}")
+            if found:
+                return found
+    elif isinstance(declared, (list, tuple)) and isinstance(given, (list, tuple)):
+        pairs = zip(cast(Sequence[object], declared), cast(Sequence[object], given))
+        for index, (inner_declared, inner_given) in enumerate(pairs):
+            found = _first_unknown(inner_declared, inner_given, f"{path}[{index}]")
+            if found:
+                return found
+    return None
