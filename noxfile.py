@@ -48,3 +48,13 @@ def mutation(session: nox.Session) -> None:
     """
     session.install(*DEV)
     session.run("python", "-m", "conformance.harness.mutation", *session.posargs)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Cases per second in-process and over the wire protocol (Python and Node examples), and the protocol's cost.
+
+    Not in the default list (figures, not a gate): ``nox -s bench`` or ``nox -s bench -- --rounds 50``.
+    """
+    session.install(*DEV)
+    session.run("python", "bench/run.py", *session.posargs)
