@@ -210,7 +210,7 @@ function awards(players, region, rulings) {
     for (const entrant of group) if (entrant.player !== null) scored.set(entrant.player, each); // SOE-SCORE-9
     place += group.length;
   }
-  return players.map((player) => ({ player, vp: scored.get(player) ?? 0 }));
+  return players.map((player) => ({ player, vp: (scored.has(player) ? scored.get(player) : 0) }));
 }
 
 // what each member of a group of `size` at `place` scores
@@ -307,7 +307,7 @@ function standings(empires, rulings) {
   const penalty = penalties(empires, rulings);
   const lines = empires.map((e) => {
     if (e.unrest >= 20) return { player: e.player, unrest: e.unrest, penalty: 0, vp: 0, revolution: true, place: null };
-    const lost = penalty.get(e.player) ?? 0;
+    const lost = penalty.has(e.player) ? penalty.get(e.player) : 0;
     const vp = rulings.vp_floor === 'zero' ? Math.max(0, e.vp - lost) : e.vp - lost;
     return { player: e.player, unrest: e.unrest, penalty: lost, vp, revolution: false, place: null };
   });
