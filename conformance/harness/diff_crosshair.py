@@ -41,21 +41,27 @@ def side_b(request: {request_name}, rulings: {rulings_name}) -> object:
 '''
 
 
-def bind(key: str, operation: str, spec: str) -> Callable[[Any, Any], object]:
-    """The side named ``spec`` as one plain function: its answer, or its refusal as ``(kind, field or rule)``."""
-    side = parse_side(game(key), spec)
-    function: Callable[[Any, Any], object] = getattr(side.target, operation)
-    switches = side.switches
+def refused_as_value(function: Callable[[Any, Any], object]) -> Callable[[Any, Any], object]:
+    """``function``, with a refusal returned as ``(kind, field or rule)`` so refusals compare as the suite does."""
 
     def answer(request: Any, rulings: Any) -> object:
         try:
-            return function(request, dataclasses.replace(rulings, **switches) if switches else rulings)
+            return function(request, rulings)
         except InvalidState as exc:
             return ("InvalidState", exc.field)
         except IllegalAction as exc:
             return ("IllegalAction", exc.rule)
 
     return answer
+
+
+def bind(key: str, operation: str, spec: str) -> Callable[[Any, Any], object]:
+    """The side named ``spec`` as one plain function of (request, rulings), its rulings switched in."""
+    side = parse_side(game(key), spec)
+    function: Callable[[Any, Any], object] = getattr(side.target, operation)
+    switches = side.switches
+    call = refused_as_value(function)
+    return lambda request, rulings: call(request, dataclasses.replace(rulings, **switches) if switches else rulings)
 
 
 def generated_module(chosen: Game, operation: str, a: Side, b: Side) -> str:
