@@ -13,8 +13,15 @@ from dataclasses import replace
 
 import reference.struggle_of_empires as soe_reference
 from reference.errors import InvalidState
-from reference.struggle_of_empires import end_game as end_game_rules
 from reference.struggle_of_empires import maintenance as maintenance_rules
+from reference.struggle_of_empires.end_game import (
+    final_place,
+    highest_unrest,
+    in_revolution,
+    penalty_candidates,
+    second_highest_unrest,
+    vp_after_penalty,
+)
 from reference.struggle_of_empires import scoring as scoring_rules
 from reference.struggle_of_empires import validation
 from reference.struggle_of_empires.model import (
@@ -115,8 +122,8 @@ class RevolutionStillPenalised(Stepwise):
         soe_reference.end_game(request, rulings)
         empires = request.empires
         candidates = tuple(e for e in empires if e.unrest > 0 or rulings.zero_unrest_penalised)  # revolution forgotten
-        highest = end_game_rules.highest_unrest(candidates)
-        second = end_game_rules.second_highest_unrest(candidates, rulings)
+        highest = highest_unrest(candidates)
+        second = second_highest_unrest(candidates, rulings)
 
         def penalty(e: Empire) -> int:
             if e not in candidates:
@@ -128,11 +135,11 @@ class RevolutionStillPenalised(Stepwise):
 
         assessed = tuple(
             Standing(e.player, e.unrest, penalty(e), 0, True, None)
-            if end_game_rules.in_revolution(e)
-            else Standing(e.player, e.unrest, penalty(e), end_game_rules.vp_after_penalty(e.vp, penalty(e), rulings), False, None)
+            if in_revolution(e)
+            else Standing(e.player, e.unrest, penalty(e), vp_after_penalty(e.vp, penalty(e), rulings), False, None)
             for e in empires
         )
-        return Standings(tuple(replace(s, place=end_game_rules.final_place(s, assessed, rulings)) for s in assessed))
+        return Standings(tuple(replace(s, place=final_place(s, assessed, rulings)) for s in assessed))
 
 
 class FortsForgottenInMaintenance(Stepwise):
@@ -184,13 +191,13 @@ class TwoPlayerUnrestTiePenalised(Stepwise):
 
     def end_game(self, request: EndGameRequest, rulings: Rulings, /) -> Standings:
         standings = soe_reference.end_game(request, rulings).standings
-        candidates = end_game_rules.penalty_candidates(request.empires, rulings)
+        candidates = penalty_candidates(request.empires, rulings)
         if len(request.empires) != 2 or len(candidates) != 2 or candidates[0].unrest != candidates[1].unrest:
             return Standings(standings)
         hit = tuple(
-            replace(s, penalty=7, vp=end_game_rules.vp_after_penalty(e.vp, 7, rulings)) for s, e in zip(standings, request.empires)
+            replace(s, penalty=7, vp=vp_after_penalty(e.vp, 7, rulings)) for s, e in zip(standings, request.empires)
         )
-        return Standings(tuple(replace(s, place=end_game_rules.final_place(s, hit, rulings)) for s in hit))
+        return Standings(tuple(replace(s, place=final_place(s, hit, rulings)) for s in hit))
 
 
 class CleanUpKeepsGrandAlliances(Stepwise):
