@@ -20,11 +20,15 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import msgspec
+
 from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.subject import Subject, python_subject
+from conformance.harness.subject import PythonSubject, Subject, python_subject
 from conformance.harness.vectors import LoadedCase, load_game
 from conformance.harness.verdict import Outcome, run_case
 from conformance.harness.wire import ProcessSubject, WireSession
+from conformance.harness.wire_encoding import wire_form
+from reference.errors import IllegalAction, InvalidState
 
 SOE = game("soe")
 BENCH = Path(__file__).resolve().parent
@@ -45,14 +49,44 @@ def per_case(subject: Subject, cases: Sequence[LoadedCase], rounds: int, pipelin
 
 
 def echo_command(cases: Sequence[LoadedCase], folder: Path) -> str:
-    """The echo responder, given one valid output per operation to answer with."""
-    outputs: dict[str, object] = {}
+    """The echo responder, given the right reply to every case, keyed by the request as the harness sends it."""
+    replies: dict[str, str] = {}
     for loaded in cases:
-        if loaded.case.output is not None:
-            outputs.setdefault(loaded.operation, loaded.case.output)
-    table = folder / "outputs.json"
-    table.write_text(json.dumps({"soe": outputs}), encoding="utf-8")
+        body = msgspec.json.encode(
+            {"game": "soe", "operation": loaded.operation, "rulings": wire_form(loaded.rulings), "input": wire_form(loaded.request)}
+        )
+        try:
+            reply: dict[str, object] = {"type": "result", "output": SOE.reference_call(loaded.operation)(loaded.request, loaded.rulings)}
+        except InvalidState as refused:
+            reply = {"type": "refused", "error": {"kind": "InvalidState", "field": refused.field, "reason": refused.reason}}
+        except IllegalAction as refused:
+            reply = {"type": "refused", "error": {"kind": "IllegalAction", "rule": refused.rule, "reason": refused.reason}}
+        replies[body[1:].decode()] = msgspec.json.encode(reply)[1:].decode()
+    table = folder / "replies.json"
+    operations = sorted({loaded.operation for loaded in cases})
+    table.write_text(json.dumps({"games": {"soe": operations}, "replies": replies}), encoding="utf-8")
     return f"{sys.executable} {BENCH / 'echo_impl.py'} {table}"
+
+
+class Instant:
+    """In-process, the right answer at once: what judging costs with no rules work and no protocol."""
+
+    def __init__(self, cases: Sequence[LoadedCase]) -> None:
+        self._answers: dict[int, Callable[[], object]] = {}
+        for loaded in cases:
+            call = SOE.reference_call(loaded.operation)
+            try:
+                result = call(loaded.request, loaded.rulings)
+                self._answers[id(loaded.request)] = lambda result=result: result
+            except (InvalidState, IllegalAction) as refused:
+                self._answers[id(loaded.request)] = lambda refused=refused: _raise(refused)
+
+    def __getattr__(self, operation: str) -> Callable[[object, object], object]:
+        return lambda request, rulings: self._answers[id(request)]()
+
+
+def _raise(error: Exception) -> object:
+    raise error
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,6 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         python_example = f"{sys.executable} {REPO_ROOT / 'examples' / 'soe-python' / 'impl.py'}"
         node_example = f"node {REPO_ROOT / 'examples' / 'soe-node' / 'impl.js'}"
         measure("in-process, the reference", lambda: python_subject(SOE, None))
+        measure("in-process, answers at once", lambda: PythonSubject(SOE, Instant(cases), "instant"))
         measure("wire, Python example, one by one", wire(python_example))
         measure("wire, Python example, pipelined", wire(python_example), pipelined=True)
         if node:
@@ -94,10 +129,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{label:<46} {1 / seconds:>9.0f} {seconds * 1e6:>9.1f} {passed:>4}/{len(cases)}")
     figures = {label: seconds for label, seconds, _ in rows}
     in_process = figures["in-process, the reference"]
+    instant = figures["in-process, answers at once"]
+    print(f"judging alone (in-process, answers at once): {instant * 1e6:.1f} us per case")
     for way in ("pipelined", "one by one"):
-        echo_cost = figures[f"wire, echo responder, {way}"]
-        print(f"protocol cost per case, {way} (echo responder; encoding, both asks, decoding and judging): "
-              f"{echo_cost * 1e6:.1f} us")
+        echo_cost = figures[f"wire, echo responder, {way}"] - instant
+        print(f"protocol cost per case, {way} (echo responder minus judging; both asks): {echo_cost * 1e6:.1f} us")
     if node:
         node_pipelined = figures["wire, Node example, pipelined"]
         print(f"Node example, pipelined, vs the reference in-process: {node_pipelined / in_process:.2f}x the time per case")

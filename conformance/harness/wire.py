@@ -95,6 +95,11 @@ def parse_command(command: str) -> list[str]:
     return argv
 
 
+def run_body(game: str, operation: str, rulings: Any, request: Any) -> bytes:
+    """A run request's JSON, without ``type`` and ``id``: the key of the determinism check and of prefetching."""
+    return msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
+
+
 class WireSession:
     """The conversation with one implementation process, restarted after any fault that breaks it."""
 
@@ -176,9 +181,11 @@ class WireSession:
 
     # --- one question --------------------------------------------------------------------
 
-    def ask(self, game: str, operation: str, rulings: Any, request: Any) -> tuple[dict[str, Any], bytes]:
-        """The reply to one run request, checked for every fault of the conversation, and the request line."""
-        body = msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
+    def ask(self, body: bytes) -> tuple[dict[str, Any], bytes]:
+        """The reply to one run request, checked for every fault of the conversation, and the request line.
+
+        ``body`` is the request's JSON without ``type`` and ``id`` (``run_body``).
+        """
         answered = self._prefetched.pop(body, None)
         if isinstance(answered, WireFault):
             raise answered
@@ -207,8 +214,8 @@ class WireSession:
         self._check_determinism(body, reply, repeat, shown)
         return reply, shown
 
-    def prefetch(self, questions: Sequence[tuple[str, str, Any, Any]]) -> None:
-        """Ask many requests (game, operation, rulings, input) in one stream; ``ask`` then answers from here.
+    def prefetch(self, bodies: Sequence[bytes]) -> None:
+        """Ask many requests (each a ``run_body``) in one stream; ``ask`` then answers from here.
 
         Pipelining pays the process switch once per batch rather than once per case. Each reply is
         checked as ``ask`` checks it; a fault that breaks the conversation ends the batch there (the
@@ -222,8 +229,7 @@ class WireSession:
             return
         batch: list[tuple[bytes, int, bytes]] = []
         lines: list[bytes] = []
-        for game, operation, rulings, request in questions:
-            body = msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
+        for body in bodies:
             first = self._next_id + 1
             self._next_id += 2
             pair = [b'{"type":"run","id":%d,%s\n' % (n, body[1:]) for n in (first, first + 1)]
@@ -341,6 +347,7 @@ class ProcessSubject:
         self.game = game
         self.session = session
         self._rulings: dict[object, Any] = {}
+        self._sent: dict[int, tuple[object, tuple[str, object], bytes]] = {}
 
     @property
     def label(self) -> str:
@@ -352,7 +359,7 @@ class ProcessSubject:
     def call(self, operation: str, request: object, rulings: object) -> Any:
         if not self.supports(operation):
             raise NotImplementedOp(self.label, operation)
-        reply, shown = self.session.ask(self.game.key, operation, self._encoded(rulings), wire_form(request))
+        reply, shown = self.session.ask(self._body(operation, request, rulings))
         message = _envelope(reply, shown)
         if isinstance(message, Result):
             return self._result(operation, message, shown)
@@ -386,15 +393,23 @@ class ProcessSubject:
             encoded = self._rulings[rulings] = wire_form(rulings)
         return encoded
 
+    def _body(self, operation: str, request: object, rulings: object) -> bytes:
+        sent = self._sent.pop(id(request), None)
+        if sent is not None and sent[0] is request and sent[1] == (operation, rulings):
+            return sent[2]  # encoded when it was sent ahead
+        return run_body(self.game.key, operation, self._encoded(rulings), wire_form(request))
+
     def prefetch(self, calls: Sequence[tuple[str, object, object]]) -> None:
         """Send these (operation, request, rulings) ahead in one stream, so ``call`` answers at once."""
-        questions = [
-            (self.game.key, operation, self._encoded(rulings), wire_form(request))
-            for operation, request, rulings in calls
-            if self.supports(operation)
-        ]
-        if questions:
-            self.session.prefetch(questions)
+        bodies: list[bytes] = []
+        for operation, request, rulings in calls:
+            if self.supports(operation):
+                body = run_body(self.game.key, operation, self._encoded(rulings), wire_form(request))
+                # kept with the request itself, so its id cannot be taken by another object meanwhile
+                self._sent[id(request)] = (request, (operation, rulings), body)
+                bodies.append(body)
+        if bodies:
+            self.session.prefetch(bodies)
 
     def close(self) -> None:
         self.session.close()
