@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import msgspec
@@ -34,10 +36,33 @@ SOE = game("soe")
 BENCH = Path(__file__).resolve().parent
 
 
-def per_case(subject: Subject, cases: Sequence[LoadedCase], rounds: int, pipelined: bool) -> tuple[float, int]:
-    """Best seconds per case over ``rounds`` rounds, and how many cases passed in the last round."""
+@dataclass(frozen=True)
+class Figure:
+    """Per case: wall time, the harness's CPU time, and the implementation process's CPU time."""
+
+    wall: float
+    harness_cpu: float
+    implementation_cpu: float
+    passed: int
+
+
+def _cpu_of(pid: int | None) -> float:
+    """CPU seconds a child has used so far (Linux /proc; 0 elsewhere)."""
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def per_case(subject: Subject, cases: Sequence[LoadedCase], rounds: int, pipelined: bool) -> Figure:
+    """The best round's wall time per case, and CPU per case over all rounds."""
     best = float("inf")
     passed = 0
+    pid = subject.session.pid if isinstance(subject, ProcessSubject) else None
+    cpu_start, child_start = time.process_time(), _cpu_of(pid)
     for _ in range(rounds):
         start = time.perf_counter()
         if pipelined and isinstance(subject, ProcessSubject):
@@ -45,7 +70,9 @@ def per_case(subject: Subject, cases: Sequence[LoadedCase], rounds: int, pipelin
         verdicts = [run_case(subject, loaded) for loaded in cases]
         best = min(best, (time.perf_counter() - start) / len(cases))
         passed = sum(v.outcome == Outcome.PASSED for v in verdicts)
-    return best, passed
+    asked = rounds * len(cases)
+    harness = (time.process_time() - cpu_start) / asked
+    return Figure(best, harness, (_cpu_of(pid) - child_start) / asked, passed)
 
 
 def echo_command(cases: Sequence[LoadedCase], folder: Path) -> str:
@@ -95,14 +122,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = options.parse_args(argv)
     cases = load_game(SOE)
     node = shutil.which("node")
-    rows: list[tuple[str, float, int]] = []
+    rows: dict[str, Figure] = {}
 
     def measure(label: str, make: Callable[[], Subject], pipelined: bool = False) -> None:
         subject = make()
         run_case(subject, cases[0])  # start-up is not a case
-        seconds, passed = per_case(subject, cases, args.rounds, pipelined)
+        rows[label] = per_case(subject, cases, args.rounds, pipelined)
         subject.close()
-        rows.append((label, seconds, passed))
 
     def wire(command: str, repeat: bool = True) -> Callable[[], Subject]:
         return lambda: ProcessSubject(SOE, WireSession(command, repeat=repeat))
@@ -123,20 +149,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         measure("wire, echo responder, pipelined", wire(echo), pipelined=True)
         measure("wire, echo responder, pipelined, single ask", wire(echo, repeat=False), pipelined=True)
 
-    print(f"{len(cases)} Struggle of Empires vector cases, best of {args.rounds} rounds")
-    print(f"{'subject':<46} {'cases/s':>9} {'us/case':>9} {'passed':>8}")
-    for label, seconds, passed in rows:
-        print(f"{label:<46} {1 / seconds:>9.0f} {seconds * 1e6:>9.1f} {passed:>4}/{len(cases)}")
-    figures = {label: seconds for label, seconds, _ in rows}
-    in_process = figures["in-process, the reference"]
-    instant = figures["in-process, answers at once"]
-    print(f"judging alone (in-process, answers at once): {instant * 1e6:.1f} us per case")
+    print(f"{len(cases)} Struggle of Empires vector cases; wall: best of {args.rounds} rounds; CPU: mean over them")
+    print(f"{'subject':<44} {'cases/s':>8} {'wall us':>8} {'harness CPU us':>15} {'impl CPU us':>12} {'passed':>8}")
+    for label, figure in rows.items():
+        print(
+            f"{label:<44} {1 / figure.wall:>8.0f} {figure.wall * 1e6:>8.1f} {figure.harness_cpu * 1e6:>15.1f}"
+            f" {figure.implementation_cpu * 1e6:>12.1f} {figure.passed:>4}/{len(cases)}"
+        )
+    instant = rows["in-process, answers at once"]
+    print(f"judging alone (in-process, answers at once): {instant.wall * 1e6:.1f} us wall, {instant.harness_cpu * 1e6:.1f} us CPU per case")
     for way in ("pipelined", "one by one"):
-        echo_cost = figures[f"wire, echo responder, {way}"] - instant
-        print(f"protocol cost per case, {way} (echo responder minus judging; both asks): {echo_cost * 1e6:.1f} us")
+        echo = rows[f"wire, echo responder, {way}"]
+        wall = echo.wall - instant.wall
+        cpu = echo.harness_cpu - instant.harness_cpu + echo.implementation_cpu
+        print(f"protocol cost per case, {way}, both asks (echo minus judging): {wall * 1e6:.1f} us wall, {cpu * 1e6:.1f} us CPU")
     if node:
-        node_pipelined = figures["wire, Node example, pipelined"]
-        print(f"Node example, pipelined, vs the reference in-process: {node_pipelined / in_process:.2f}x the time per case")
+        ratio = rows["wire, Node example, pipelined"].wall / rows["in-process, the reference"].wall
+        print(f"Node example, pipelined, vs the reference in-process: {ratio:.2f}x the wall time per case")
     else:
         print("node not found: the Node example was not measured")
     return 0

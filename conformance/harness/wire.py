@@ -121,6 +121,11 @@ class WireSession:
 
     # --- the process -------------------------------------------------------------------
 
+    @property
+    def pid(self) -> int | None:
+        """The running process's ID (None when none runs): for measuring it from outside."""
+        return self._process.pid if self._process is not None else None
+
     def started(self) -> Started:
         """The handshake, starting the process if it is not running; WireFault if it cannot start."""
         if self._process is not None and self._started is not None:
