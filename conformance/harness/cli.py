@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 from rich.console import Console
 
-from conformance.harness import coverage_cmd, diff_cli, gate_options, typecheck_impl
+from conformance.harness import coverage_cmd, diff_cli, gate_options, symbolic, typecheck_impl
 from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
 from conformance.harness.plugin import RECORDER, Recorder
 from conformance.harness.report import render, tally
@@ -99,6 +99,7 @@ def parser() -> argparse.ArgumentParser:
     gate_options.add_commands(commands, _verify_arguments, verify)
     typecheck_impl.add_commands(commands)
     diff_cli.add_command(commands)
+    symbolic.add_command(commands)
     return top
 
 
