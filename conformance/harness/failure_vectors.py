@@ -115,6 +115,23 @@ def from_calls(
     return None
 
 
+def saved_failure(
+    game: Game,
+    subject: Subject,
+    failed: LoadedCase | None,
+    calls: Iterable[SentCall],
+    rules: Sequence[str],
+    check: str,
+    detail: str,
+) -> tuple[str, str, dict[str, Any]] | None:
+    """A failing check as (game, operation, case): the vector case itself, or else the invariant's last calls."""
+    if failed is not None:
+        case = from_vector(game, subject, failed)
+        return None if case is None else (game.key, failed.operation, case)
+    found = from_calls(game, subject, calls, rules, check, detail)
+    return None if found is None else (game.key, *found)
+
+
 def write_saved(directory: Path, saved: Iterable[tuple[str, str, dict[str, Any]]]) -> list[Path]:
     """Write (game, operation, case) as ``DIR/<game>/<operation>.json``, merged with cases already there."""
     by_file: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}

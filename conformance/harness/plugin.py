@@ -237,22 +237,13 @@ def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Outcome
 CALLS = pytest.StashKey["deque[SentCall]"]()
 
 
-def _saved_case(item: pytest.Item, key: str, detail: str) -> tuple[str, str, dict[str, Any]] | None:
-    """The failing check as (game, operation, vector case), expecting the reference's answer; None if none fits."""
-    current = game(key)
-    subject = item.config.stash[SUBJECTS].get(key)
-    if isinstance(item, VectorItem):
-        case = failure_vectors.from_vector(current, subject, item.loaded)
-        return None if case is None else (key, item.loaded.operation, case)
-    calls = item.stash.get(CALLS, deque[SentCall]())
-    found = failure_vectors.from_calls(current, subject, calls, _rules_of(item), item.nodeid, detail)
-    return None if found is None else (key, *found)
-
-
 def _saved_case_or_warn(item: pytest.Item, key: str, detail: str) -> tuple[str, str, dict[str, Any]] | None:
-    """Saving a failure is a by-product: a fault in it is a warning, never a lost run."""
+    """The failing check as (game, operation, vector case); a fault in saving it is a warning, never a lost run."""
+    subject = item.config.stash[SUBJECTS].get(key)
+    failed = item.loaded if isinstance(item, VectorItem) else None
+    calls = item.stash.get(CALLS, deque[SentCall]())
     try:
-        return _saved_case(item, key, detail)
+        return failure_vectors.saved_failure(game(key), subject, failed, calls, _rules_of(item), item.nodeid, detail)
     except Exception as exc:  # noqa: BLE001 - any fault here must not hide the check's own outcome
         item.warn(pytest.PytestWarning(f"--save-failures: could not save {item.nodeid}: {type(exc).__name__}: {exc}"))
         return None
