@@ -34,6 +34,13 @@ def test_no_vector_is_stale(current: Game) -> None:
         )
 
 
+@pytest.mark.parametrize("current", GAMES, ids=[g.key for g in GAMES])
+def test_every_canary_is_caught_on_rules_the_spec_defines(current: Game) -> None:
+    clauses = set(clause_hashes(current))
+    named = canaries_by_rule(current.key)
+    assert not set(named) - clauses, f"canaries name rules no clause defines: {sorted(set(named) - clauses)}"
+
+
 def test_a_clause_hash_ignores_rewrapping_but_not_rewording() -> None:
     clause = Clause("SOE-SCORE-6", "Ties", "Tied players pool\nthe places and divide.")
     rewrapped = Clause("SOE-SCORE-6", "Ties", "  Tied players   pool the places\n\nand divide. ")

@@ -115,7 +115,7 @@ def typecheck_command(args: argparse.Namespace) -> int:
         return 2
     try:
         is_class, offered = _offered(current, args.impl)
-    except (ImportError, AttributeError, ValueError) as exc:
+    except Exception as exc:  # noqa: BLE001 - importing user code may raise anything: report it, as verify would
         print(f"rulespec typecheck: cannot load --impl {args.impl}: {exc}")
         return 2
     module = boundary_module(current, args.impl, is_class, offered)
