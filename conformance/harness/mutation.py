@@ -90,12 +90,18 @@ def suite_paths(key: str) -> list[str]:
     return [str(path.relative_to(REPO_ROOT)) for path in paths if path.exists()]
 
 
-def game_settings(key: str) -> dict[str, Any]:
-    """The shared settings, narrowed to one game's reference package and one game's checks."""
+def game_settings(key: str, profile: str | None = None) -> dict[str, Any]:
+    """The shared settings, narrowed to one game's reference package and one game's checks.
+
+    ``profile`` swaps the Hypothesis profile the suite runs under (``mutation``: fewer examples).
+    """
     package = Path(str(getattr(game(key).reference, "__file__"))).parent.relative_to(REPO_ROOT)
     settings = dict(base_settings())
     settings["only_mutate"] = [f"{package}/*"]
     settings["pytest_add_cli_args_test_selection"] = suite_paths(key)
+    if profile is not None:
+        kept = [arg for arg in settings.get("pytest_add_cli_args", []) if not arg.startswith("--hypothesis-profile")]
+        settings["pytest_add_cli_args"] = [*kept, "-p", "conformance.harness.mutation_profile", f"--hypothesis-profile={profile}"]
     return settings
 
 
@@ -118,7 +124,7 @@ def pyproject_text(settings: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def prepare(key: str, workdir: Path) -> Path:
+def prepare(key: str, workdir: Path, profile: str | None = None) -> Path:
     """A fresh scratch tree for one game: the suite's sources and a narrowed pyproject.toml."""
     tree = workdir / key
     if tree.exists():
@@ -127,7 +133,7 @@ def prepare(key: str, workdir: Path) -> Path:
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
     for name in COPIED:
         shutil.copytree(REPO_ROOT / name, tree / name, ignore=skip)
-    (tree / "pyproject.toml").write_text(pyproject_text(game_settings(key)), encoding="utf-8")
+    (tree / "pyproject.toml").write_text(pyproject_text(game_settings(key, profile)), encoding="utf-8")
     return tree
 
 
@@ -158,9 +164,9 @@ def export(tree: Path) -> list[dict[str, str]]:
     return found
 
 
-def mutate_game(key: str, workdir: Path, max_children: int) -> Run:
+def mutate_game(key: str, workdir: Path, max_children: int, profile: str | None = None) -> Run:
     """Mutate one game's reference, run its suite against every mutant, judge each one."""
-    tree = prepare(key, workdir)
+    tree = prepare(key, workdir, profile)
     seconds = run_mutmut(tree, max_children)
     equivalents = load_equivalents(EQUIVALENTS_FILE)
     mutants = tuple(judge(raw, equivalents) for raw in export(tree))
@@ -174,11 +180,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--workdir", type=Path, default=Path(tempfile.gettempdir()) / "rulespec-mutation", help="scratch trees go here"
     )
+    parser.add_argument(
+        "--hypothesis-profile", default=None, metavar="NAME",
+        help="run the invariants under this profile instead of ci (mutation: a quarter of the examples)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     worst = 0
     for key in args.game or sorted(REGISTRY):
         try:
-            run = mutate_game(key, args.workdir, args.max_children)
+            run = mutate_game(key, args.workdir, args.max_children, args.hypothesis_profile)
         except MutationRunError as exc:
             print(f"mutation {key}: {exc}")
             worst = 2

@@ -1,0 +1,19 @@
+"""A pytest plugin that registers the Hypothesis profile ``mutation``: ``ci`` with a quarter of the examples.
+
+Every surviving mutant runs every invariant that reaches it, so the invariants' budget sets
+the run time of ``nox -s mutation``. ``--hypothesis-profile mutation`` trades search depth
+for a bounded run; the vectors are unaffected. Loaded with ``-p conformance.harness.mutation_profile``.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "mutation",
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
