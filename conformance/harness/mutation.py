@@ -38,6 +38,20 @@ from conformance.harness.mutation_score import (
 
 COPIED = ("reference", "conformance", "spec")  # what the suite needs to run, copied into the scratch tree
 
+# Runs inside the scratch tree: what ``mutmut run`` does first (copy, then write every mutant), alone, so
+# the mutants can be read before any test runs and those no check can kill are not run at all.
+_GENERATE = """
+import os
+from mutmut.__main__ import create_mutants
+from mutmut.mutation.trampoline import set_mutant_under_test
+from mutmut.utils.file_utils import copy_also_copy_files, copy_src_dir
+set_mutant_under_test("mutant_generation")
+os.makedirs("mutants", exist_ok=True)
+copy_src_dir()
+copy_also_copy_files()
+create_mutants(2)
+"""
+
 # Runs inside the scratch tree, where mutmut's own reader of its results is importable. It
 # prints every mutant with its status and the source of the original and mutated function.
 _EXPORT = """
@@ -49,10 +63,10 @@ found = []
 for path in walk_mutatable_files():
     data = SourceFileMutationData(path=path)
     data.load()
-    mutated = Path("mutants") / path
-    tree = ast.parse(mutated.read_text(encoding="utf-8"))
-    functions = {n.name: ast.get_source_segment(mutated.read_text(encoding="utf-8"), n)
-                 for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    text = (Path("mutants") / path).read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    functions = {n.name: "".join(lines[n.lineno - 1:n.end_lineno])
+                 for n in ast.walk(ast.parse(text)) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     for name, code in sorted(data.exit_code_by_key.items()):
         local = name.rsplit(".", 1)[-1]
         original = local.rsplit("__mutmut_", 1)[0] + "__mutmut_orig"
@@ -137,15 +151,23 @@ def prepare(key: str, workdir: Path, profile: str | None = None) -> Path:
     return tree
 
 
-def run_mutmut(tree: Path, max_children: int) -> float:
-    """``mutmut run`` in the scratch tree; the seconds it took. Its output goes to ``mutmut.log``."""
+def generate(tree: Path) -> None:
+    """Write every mutant into the scratch tree's ``mutants/``, running no test."""
+    done = subprocess.run([sys.executable, "-c", _GENERATE], cwd=tree, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise MutationRunError(f"generating mutants in {tree} failed:\n{done.stderr[-3000:]}")
+
+
+def run_mutmut(tree: Path, max_children: int, names: Sequence[str]) -> float:
+    """``mutmut run`` of the named mutants in the scratch tree; the seconds it took. Its output goes to ``mutmut.log``."""
     log = tree / "mutmut.log"
     mutmut = shutil.which("mutmut", path=str(Path(sys.executable).parent)) or "mutmut"
     started = time.perf_counter()
     with log.open("w", encoding="utf-8") as out:
         done = subprocess.run(
-            [mutmut, "run", "--max-children", str(max_children)], cwd=tree, stdout=out, stderr=subprocess.STDOUT, check=False
-        )
+            [mutmut, "run", "--max-children", str(max_children), *names],
+            cwd=tree, stdout=out, stderr=subprocess.STDOUT, check=False,
+        )  # fmt: skip
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         tail = log.read_text(encoding="utf-8", errors="replace")[-3000:]
@@ -167,10 +189,15 @@ def export(tree: Path) -> list[dict[str, str]]:
 def mutate_game(key: str, workdir: Path, max_children: int, profile: str | None = None) -> Run:
     """Mutate one game's reference, run its suite against every mutant, judge each one."""
     tree = prepare(key, workdir, profile)
-    seconds = run_mutmut(tree, max_children)
+    started = time.perf_counter()
+    generate(tree)
     equivalents = load_equivalents(EQUIVALENTS_FILE)
+    # a mutant of a recorded category is equivalent whatever the suite does: not worth a run
+    to_run = [raw["name"] for raw in export(tree) if judge(raw, equivalents).equivalent is None]
+    if to_run:
+        run_mutmut(tree, max_children, to_run)
     mutants = tuple(judge(raw, equivalents) for raw in export(tree))
-    return Run(key, mutants, seconds)
+    return Run(key, mutants, time.perf_counter() - started)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,7 +8,8 @@ are recorded in ``conformance/mutation/equivalent.toml``, each with its reason:
   across unrelated edits, unlike mutmut's numbering);
 - ``[[category]]``: a named class of mutants recognised here by their shape. The only one
   is ``refusal-diagnostics``: the mutant changes nothing but the prose ``reason`` or the
-  reported ``value`` of an ``InvalidState``/``IllegalAction``. The suite judges a refusal by
+  reported ``value`` of an ``InvalidState``/``IllegalAction`` (or of ``refuse``, the games'
+  helper that builds an ``InvalidState`` with the same arguments). The suite judges a refusal by
   its kind and its field or rule (docs/architecture.md), so these cannot be killed.
 
 A category applies only while the file lists it, so removing the entry makes its mutants
@@ -34,6 +35,7 @@ CAUGHT = frozenset({"killed", "timeout", "segfault", "caught by type check"})  #
 _DIAGNOSTIC_ARGS: dict[str, tuple[frozenset[int], frozenset[str]]] = {
     "IllegalAction": (frozenset({1}), frozenset({"reason"})),
     "InvalidState": (frozenset({1, 2}), frozenset({"value", "reason"})),
+    "refuse": (frozenset({1, 2}), frozenset({"value", "reason"})),  # the games' one-line InvalidState(field, value, reason, rule)
 }
 _MUTANT_NAME = re.compile(r"^(?P<module>.+)\.(?:x_|xǁ(?P<cls>[^ǁ]+)ǁ)(?P<function>.+)__mutmut_\d+$")
 
