@@ -63,16 +63,35 @@ def _rulings_parameter(function: Callable[..., Any], game: Game) -> tuple[str | 
     return taking, others_defaulted
 
 
+def _returns(function: Callable[..., Any], request_type: type[Any]) -> bool:
+    """Whether ``function`` is declared to give requests of ``request_type`` (a strategy of them, or one, if composite)."""
+    declared = str(inspect.signature(function).return_annotation)
+    inner = re.sub(r"^(?:st\.|hypothesis\.strategies\.)?SearchStrategy\[(.*)\]$", r"\1", declared)
+    return inner.rsplit(".", 1)[-1] == request_type.__name__
+
+
+def _candidates(module: object, request_type: type[Any]) -> list[Callable[..., st.SearchStrategy[Any]]]:
+    """The module's strategies for the request type: the one named after it first, then any declared to give it."""
+    named = getattr(module, strategy_name(request_type), None)
+    found = [named] if callable(named) else []
+    for name, value in sorted(vars(module).items()) if module is not None else ():
+        if not name.startswith("_") and inspect.isfunction(value) and value is not named and _returns(value, request_type):
+            found.append(value)
+    return [cast(Callable[..., st.SearchStrategy[Any]], f) for f in found]
+
+
+def _given_rulings(function: Callable[..., st.SearchStrategy[Any]], parameter: str) -> Callable[[Any], st.SearchStrategy[Any]]:
+    return lambda rulings: function(**{parameter: rulings})
+
+
 def request_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]]:
     """For the given rulings, the strategy of the operation's requests."""
     request_type = game.operation(operation).request
     module = strategies_module(game)
-    found = getattr(module, strategy_name(request_type), None)
-    if callable(found):
-        function = cast(Callable[..., st.SearchStrategy[Any]], found)
+    for function in _candidates(module, request_type):
         taking, usable = _rulings_parameter(function, game)
         if usable and taking is not None:
-            return lambda rulings: function(**{taking: rulings})
+            return _given_rulings(function, taking)
         if usable:
             made: st.SearchStrategy[Any] = function()
             return lambda rulings: made
