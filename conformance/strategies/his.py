@@ -142,14 +142,38 @@ def totals(low: int = 0, high: int = MAX_TOTAL) -> st.SearchStrategy[tuple[Power
 
 @st.composite
 def histories(draw: st.DrawFn, turn: int) -> tuple[TurnRecord, ...]:
-    """One record per completed turn before ``turn``; small totals, so ties happen."""
-    return tuple(TurnRecord(t, draw(totals(0, 24 if draw(st.booleans()) else 6))) for t in range(1, turn))
+    """One record per completed turn before ``turn``."""
+    # small totals tie often; up to 30, a recorded turn may show a total that would have won
+    high = draw(st.sampled_from((6, 24, 30)))
+    return tuple(TurnRecord(t, draw(totals(0, high))) for t in range(1, turn))
+
+
+@st.composite
+def tied_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
+    """Six totals where two or three powers share the most VP, at or near 25."""
+    top = draw(st.integers(20, 30))
+    leaders = draw(st.sets(st.sampled_from(POWERS), min_size=2, max_size=3))
+    return tuple(PowerVp(p.value, top if p in leaders else draw(st.integers(0, top - 1))) for p in POWERS)
+
+
+@st.composite
+def leading_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
+    """Six totals with one power below 25 and 3 to 9 VP ahead of the rest: around the domination margins."""
+    top = draw(st.integers(9, 24))
+    gap = draw(st.integers(3, 9))
+    leader = draw(st.sampled_from(POWERS))
+    runner_up = draw(st.sampled_from([p for p in POWERS if p is not leader]))
+    rest = {p: draw(st.integers(0, top - gap)) for p in POWERS}
+    rest[runner_up] = top - gap
+    rest[leader] = top
+    return tuple(PowerVp(p.value, rest[p]) for p in POWERS)
 
 
 @st.composite
 def victory_requests(draw: st.DrawFn) -> VictoryRequest:
+    """A turn, its six totals (often tied at the top, near 25 or near a domination) and a history that fits the turn."""
     turn = draw(turns())
-    now = draw(st.one_of(totals(), totals(18, 27)))
+    now = draw(st.one_of(totals(), totals(18, 27), tied_totals(), leading_totals()))
     return VictoryRequest(turn, now, draw(histories(turn)))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reference.errors import IllegalAction
+from reference.errors import InvalidState as InvalidState  # for the contracts' ``raises:``, resolved here by CrossHair
 from reference.here_i_stand.model import (
     Bonus,
     BonusKind,

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+# named in the contracts' ``raises:`` lines, which CrossHair resolves in this module
+from reference.errors import IllegalAction as IllegalAction
+from reference.errors import InvalidState as InvalidState
 from reference.here_i_stand.bonus import bonus_lines, check_bonuses
 from reference.here_i_stand.model import Board, Bonus, Power, PowerScore, ScoreRequest
 from reference.here_i_stand.rulings import Rulings

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+# named in the contracts' ``raises:`` lines, which CrossHair resolves in this module
+from reference.errors import InvalidState as InvalidState
 from reference.here_i_stand.model import Board, Power, ScoreLine, SpecialSource, SpecialVp, SpecialVpRequest
 from reference.here_i_stand.rulings import Rulings
 from reference.here_i_stand.validation import validate_board, validate_power, validate_rulings

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+# named in the contracts' ``raises:`` lines, which CrossHair resolves in this module
+from reference.errors import InvalidState as InvalidState
 from reference.here_i_stand.model import (
     POWERS,
     Outcome,
