@@ -67,8 +67,8 @@ def assert_error(verdict: Verdict, fault: Fault) -> None:
 
 
 FAULTS = [
-    ("hang", 0.5, Fault.TIMEOUT),
-    ("late", 0.5, Fault.TIMEOUT),
+    ("hang", 1.0, Fault.TIMEOUT),
+    ("late", 1.0, Fault.TIMEOUT),
     ("crash", 2.0, Fault.CRASH),
     ("malformed-json", 2.0, Fault.MALFORMED_JSON),
     ("not-an-object", 2.0, Fault.NOT_A_REPLY),
@@ -104,8 +104,8 @@ def test_crash_says_how_it_ended(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_late_reply_never_answers_the_next_request(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FAULTY_LATE", "0.6")
-    made = subject("--fault", "late", "--on", "grow_population", timeout=0.3)
+    monkeypatch.setenv("FAULTY_LATE", "1.5")
+    made = subject("--fault", "late", "--on", "grow_population", timeout=1.0)
     assert_error(run_case(made, FAULTY), Fault.TIMEOUT)
     # the late reply would arrive while this case waits: it must not be taken for this one's
     assert run_case(made, FOLLOWING) == Verdict(Outcome.PASSED)
@@ -131,7 +131,7 @@ def test_an_operation_it_does_not_offer_is_not_implemented() -> None:
 
 @pytest.mark.parametrize("fault", ["no-handshake", "old-protocol", "banner"])
 def test_a_bad_handshake_is_an_error_on_every_case(fault: str) -> None:
-    made = subject("--fault", fault, startup_timeout=0.5)
+    made = subject("--fault", fault, startup_timeout=1.0 if fault == "no-handshake" else 20.0)
     for loaded in (FAULTY, FOLLOWING):
         verdict = run_case(made, loaded)
         assert verdict.outcome == Outcome.ERROR and verdict.detail.startswith(Fault.HANDSHAKE.value), verdict.detail

@@ -14,11 +14,8 @@ replies must be equal; a request met again later in the run must get the same re
 from __future__ import annotations
 
 import dataclasses
-import shlex
-import shutil
 import time
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Any, cast
 
 import msgspec
@@ -36,7 +33,12 @@ from conformance.harness.wire_messages import (
     Started,
     Unsupported,
 )
-from conformance.harness.wire_encoding import canonical, unknown_field, wire_form
+from conformance.harness.wire_encoding import canonical, unknown_field
+from conformance.harness.wire_encoding import wire_form as wire_form
+from conformance.harness.wire_faults import Fault as Fault
+from conformance.harness.wire_faults import WireFault as WireFault
+from conformance.harness.wire_faults import parse_command as parse_command
+from conformance.harness.wire_faults import shown_text
 from conformance.harness.wire_process import Closed, LineProcess, Timeout
 from reference.errors import IllegalAction, InvalidState
 
@@ -44,57 +46,6 @@ DEFAULT_TIMEOUT = 5.0  # seconds per reply
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
 _MAX_STARTS = 3  # consecutive failed starts before every case fails at once
 _MAX_REMEMBERED = 200_000  # answers kept for the determinism check
-_SHOWN = 2000  # characters of a request or an output shown in a fault
-
-
-class Fault(StrEnum):
-    """Every way an implementation can fail to answer; each is reported under its own name."""
-
-    START = "cannot start"
-    HANDSHAKE = "bad handshake"
-    TIMEOUT = "timeout"
-    CRASH = "crash"
-    MALFORMED_JSON = "malformed JSON"
-    NOT_A_REPLY = "not a reply"
-    WRONG_ID = "wrong request id"
-    MISSING_FIELD = "missing field"
-    WRONG_TYPE = "wrong type"
-    UNKNOWN_FIELD = "unknown field"
-    EXTRA_OUTPUT = "extra output on stdout"
-    STDERR = "output on stderr"
-    EXCEPTION = "exception in the implementation"
-    NON_DETERMINISM = "non-determinism"
-
-
-def _shown(data: bytes | str) -> str:
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text)} characters)"
-
-
-class WireFault(ImplementationError):
-    """One fault of an implementation on one request: the kind, what happened, and the request."""
-
-    def __init__(self, fault: Fault, detail: str, request: bytes | None = None) -> None:
-        self.fault = fault
-        self.detail = detail
-        self.request = request
-        shown = f"\n  request: {_shown(request)}" if request is not None else ""
-        super().__init__(f"{fault.value}: {detail}{shown}")
-
-
-def parse_command(command: str) -> list[str]:
-    """``--cmd`` as argv; ValueError naming the fault when it cannot be run at all."""
-    try:
-        argv = shlex.split(command)
-    except ValueError as exc:
-        raise ValueError(f"--cmd {command!r}: cannot parse: {exc}") from exc
-    if not argv:
-        raise ValueError("--cmd is empty: give the command that starts the implementation")
-    if shutil.which(argv[0]) is None:
-        raise ValueError(f"--cmd {command!r}: no executable {argv[0]!r} (not a file, nor on PATH)")
-    return argv
-
-
 def run_body(game: str, operation: str, rulings: Any, request: Any) -> bytes:
     """A run request's JSON, without ``type`` and ``id``: the key of the determinism check and of prefetching."""
     return msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
@@ -159,7 +110,7 @@ class WireSession:
         try:
             started = msgspec.json.decode(line, type=Started, strict=True)
         except msgspec.DecodeError as exc:
-            raise WireFault(Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {exc}: {_shown(line)}", start) from exc
+            raise WireFault(Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {exc}: {shown_text(line)}", start) from exc
         if started.protocol not in SUPPORTED_VERSIONS:
             raise WireFault(Fault.HANDSHAKE, f"protocol {started.protocol}; this harness speaks {SUPPORTED_VERSIONS}", start)
         return started
@@ -175,7 +126,7 @@ class WireSession:
         assert self._process is not None
         status = self._process.exit_status(wait=1.0)
         _, err = self._process.drain()
-        said = f"; stderr: {_shown(err.strip())}" if err.strip() else ""
+        said = f"; stderr: {shown_text(err.strip())}" if err.strip() else ""
         return WireFault(Fault.CRASH, f"the process exited (status {status}) {when}{said}", request)
 
     def close(self) -> None:
@@ -213,9 +164,9 @@ class WireSession:
             raise
         out, err = process.drain()
         if stray_out or out:
-            raise WireFault(Fault.EXTRA_OUTPUT, f"besides the reply, stdout had: {_shown(stray_out + out)}", shown)
+            raise WireFault(Fault.EXTRA_OUTPUT, f"besides the reply, stdout had: {shown_text(stray_out + out)}", shown)
         if stray_err or err:
-            raise WireFault(Fault.STDERR, _shown(stray_err + err), shown)
+            raise WireFault(Fault.STDERR, shown_text(stray_err + err), shown)
         self._check_determinism(body, reply, repeat, shown)
         return reply, shown
 
@@ -255,7 +206,7 @@ class WireSession:
                 return
             said = process.stderr_now()
             if said:
-                self._prefetched[body] = WireFault(Fault.STDERR, f"{_shown(said)} (seen on reading this reply of a batch: from this request or one just after it)", shown)
+                self._prefetched[body] = WireFault(Fault.STDERR, f"{shown_text(said)} (seen on reading this reply of a batch: from this request or one just after it)", shown)
                 self._discard()
                 return
             try:
@@ -267,7 +218,7 @@ class WireSession:
         out, err = process.drain()
         if out or err:
             kind = Fault.EXTRA_OUTPUT if out else Fault.STDERR
-            self._prefetched[batch[-1][0]] = WireFault(kind, f"after the reply: {_shown(out or err)}", batch[-1][2])
+            self._prefetched[batch[-1][0]] = WireFault(kind, f"after the reply: {shown_text(out or err)}", batch[-1][2])
             self._discard()
 
     def _reply(self, process: LineProcess, expected: int, shown: bytes) -> dict[str, Any]:
@@ -288,14 +239,14 @@ class WireSession:
         except msgspec.DecodeError as exc:
             # a line that does not even open like JSON is someone's print, not a broken reply
             if line.lstrip()[:1] not in (b"{", b"["):
-                raise WireFault(Fault.EXTRA_OUTPUT, f"a line that is no message, where the reply belongs: {_shown(line)}", shown) from exc
-            raise WireFault(Fault.MALFORMED_JSON, f"{exc}: {_shown(line)}", shown) from exc
+                raise WireFault(Fault.EXTRA_OUTPUT, f"a line that is no message, where the reply belongs: {shown_text(line)}", shown) from exc
+            raise WireFault(Fault.MALFORMED_JSON, f"{exc}: {shown_text(line)}", shown) from exc
         if not isinstance(reply, dict):
-            raise WireFault(Fault.NOT_A_REPLY, f"expected a JSON object: {_shown(line)}", shown)
+            raise WireFault(Fault.NOT_A_REPLY, f"expected a JSON object: {shown_text(line)}", shown)
         found = cast(dict[str, Any], reply)
         if found.get("type") not in REPLIES:
             known = ", ".join(REPLIES)
-            raise WireFault(Fault.NOT_A_REPLY, f"expected an object with type one of {known}: {_shown(line)}", shown)
+            raise WireFault(Fault.NOT_A_REPLY, f"expected an object with type one of {known}: {shown_text(line)}", shown)
         answered = found.get("id")
         if answered != expected or isinstance(answered, bool):
             raise WireFault(Fault.WRONG_ID, f"a reply to request {answered!r} while waiting for {expected}", shown)
@@ -306,14 +257,14 @@ class WireSession:
         if canonical(repeat) != answer:
             raise WireFault(
                 Fault.NON_DETERMINISM,
-                f"the same request, asked twice in a row, got {_shown(answer)} then {_shown(canonical(repeat))}",
+                f"the same request, asked twice in a row, got {shown_text(answer)} then {shown_text(canonical(repeat))}",
                 shown,
             )
         earlier = self._answers.get(body)
         if earlier is not None and earlier != answer:
             raise WireFault(
                 Fault.NON_DETERMINISM,
-                f"answered {_shown(answer)}; the same request earlier in the run got {_shown(earlier)}",
+                f"answered {shown_text(answer)}; the same request earlier in the run got {shown_text(earlier)}",
                 shown,
             )
         if len(self._answers) >= _MAX_REMEMBERED:
@@ -378,7 +329,7 @@ class ProcessSubject:
             raise WireFault(Fault.MISSING_FIELD, f"a {error.kind} refusal must name its {named}", shown)
         if isinstance(message, Unsupported):
             raise NotImplementedOp(self.label, operation)
-        raise WireFault(Fault.EXCEPTION, f"{message.message} {_shown(msgspec.json.encode(message.context))}", shown)
+        raise WireFault(Fault.EXCEPTION, f"{message.message} {shown_text(msgspec.json.encode(message.context))}", shown)
 
     def _result(self, operation: str, message: Result, shown: bytes) -> Any:
         try:

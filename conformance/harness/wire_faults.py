@@ -1,0 +1,59 @@
+"""Every way an implementation over the wire can fail, as an error naming the fault and showing the request."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+from enum import StrEnum
+
+from conformance.harness.subject import ImplementationError
+
+_SHOWN = 2000  # characters of a request or an output shown in a fault
+
+
+class Fault(StrEnum):
+    """Every way an implementation can fail to answer; each is reported under its own name."""
+
+    START = "cannot start"
+    HANDSHAKE = "bad handshake"
+    TIMEOUT = "timeout"
+    CRASH = "crash"
+    MALFORMED_JSON = "malformed JSON"
+    NOT_A_REPLY = "not a reply"
+    WRONG_ID = "wrong request id"
+    MISSING_FIELD = "missing field"
+    WRONG_TYPE = "wrong type"
+    UNKNOWN_FIELD = "unknown field"
+    EXTRA_OUTPUT = "extra output on stdout"
+    STDERR = "output on stderr"
+    EXCEPTION = "exception in the implementation"
+    NON_DETERMINISM = "non-determinism"
+
+
+def shown_text(data: bytes | str) -> str:
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text)} characters)"
+
+
+class WireFault(ImplementationError):
+    """One fault of an implementation on one request: the kind, what happened, and the request."""
+
+    def __init__(self, fault: Fault, detail: str, request: bytes | None = None) -> None:
+        self.fault = fault
+        self.detail = detail
+        self.request = request
+        shown = f"\n  request: {shown_text(request)}" if request is not None else ""
+        super().__init__(f"{fault.value}: {detail}{shown}")
+
+
+def parse_command(command: str) -> list[str]:
+    """``--cmd`` as argv; ValueError naming the fault when it cannot be run at all."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise ValueError(f"--cmd {command!r}: cannot parse: {exc}") from exc
+    if not argv:
+        raise ValueError("--cmd is empty: give the command that starts the implementation")
+    if shutil.which(argv[0]) is None:
+        raise ValueError(f"--cmd {command!r}: no executable {argv[0]!r} (not a file, nor on PATH)")
+    return argv
