@@ -73,13 +73,14 @@ def test_a_changed_reason_or_value_of_a_refusal_is_diagnostic_only() -> None:
     assert only_diagnostics(ORIGINAL, mutated('f"{at}: a {bonus.debater} debater cannot be burned"', "None"))
     assert only_diagnostics(ORIGINAL, mutated('"VP are never negative"', '"XXVP are never negativeXX"'))
     assert only_diagnostics(ORIGINAL, mutated("bonus.vp, \"VP", "None, \"VP"))
+    assert only_diagnostics(ORIGINAL, mutated('"HIS-STATE-1"', '"XXHIS-STATE-1XX"'))
 
 
 def test_the_games_refuse_helper_counts_as_an_invalid_state() -> None:
     source = 'def x_v__mutmut_orig(e):\n    raise refuse("empires[0].gold", e.gold, "never negative", "SOE-GAME-3")\n'
     assert only_diagnostics(source, source.replace('"never negative"', "None"))
     assert not only_diagnostics(source, source.replace('"empires[0].gold"', '"XXempires[0].goldXX"'))
-    assert not only_diagnostics(source, source.replace('"SOE-GAME-3"', "None"))
+    assert only_diagnostics(source, source.replace('"SOE-GAME-3"', "None"))  # an InvalidState is judged on its field
 
 
 def test_a_changed_rule_field_or_logic_is_not() -> None:

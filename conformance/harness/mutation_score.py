@@ -7,10 +7,10 @@ are recorded in ``conformance/mutation/equivalent.toml``, each with its reason:
 - ``[[equivalent]]``: one mutant, by module, function and the lines it changes (stable
   across unrelated edits, unlike mutmut's numbering);
 - ``[[category]]``: a named class of mutants recognised here by their shape. The only one
-  is ``refusal-diagnostics``: the mutant changes nothing but the prose ``reason`` or the
-  reported ``value`` of an ``InvalidState``/``IllegalAction`` (or of ``refuse``, the games'
-  helper that builds an ``InvalidState`` with the same arguments). The suite judges a refusal by
-  its kind and its field or rule (docs/architecture.md), so these cannot be killed.
+  is ``refusal-diagnostics``: the mutant changes nothing but the prose ``reason`` of an
+  ``IllegalAction``, or the ``value``, ``reason`` or cited ``rule`` of an ``InvalidState`` (or
+  of ``refuse``, the games' helper that builds one with the same arguments). The suite judges a refusal by
+  its kind and its field or rule (docs/architecture.md), so these cannot be killed: an ``InvalidState`` is judged on its field, an ``IllegalAction`` on its rule.
 
 A category applies only while the file lists it, so removing the entry makes its mutants
 count as survivors again.
@@ -34,8 +34,9 @@ CAUGHT = frozenset({"killed", "timeout", "segfault", "caught by type check"})  #
 # positional and keyword arguments of a refusal that the suite does not judge
 _DIAGNOSTIC_ARGS: dict[str, tuple[frozenset[int], frozenset[str]]] = {
     "IllegalAction": (frozenset({1}), frozenset({"reason"})),
-    "InvalidState": (frozenset({1, 2}), frozenset({"value", "reason"})),
-    "refuse": (frozenset({1, 2}), frozenset({"value", "reason"})),  # the games' one-line InvalidState(field, value, reason, rule)
+    # InvalidState(field, value, reason, rule): judged by its field alone, the rule it cites is a pointer for people
+    "InvalidState": (frozenset({1, 2, 3}), frozenset({"value", "reason", "rule"})),
+    "refuse": (frozenset({1, 2, 3}), frozenset({"value", "reason", "rule"})),  # the games' one-line InvalidState
 }
 _MUTANT_NAME = re.compile(r"^(?P<module>.+)\.(?:x_|xǁ(?P<cls>[^ǁ]+)ǁ)(?P<function>.+)__mutmut_\d+$")
 
