@@ -270,10 +270,10 @@ def test_turns_end_exactly_when_the_unrest_pile_empties(imperium: Imperium) -> N
     run_turns(imperium, "IMP-COLLAPSE-1", "IMP-COLLAPSE-2", "IMP-STATE-4")
 
 
-@pytest.mark.rules("IMP-PLAY-1", "IMP-PLAY-2")
+@pytest.mark.rules("IMP-PLAY-2")
 def test_turns_keep_red_cards_for_the_red_symbol(imperium: Imperium) -> None:
-    """Over random turns, a red card is refused whenever the nation card shows the empire side."""
-    run_turns(imperium, "IMP-PLAY-1", "IMP-PLAY-2")
+    """Over random turns, a red card is refused whenever the nation card shows the empire side, and only then."""
+    run_turns(imperium, "IMP-PLAY-2")
 
 
 @pytest.mark.rules("IMP-DRAW-2", "IMP-DRAW-5")
