@@ -22,13 +22,12 @@ def alternatives(rulings: type[Any]) -> dict[str, tuple[Any, ...]]:
     return found
 
 
-def readings(base: Any, free: tuple[str, ...]) -> list[Any]:
+def readings(base: object, free: tuple[str, ...]) -> list[Any]:
     """``base`` with each field in ``free`` switched, one field at a time, to each other alternative."""
-    kind: type[Any] = type(base)
-    choices = alternatives(kind)
+    choices = alternatives(type(base))
     switched: list[Any] = []
     for name in free:
         for value in choices[name]:
             if value != getattr(base, name):
-                switched.append(dataclasses.replace(base, **{name: value}))
+                switched.append(dataclasses.replace(base, **{name: value}))  # type: ignore[type-var]
     return switched
