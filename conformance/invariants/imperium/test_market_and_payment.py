@@ -107,11 +107,25 @@ def test_payment_gives_no_change(imperium: Imperium, request: PaymentRequest, ru
         )  # fmt: skip
 
 
+def spends_influence_as_military(request: PaymentRequest) -> bool:
+    return request.payment.influence > request.cost.influence
+
+
+def spends_resources(request: PaymentRequest) -> bool:
+    return request.payment.resources > 0
+
+
+def plain(request: PaymentRequest) -> bool:
+    """A payment that uses neither conversion."""
+    return not spends_influence_as_military(request) and not spends_resources(request)
+
+
+# Each payment is judged under the rule that decides it: the conversion it uses, else the plain rules.
 PAY_RULES = [
-    scoped("IMP-PAY-2", lambda request, _: request.payment.influence > request.cost.influence),
-    scoped("IMP-PAY-3", lambda request, _: request.payment.resources > 0),
-    scoped("IMP-PAY-4", either(accepted(), refused_under("IMP-PAY-4"))),
-    scoped("IMP-RULING-4", either(refused_under("IMP-RULING-4"), accepted(lambda _, result: result.surplus > 0))),
+    scoped("IMP-PAY-2", lambda request, _: spends_influence_as_military(request) and not spends_resources(request)),
+    scoped("IMP-PAY-3", lambda request, _: spends_resources(request)),
+    scoped("IMP-PAY-4", either(refused_under("IMP-PAY-4"), lambda request, expected: plain(request) and expected[0] == "result")),
+    scoped("IMP-RULING-4", either(refused_under("IMP-RULING-4"), lambda request, _: plain(request))),
 ]
 
 
