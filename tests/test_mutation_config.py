@@ -83,6 +83,12 @@ def test_the_games_refuse_helper_counts_as_an_invalid_state() -> None:
     assert only_diagnostics(source, source.replace('"SOE-GAME-3"', "None"))  # an InvalidState is judged on its field
 
 
+def test_an_invalid_state_that_loses_an_argument_but_keeps_its_field_is_diagnostic_only() -> None:
+    assert only_diagnostics(ORIGINAL, mutated('bonus.vp, "VP are never negative", "HIS-STATE-1"', 'bonus.vp, "HIS-STATE-1"'))
+    assert not only_diagnostics(ORIGINAL, mutated('f"{at}.vp", bonus.vp, ', "bonus.vp, "))  # the field moved
+    assert not only_diagnostics(ORIGINAL, mutated('bonus.vp, "VP are never negative", "HIS-STATE-1"', '"HIS-STATE-1"'))  # cannot be built
+
+
 def test_a_changed_rule_field_or_logic_is_not() -> None:
     assert not only_diagnostics(ORIGINAL, mutated('"HIS-BONUS-1"', '"XXHIS-BONUS-1XX"'))
     assert not only_diagnostics(ORIGINAL, mutated('f"{at}.vp"', "None"))

@@ -109,38 +109,51 @@ def mutant_diff(original: str, mutated: str, function: str) -> str:
     return "\n".join(lines)
 
 
-def _differences(a: ast.AST, b: ast.AST, parents: tuple[ast.AST, ...]) -> list[tuple[ast.AST, ...]]:
-    """The innermost nodes where two trees differ, each as its chain of ancestors in ``a`` (itself last)."""
+Chain = tuple[ast.AST, ...]
+
+
+def _differences(a: ast.AST, b: ast.AST, parents: Chain) -> list[tuple[Chain, ast.AST]]:
+    """The innermost nodes where two trees differ: each as its chain of ancestors in ``a`` (itself last), and ``b``'s node."""
     if type(a) is not type(b):
-        return [(*parents, a)]
-    found: list[tuple[ast.AST, ...]] = []
+        return [((*parents, a), b)]
+    found: list[tuple[Chain, ast.AST]] = []
     for name, left in ast.iter_fields(a):
         right = getattr(b, name, None)
         if isinstance(left, list) and isinstance(right, list):
             left_items: list[object] = left  # pyright: ignore[reportUnknownVariableType]
             right_items: list[object] = right  # pyright: ignore[reportUnknownVariableType]
             if len(left_items) != len(right_items):
-                return [(*parents, a)]
+                return [((*parents, a), b)]
             for x, y in zip(left_items, right_items):
                 if isinstance(x, ast.AST) and isinstance(y, ast.AST):
                     found += _differences(x, y, (*parents, a))
                 elif x != y:
-                    return [(*parents, a)]
+                    return [((*parents, a), b)]
         elif isinstance(left, ast.AST) and isinstance(right, ast.AST):
             found += _differences(left, right, (*parents, a))
         elif left != right:
-            return [(*parents, a)]
+            return [((*parents, a), b)]
     return found
 
 
-def _is_diagnostic(chain: tuple[ast.AST, ...]) -> bool:
+def _refusal(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _DIAGNOSTIC_ARGS:
+        return node.func.id
+    return None
+
+
+def _is_diagnostic(chain: Chain, mutated: ast.AST) -> bool:
     """Whether a difference lies inside an argument of a refusal that the suite does not judge."""
+    last = chain[-1]
+    if _refusal(last) in ("InvalidState", "refuse") and isinstance(last, ast.Call) and isinstance(mutated, ast.Call):
+        # an argument dropped: still an InvalidState on the same field (fewer than 3 arguments cannot be built)
+        same_field = bool(last.args and mutated.args) and ast.dump(last.args[0]) == ast.dump(mutated.args[0])
+        return _refusal(mutated) == _refusal(last) and same_field and len(mutated.args) + len(mutated.keywords) >= 3
     for depth, node in enumerate(chain[:-1]):
-        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+        kind = _refusal(node)
+        if kind is None or not isinstance(node, ast.Call):
             continue
-        if node.func.id not in _DIAGNOSTIC_ARGS:
-            continue
-        positions, keywords = _DIAGNOSTIC_ARGS[node.func.id]
+        positions, keywords = _DIAGNOSTIC_ARGS[kind]
         below = chain[depth + 1]
         if any(below is arg for index, arg in enumerate(node.args) if index in positions):
             return True
@@ -157,8 +170,8 @@ def only_diagnostics(original: str, mutated: str) -> bool:
         return False
     if isinstance(a.body[0], ast.FunctionDef) and isinstance(b.body[0], ast.FunctionDef):
         b.body[0].name = a.body[0].name  # mutmut names each copy differently
-    chains = _differences(a, b, ())
-    return bool(chains) and all(_is_diagnostic(chain) for chain in chains)
+    found = _differences(a, b, ())
+    return bool(found) and all(_is_diagnostic(chain, mutated_node) for chain, mutated_node in found)
 
 
 def judge(raw: dict[str, str], equivalents: Equivalents) -> Mutant:
