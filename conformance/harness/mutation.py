@@ -196,8 +196,13 @@ def mutate_game(key: str, workdir: Path, max_children: int, profile: str | None 
     to_run = [raw["name"] for raw in export(tree) if judge(raw, equivalents).equivalent is None]
     if to_run:
         run_mutmut(tree, max_children, to_run)
-    mutants = tuple(judge(raw, equivalents) for raw in export(tree))
-    return Run(key, mutants, time.perf_counter() - started)
+    return Run(key, rejudge(tree), time.perf_counter() - started)
+
+
+def rejudge(tree: Path) -> tuple[Mutant, ...]:
+    """Every mutant of a finished run, judged against the equivalents as they are now."""
+    equivalents = load_equivalents(EQUIVALENTS_FILE)
+    return tuple(judge(raw, equivalents) for raw in export(tree))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -211,11 +216,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--hypothesis-profile", default=None, metavar="NAME",
         help="run the invariants under this profile instead of ci (mutation: a quarter of the examples)",
     )  # fmt: skip
+    parser.add_argument(
+        "--rejudge", action="store_true", help="run nothing: judge the last run's mutants in --workdir against the equivalents now"
+    )
     args = parser.parse_args(argv)
     worst = 0
     for key in args.game or sorted(REGISTRY):
         try:
-            run = mutate_game(key, args.workdir, args.max_children, args.hypothesis_profile)
+            if args.rejudge:
+                run = Run(key, rejudge(args.workdir / key), 0.0)
+            else:
+                run = mutate_game(key, args.workdir, args.max_children, args.hypothesis_profile)
         except MutationRunError as exc:
             print(f"mutation {key}: {exc}")
             worst = 2
