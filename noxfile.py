@@ -23,7 +23,14 @@ def typecheck(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Tests of the reference and the harness, the canaries, and the consistency of spec, vectors and schemas."""
     session.install(*DEV)
-    session.run("pytest", "-n", "auto", "--hypothesis-profile=ci", *session.posargs)
+    session.run("pytest", "-n", "auto", "--hypothesis-profile=ci", "-m", "not slow", *session.posargs)
+
+
+@nox.session
+def slow(session: nox.Session) -> None:
+    """The tests that take minutes of CrossHair or mutmut (not in the default list): ``nox -s slow``."""
+    session.install(*DEV)
+    session.run("pytest", "--hypothesis-profile=ci", "-m", "slow", *session.posargs)
 
 
 @nox.session

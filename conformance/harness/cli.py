@@ -34,6 +34,7 @@ def verify(args: argparse.Namespace) -> int:
     pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", "-q"]
     pytest_args += [f"--game={key}" for key in keys]
     pytest_args += [f"--hypothesis-profile={args.profile}"]
+    pytest_args += [f"--rule={rule}" for rule in args.rule or ()]
     if args.impl:
         pytest_args.append(f"--impl={args.impl}")
     if args.cmd:
@@ -46,7 +47,7 @@ def verify(args: argparse.Namespace) -> int:
     code = pytest.main(pytest_args, plugins=[capture])
     if capture.recorder is None or code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         return int(code) or 2
-    verification = tally(games, capture.recorder.records)
+    verification = tally(games, capture.recorder.records, only=args.rule)
     label = f"{args.impl or args.cmd or 'the reference'} ({', '.join(keys)})"
     render(verification, label, Console())
     if code == pytest.ExitCode.INTERRUPTED:
@@ -112,6 +113,7 @@ def _verify_arguments(run: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
     )
+    run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
     run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep"), help="Hypothesis search budget")
     run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
     run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")

@@ -67,6 +67,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
     )
     group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
+    group.addoption("--rule", action="append", default=None, metavar="ID", help="run only the checks of this rule")
     group.addoption("--rulespec-report", default=None, metavar="PATH", help="write every check's outcome as JSON")
     group.addoption(
         "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
@@ -312,11 +313,22 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    chosen: list[str] | None = config.getoption("--rule")
+    kept: list[pytest.Item] = []
     for item in items:
-        if _game_of(Path(str(item.path))) is not None and not _rules_of(item):
+        if _game_of(Path(str(item.path))) is None:
+            kept.append(item)
+            continue
+        if not _rules_of(item):
             raise pytest.UsageError(f"{item.nodeid}: a conformance check must name its rules (@pytest.mark.rules)")
+        if chosen and not set(chosen) & set(_rules_of(item)):
+            continue
         # JUnit XML writes user_properties as <property> elements: one "rule" per rule ID checked
         item.user_properties.extend(("rule", rule) for rule in _rules_of(item))
+        kept.append(item)
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 class VectorFileCollector(pytest.File):

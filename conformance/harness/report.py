@@ -54,19 +54,26 @@ class Verification:
         )
 
 
-def tally(games: Sequence[Game], records: Iterable[CheckRecord]) -> Verification:
-    """Count every record against every rule it names; records naming no known rule are kept apart."""
+def tally(games: Sequence[Game], records: Iterable[CheckRecord], only: Sequence[str] | None = None) -> Verification:
+    """Count every record against every rule it names; records naming no known rule are kept apart.
+
+    With ``only``, the verdict is on those rules alone (``verify --rule``).
+    """
     tallies: dict[str, RuleTally] = {}
+    known: set[str] = set()
     for game in games:
         for clause in read_clauses(game.spec_path):
-            tallies[clause.id] = RuleTally(clause.id, clause.title)
+            known.add(clause.id)
+            if not only or clause.id in only:
+                tallies[clause.id] = RuleTally(clause.id, clause.title)
     unknown: set[str] = set()
     totals: Counter[str] = Counter()
     for record in records:
         totals[record.outcome] += 1
         for rule in record.rules:
-            if rule not in tallies:
+            if rule not in known:
                 unknown.add(rule)
+            if rule not in tallies:
                 continue
             bucket = tallies[rule].vectors if record.kind == "vector" else tallies[rule].invariants
             bucket[record.outcome] += 1
