@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 import reference.struggle_of_empires as soe
 from conformance.strategies import soe as soe_strategies
-from conformance.strategies.soe import Faulty
+from conformance.strategies import soe_faults
+from conformance.strategies.soe_faults import Faulty
 from reference.errors import IllegalAction, InvalidState
 
 FEW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -29,14 +30,14 @@ VALID: list[tuple[str, st.SearchStrategy[tuple[Any, Any]]]] = [
 ]
 
 FAULTY: list[tuple[str, st.SearchStrategy[Faulty[Any]]]] = [
-    ("collect_income", soe_strategies.faulty_income_requests()),
-    ("score_region", soe_strategies.faulty_region_requests()),
-    ("score_regions", soe_strategies.faulty_scoring_requests()),
-    ("pay_maintenance", soe_strategies.faulty_maintenance_requests()),
-    ("grow_population", soe_strategies.faulty_population_requests()),
-    ("clean_up", soe_strategies.faulty_clean_up_requests()),
-    ("end_game", soe_strategies.faulty_end_game_requests()),
-    ("end_war", soe_strategies.faulty_war_end_requests()),
+    ("collect_income", soe_faults.faulty_income_requests()),
+    ("score_region", soe_faults.faulty_region_requests()),
+    ("score_regions", soe_faults.faulty_scoring_requests()),
+    ("pay_maintenance", soe_faults.faulty_maintenance_requests()),
+    ("grow_population", soe_faults.faulty_population_requests()),
+    ("clean_up", soe_faults.faulty_clean_up_requests()),
+    ("end_game", soe_faults.faulty_end_game_requests()),
+    ("end_war", soe_faults.faulty_war_end_requests()),
 ]
 
 
