@@ -38,7 +38,7 @@ def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path)
     report = tmp_path / "report.json"
     command = [
         sys.executable, "-m", "conformance.harness.cli", "verify", "--game", key,
-        "--impl", f"tests.canaries.{key}:{canary.name}", "--profile", "ci", "--report-json", str(report),
+        "--impl", f"tests.canaries.{key}:{canary.name}", "--profile", "canary", "--report-json", str(report),
         *(f"--rule={rule}" for rule in canary.caught_on),  # the checks of the rules it must be caught on
     ]  # fmt: skip
     done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)

@@ -114,7 +114,7 @@ def _verify_arguments(run: argparse.ArgumentParser) -> None:
         "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
     )
     run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
-    run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep"), help="Hypothesis search budget")
+    run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget")
     run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
     run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")
     gate_options.add_verify_options(run)
