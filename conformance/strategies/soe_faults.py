@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Generic, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from hypothesis import strategies as st
 
@@ -52,6 +52,8 @@ from reference.struggle_of_empires.model import (
 )
 from reference.struggle_of_empires.rulings import Rulings
 
+
+MapRequestT = TypeVar("MapRequestT", IncomeRequest, ScoringRequest)
 
 # --- requests with one fault ----------------------------------------------------------------
 
@@ -209,10 +211,9 @@ def _with_bad_rulings(draw: st.DrawFn, request: RequestT) -> Faulty[RequestT]:
     return Faulty(request, bad, "InvalidState", path, words)
 
 
-@st.composite
-def faulty_income_requests(draw: st.DrawFn) -> Faulty[IncomeRequest]:
-    """``collect_income`` with one fault in the rulings, the empires or the regions."""
-    request, rulings_ = draw(income_requests()), draw(rulings())
+def _faulty_map_request(draw: st.DrawFn, request: MapRequestT, whole: bool) -> Faulty[MapRequestT]:
+    """One fault in the rulings, the empires or the regions of a request over the map."""
+    rulings_ = draw(rulings())
     ps = tuple(e.player for e in request.empires)
     part = draw(st.sampled_from(("rulings", "empires", "regions")))
     if part == "rulings":
@@ -220,8 +221,14 @@ def faulty_income_requests(draw: st.DrawFn) -> Faulty[IncomeRequest]:
     if part == "empires":
         es, path, words = draw(faulty_empires(request.empires))
         return Faulty(replace(request, empires=es), rulings_, "InvalidState", path, words)
-    rs, path, words = draw(faulty_regions(request.regions, ps, whole=False))
+    rs, path, words = draw(faulty_regions(request.regions, ps, whole=whole))
     return Faulty(replace(request, regions=rs), rulings_, "InvalidState", path, words)
+
+
+@st.composite
+def faulty_income_requests(draw: st.DrawFn) -> Faulty[IncomeRequest]:
+    """``collect_income`` with one fault in the rulings, the empires or the regions."""
+    return _faulty_map_request(draw, draw(income_requests()), whole=False)
 
 
 @st.composite
@@ -241,16 +248,7 @@ def faulty_region_requests(draw: st.DrawFn) -> Faulty[RegionRequest]:
 @st.composite
 def faulty_scoring_requests(draw: st.DrawFn) -> Faulty[ScoringRequest]:
     """``score_regions`` with one fault in the rulings, the empires or the 11 regions."""
-    request, rulings_ = draw(scoring_requests(max_players=4)), draw(rulings())
-    ps = tuple(e.player for e in request.empires)
-    part = draw(st.sampled_from(("rulings", "empires", "regions")))
-    if part == "rulings":
-        return _with_bad_rulings(draw, request)
-    if part == "empires":
-        es, path, words = draw(faulty_empires(request.empires))
-        return Faulty(replace(request, empires=es), rulings_, "InvalidState", path, words)
-    rs, path, words = draw(faulty_regions(request.regions, ps, whole=True))
-    return Faulty(replace(request, regions=rs), rulings_, "InvalidState", path, words)
+    return _faulty_map_request(draw, draw(scoring_requests(max_players=4)), whole=True)
 
 
 @st.composite
