@@ -55,7 +55,7 @@ def test_a_friendly_tie_shares_per_the_rulings(soe: StruggleOfEmpires, request: 
             )
 
 
-@pytest.mark.rules("SOE-SCORE-7", "SOE-SCORE-8", "SOE-RULING-3", "SOE-RULING-5")
+@pytest.mark.rules("SOE-SCORE-7", "SOE-SCORE-8", "SOE-RULING-3", "SOE-RULING-4", "SOE-RULING-5")
 @subject_settings()
 @given(request=soe_strategies.region_requests(max_players=3), rulings=soe_strategies.rulings())
 def test_unfriendly_ties_never_split_points(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> None:
@@ -78,7 +78,7 @@ def test_unfriendly_ties_never_split_points(soe: StruggleOfEmpires, request: Reg
             )
 
 
-@pytest.mark.rules("SOE-SCORE-4", "SOE-SCORE-5")
+@pytest.mark.rules("SOE-SCORE-2", "SOE-SCORE-4", "SOE-SCORE-5", "SOE-RULING-4", "SOE-RULING-6")
 @subject_settings()
 @given(request=soe_strategies.region_requests(), rulings=soe_strategies.rulings())
 def test_a_lone_entrant_takes_the_value_of_its_place(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> None:
