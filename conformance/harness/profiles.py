@@ -18,12 +18,14 @@ def register() -> None:
     fail; only the minimal one is not sought). Deadlines are off: the machines are noisy and
     an out-of-process subject pays a round trip per call.
     """
-    settings.register_profile("dev", max_examples=100, deadline=None, suppress_health_check=_QUIET)
+    # from Hypothesis's own defaults, never from whichever profile is loaded when this runs
+    base = settings.get_profile("default")
+    settings.register_profile("dev", base, max_examples=100, deadline=None, suppress_health_check=_QUIET)
     settings.register_profile(
-        "ci", max_examples=100, deadline=None, derandomize=True, print_blob=True, suppress_health_check=_QUIET
+        "ci", base, max_examples=100, deadline=None, derandomize=True, print_blob=True, suppress_health_check=_QUIET
     )
     settings.register_profile(
         "canary", settings.get_profile("ci"), phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
     )
-    settings.register_profile("deep", max_examples=1000, deadline=None, suppress_health_check=_QUIET)
+    settings.register_profile("deep", base, max_examples=1000, deadline=None, suppress_health_check=_QUIET)
     settings.load_profile(os.environ.get("RULESPEC_PROFILE", "dev"))
