@@ -1,0 +1,46 @@
+"""Judging a result: equal JSON passes, and a value of another JSON kind is a difference even when Python calls it equal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.harness.vector_format import Case
+from conformance.harness.vectors import LoadedCase
+from conformance.harness.verdict import Outcome, judge_result
+
+
+def _expecting(output: dict[str, Any]) -> LoadedCase:
+    case = Case(id="c", description="", rules=("X-1",), input={}, output=output)
+    return LoadedCase("soe", "op", case, Path("v.json"), 0, None, None)
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual"),
+    [
+        ({"a": 1, "b": [1, 2]}, {"b": [1, 2], "a": 1}),  # key order is not a difference
+        ({"a": (1, 2)}, {"a": [1, 2]}),  # a tuple is the array a vector holds
+        ({"a": 0.0}, {"a": -0.0}),  # different text, the same number of the same kind
+    ],
+)
+def test_the_same_values_pass(expected: dict[str, Any], actual: dict[str, Any]) -> None:
+    assert judge_result(_expecting(expected), actual).outcome == Outcome.PASSED
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "where"),
+    [
+        ({"a": 1}, {"a": 1.0}, "$.a: expected 1, got 1.0"),
+        ({"a": 1}, {"a": True}, "$.a: expected 1, got True"),
+        ({"a": [1, 2]}, {"a": [1]}, "$.a: expected 2 items, got 1"),
+        ({"a": 1, "b": 2}, {"a": 1}, "$.b: missing"),
+        ({"a": 1}, {"a": 1, "c": 3}, "$.c: unexpected"),
+        ({"a": {"b": [0, {"c": "x"}]}}, {"a": {"b": [0, {"c": "y"}]}}, "$.a.b[1].c: expected 'x', got 'y'"),
+    ],
+)
+def test_a_difference_fails_at_its_path(expected: dict[str, Any], actual: dict[str, Any], where: str) -> None:
+    verdict = judge_result(_expecting(expected), actual)
+    assert verdict.outcome == Outcome.FAILED
+    assert verdict.detail == f"result differs at {where}"
