@@ -9,8 +9,10 @@ are recorded in ``conformance/mutation/equivalent.toml``, each with its reason:
 - ``[[category]]``: a named class of mutants recognised here by their shape. The only one
   is ``refusal-diagnostics``: the mutant changes nothing but the prose ``reason`` of an
   ``IllegalAction``, or the ``value``, ``reason`` or cited ``rule`` of an ``InvalidState`` (or
-  of ``refuse``, the games' helper that builds one with the same arguments). The suite judges a refusal by
-  its kind and its field or rule (docs/architecture.md), so these cannot be killed: an ``InvalidState`` is judged on its field, an ``IllegalAction`` on its rule.
+  of ``refuse``, the games' helper that builds one with the same arguments), or a value that reaches
+  nothing else: a local name or a helper's parameter read only into those arguments (``mutation_flow``).
+  The suite judges a refusal by its kind and its field or rule (docs/architecture.md), so these cannot
+  be killed: an ``InvalidState`` is judged on its field, an ``IllegalAction`` on its rule.
 
 A category applies only while the file lists it, so removing the entry makes its mutants
 count as survivors again.
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.harness.games import REPO_ROOT
+from conformance.harness.mutation_flow import Flow, Function, quiet_assignment, quiet_default
 
 EQUIVALENTS_FILE = REPO_ROOT / "conformance" / "mutation" / "equivalent.toml"
 REFUSAL_DIAGNOSTICS = "refusal-diagnostics"
@@ -38,6 +41,7 @@ _DIAGNOSTIC_ARGS: dict[str, tuple[frozenset[int], frozenset[str]]] = {
     "InvalidState": (frozenset({1, 2, 3}), frozenset({"value", "reason", "rule"})),
     "refuse": (frozenset({1, 2, 3}), frozenset({"value", "reason", "rule"})),  # the games' one-line InvalidState
 }
+REFERENCE_FLOW = Flow(REPO_ROOT, _DIAGNOSTIC_ARGS)  # names that reach only diagnostics, across reference/
 _MUTANT_NAME = re.compile(r"^(?P<module>.+)\.(?:x_|xǁ(?P<cls>[^ǁ]+)ǁ)(?P<function>.+)__mutmut_\d+$")
 
 
@@ -142,28 +146,31 @@ def _refusal(node: ast.AST) -> str | None:
     return None
 
 
-def _is_diagnostic(chain: Chain, mutated: ast.AST) -> bool:
-    """Whether a difference lies inside an argument of a refusal that the suite does not judge."""
+def _is_diagnostic(chain: Chain, mutated: ast.AST, flow: Flow, module: str) -> bool:
+    """Whether a difference lies where only refusal diagnostics read it: an unjudged argument of a refusal, or a
+    value that reaches nothing else (a quiet name's assignment or default, a helper's quiet parameter)."""
     last = chain[-1]
     if _refusal(last) in ("InvalidState", "refuse") and isinstance(last, ast.Call) and isinstance(mutated, ast.Call):
         # an argument dropped: still an InvalidState on the same field (fewer than 3 arguments cannot be built)
         same_field = bool(last.args and mutated.args) and ast.dump(last.args[0]) == ast.dump(mutated.args[0])
         return _refusal(mutated) == _refusal(last) and same_field and len(mutated.args) + len(mutated.keywords) >= 3
+    function: Function | None = None
     for depth, node in enumerate(chain[:-1]):
-        kind = _refusal(node)
-        if kind is None or not isinstance(node, ast.Call):
-            continue
-        positions, keywords = _DIAGNOSTIC_ARGS[kind]
         below = chain[depth + 1]
-        if any(below is arg for index, arg in enumerate(node.args) if index in positions):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = node
+        if isinstance(node, ast.Call) and flow.in_quiet_slot(module, node, below):
             return True
-        if any(below is kw and kw.arg in keywords for kw in node.keywords):
+        if function is not None and quiet_assignment(flow, module, function, node, below):
+            return True
+        if function is not None and isinstance(node, ast.arguments) and quiet_default(flow, module, function, node, below):
             return True
     return False
 
 
-def only_diagnostics(original: str, mutated: str) -> bool:
-    """True when the mutant changes only the reason or value of refusals (category refusal-diagnostics)."""
+def only_diagnostics(original: str, mutated: str, module: str = "", flow: Flow | None = None) -> bool:
+    """True when the mutant changes only what reaches the unjudged arguments of refusals (category
+    refusal-diagnostics). ``module`` names the function's module, for following calls into its helpers."""
     try:
         a, b = ast.parse(original), ast.parse(mutated)
     except SyntaxError:
@@ -171,7 +178,8 @@ def only_diagnostics(original: str, mutated: str) -> bool:
     if isinstance(a.body[0], ast.FunctionDef) and isinstance(b.body[0], ast.FunctionDef):
         b.body[0].name = a.body[0].name  # mutmut names each copy differently
     found = _differences(a, b, ())
-    return bool(found) and all(_is_diagnostic(chain, mutated_node) for chain, mutated_node in found)
+    flow = flow or REFERENCE_FLOW
+    return bool(found) and all(_is_diagnostic(chain, mutated_node, flow, module) for chain, mutated_node in found)
 
 
 def judge(raw: dict[str, str], equivalents: Equivalents) -> Mutant:
@@ -189,7 +197,7 @@ def judge(raw: dict[str, str], equivalents: Equivalents) -> Mutant:
             if (entry.module, entry.function, entry.changes) == (module, function, changes):
                 reason = entry.reason
         if reason is None and REFUSAL_DIAGNOSTICS in equivalents.categories:
-            if only_diagnostics(raw["original"], raw["mutated"]):
+            if only_diagnostics(raw["original"], raw["mutated"], module):
                 reason = f"{REFUSAL_DIAGNOSTICS}: {equivalents.categories[REFUSAL_DIAGNOSTICS]}"
     return Mutant(raw["name"], module, function, raw["status"], diff, reason)
 
