@@ -89,13 +89,13 @@ def check_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
     check_earner(bonus, path, rulings)
 
 
-def check_bonuses(bonuses: Sequence[Bonus], rulings: Rulings, path: str = "bonuses") -> None:
-    """Every bonus is possible (InvalidState) and allowed (IllegalAction); single cards once."""
-    validate_bonuses(bonuses, rulings, path)
+def check_bonuses(bonuses: Sequence[Bonus], rulings: Rulings) -> None:
+    """Every entry of a request's ``bonuses`` is possible (InvalidState) and allowed (IllegalAction); single cards once."""
+    validate_bonuses(bonuses, rulings)
     for i, bonus in enumerate(bonuses):
-        check_debate(bonus, f"{path}[{i}]")
-        check_earner(bonus, f"{path}[{i}]", rulings)
-    check_once(bonuses, path)
+        check_debate(bonus, f"bonuses[{i}]")
+        check_earner(bonus, f"bonuses[{i}]", rulings)
+    check_once(bonuses, "bonuses")
 
 
 def bonus_lines(power: Power, bonuses: Sequence[Bonus]) -> tuple[ScoreLine, ...]:

@@ -166,23 +166,33 @@ def validate_board(board: Board, rulings: Rulings) -> None:
         )
 
 
-def _vp_range(kind: BonusKind, rulings: Rulings) -> tuple[int, int | None, str]:
-    """The VP an entry of ``kind`` may carry: (least, most or None, clause)."""
+# the clause that sets what each kind of bonus is worth: cited when an entry's VP is refused
+_VP_RULE: dict[BonusKind, str] = {
+    BonusKind.BURNED_DEBATER: "HIS-BONUS-1",
+    BonusKind.DISGRACED_DEBATER: "HIS-BONUS-2",
+    BonusKind.EXPLORATION: "HIS-BONUS-3",
+    BonusKind.CONQUEST: "HIS-BONUS-4",
+    BonusKind.COPERNICUS: "HIS-RULING-5",
+    BonusKind.SERVETUS: "HIS-BONUS-5",
+    BonusKind.JULIA_GONZAGA: "HIS-BONUS-6",
+    BonusKind.WAR_WINNER: "HIS-BONUS-7",
+    BonusKind.MASTER_OF_ITALY: "HIS-BONUS-8",
+    BonusKind.BIBLE_TRANSLATION: "HIS-BONUS-9",
+}
+
+
+def _vp_range(kind: BonusKind, rulings: Rulings) -> tuple[int, int | None]:
+    """The VP an entry of ``kind`` may carry: (least, most or None); the clause is ``_VP_RULE[kind]``."""
     published = rulings.track_limits is TrackLimits.PUBLISHED
     if kind in (BonusKind.BURNED_DEBATER, BonusKind.DISGRACED_DEBATER):
-        rule = "HIS-BONUS-1" if kind is BonusKind.BURNED_DEBATER else "HIS-BONUS-2"
-        return 1, DEBATER_RATING_MAX if published else None, rule
+        return 1, DEBATER_RATING_MAX if published else None
     if kind in (BonusKind.EXPLORATION, BonusKind.CONQUEST):
-        rule = "HIS-BONUS-3" if kind is BonusKind.EXPLORATION else "HIS-BONUS-4"
-        return 1, VOYAGE_VP_MAX if published else None, rule
+        return 1, VOYAGE_VP_MAX if published else None
     if kind is BonusKind.COPERNICUS:
-        least = 2 if rulings.copernicus_vp is CopernicusVp.SEED else 1
-        return least, 2, "HIS-RULING-5"
+        return 2 if rulings.copernicus_vp is CopernicusVp.SEED else 1, 2
     if kind in (BonusKind.WAR_WINNER, BonusKind.MASTER_OF_ITALY):
-        rule = "HIS-BONUS-7" if kind is BonusKind.WAR_WINNER else "HIS-BONUS-8"
-        return 1, MARKER_VP_MAX if published else None, rule
-    rule = {BonusKind.SERVETUS: "HIS-BONUS-5", BonusKind.JULIA_GONZAGA: "HIS-BONUS-6"}.get(kind, "HIS-BONUS-9")
-    return 1, 1, rule
+        return 1, MARKER_VP_MAX if published else None
+    return 1, 1
 
 
 def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
@@ -193,10 +203,9 @@ def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
     kind = BonusKind(bonus.kind)
     validate_power(bonus.power, f"{path}.power")
     is_debate = kind in (BonusKind.BURNED_DEBATER, BonusKind.DISGRACED_DEBATER)
-    debate_rule = "HIS-BONUS-1" if kind is BonusKind.BURNED_DEBATER else "HIS-BONUS-2"
     # a debater's side is given exactly for the debater kinds
     if is_debate and bonus.debater not in SIDE_NAMES:
-        raise refuse(f"{path}.debater", bonus.debater, "a debater is 'protestant' or 'papal'", debate_rule)
+        raise refuse(f"{path}.debater", bonus.debater, "a debater is 'protestant' or 'papal'", _VP_RULE[kind])
     if not is_debate and bonus.debater is not None:
         raise refuse(f"{path}.debater", bonus.debater, f"a {kind} has no debater", "HIS-BONUS-10")
     # a language is given exactly for a Bible translation
@@ -207,11 +216,11 @@ def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
     # the Tyrrhenian piracy is said exactly for Julia Gonzaga
     if (kind is BonusKind.JULIA_GONZAGA) != (bonus.tyrrhenian_piracy is not None):
         raise refuse(f"{path}.tyrrhenian_piracy", bonus.tyrrhenian_piracy, "given for julia_gonzaga only", "HIS-BONUS-6")
-    least, most, rule = _vp_range(kind, rulings)
+    least, most = _vp_range(kind, rulings)
     # the VP is the counter's printed value, or the debater's rating
     if bonus.vp < least or (most is not None and bonus.vp > most):
         span = f"{least} to {most}" if most is not None else f"at least {least}"
-        raise refuse(f"{path}.vp", bonus.vp, f"a {kind} is worth {span}", rule)
+        raise refuse(f"{path}.vp", bonus.vp, f"a {kind} is worth {span}", _VP_RULE[kind])
 
 
 def _validate_language(language: str | None, path: str, rulings: Rulings) -> None:
@@ -222,6 +231,7 @@ def _validate_language(language: str | None, path: str, rulings: Rulings) -> Non
         raise refuse(path, language, f"the languages are {', '.join(BIBLE_LANGUAGES)}", "HIS-RULING-7")
 
 
-def validate_bonuses(bonuses: Sequence[Bonus], rulings: Rulings, path: str = "bonuses") -> None:
+def validate_bonuses(bonuses: Sequence[Bonus], rulings: Rulings) -> None:
+    """HIS-BONUS-1 to HIS-BONUS-9: every entry of a request's ``bonuses`` is possible."""
     for i, bonus in enumerate(bonuses):
-        validate_bonus(bonus, f"{path}[{i}]", rulings)
+        validate_bonus(bonus, f"bonuses[{i}]", rulings)
