@@ -214,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--hypothesis-profile", default=None, metavar="NAME",
-        help="run the invariants under this profile instead of ci (mutation: a quarter of the examples)",
+        help="run the invariants under this profile instead of canary (ci's examples, unshrunk; mutation: a quarter of them)",
     )  # fmt: skip
     parser.add_argument(
         "--rejudge", action="store_true", help="run nothing: judge the last run's mutants in --workdir against the equivalents now"
