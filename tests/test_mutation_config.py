@@ -81,6 +81,9 @@ def test_the_games_refuse_helper_counts_as_an_invalid_state() -> None:
     assert only_diagnostics(source, source.replace('"never negative"', "None"))
     assert not only_diagnostics(source, source.replace('"empires[0].gold"', '"XXempires[0].goldXX"'))
     assert only_diagnostics(source, source.replace('"SOE-GAME-3"', "None"))  # an InvalidState is judged on its field
+    # refuse needs all four: a dropped argument raises TypeError instead of refusing
+    assert not only_diagnostics(source, source.replace(', "SOE-GAME-3"', ""))
+    assert not only_diagnostics(source, source.replace('e.gold, ', ""))
 
 
 def test_an_invalid_state_that_loses_an_argument_but_keeps_its_field_is_diagnostic_only() -> None:

@@ -41,6 +41,8 @@ _DIAGNOSTIC_ARGS: dict[str, tuple[frozenset[int], frozenset[str]]] = {
     "InvalidState": (frozenset({1, 2, 3}), frozenset({"value", "reason", "rule"})),
     "refuse": (frozenset({1, 2, 3}), frozenset({"value", "reason", "rule"})),  # the games' one-line InvalidState
 }
+# the arguments each InvalidState-building refusal needs: with fewer, the call raises TypeError, which a check can see
+_REQUIRED_ARGS = {"InvalidState": 3, "refuse": 4}
 REFERENCE_FLOW = Flow(REPO_ROOT, _DIAGNOSTIC_ARGS)  # names that reach only diagnostics, across reference/
 _MUTANT_NAME = re.compile(r"^(?P<module>.+)\.(?:x_|xǁ(?P<cls>[^ǁ]+)ǁ)(?P<function>.+)__mutmut_\d+$")
 
@@ -150,10 +152,11 @@ def _is_diagnostic(chain: Chain, mutated: ast.AST, flow: Flow, module: str) -> b
     """Whether a difference lies where only refusal diagnostics read it: an unjudged argument of a refusal, or a
     value that reaches nothing else (a quiet name's assignment or default, a helper's quiet parameter)."""
     last = chain[-1]
-    if _refusal(last) in ("InvalidState", "refuse") and isinstance(last, ast.Call) and isinstance(mutated, ast.Call):
-        # an argument dropped: still an InvalidState on the same field (fewer than 3 arguments cannot be built)
+    kind = _refusal(last)
+    if kind in _REQUIRED_ARGS and isinstance(last, ast.Call) and isinstance(mutated, ast.Call):
+        # an argument dropped: still an InvalidState on the same field, if the call can still be made
         same_field = bool(last.args and mutated.args) and ast.dump(last.args[0]) == ast.dump(mutated.args[0])
-        return _refusal(mutated) == _refusal(last) and same_field and len(mutated.args) + len(mutated.keywords) >= 3
+        return _refusal(mutated) == kind and same_field and len(mutated.args) + len(mutated.keywords) >= _REQUIRED_ARGS[kind]
     function: Function | None = None
     for depth, node in enumerate(chain[:-1]):
         below = chain[depth + 1]
