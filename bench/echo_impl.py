@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TypedDict
 
 PREFIX = b'{"type":"run","id":'
 
 
+class Table(TypedDict):
+    games: dict[str, list[str]]  # the handshake's operations per game
+    replies: dict[str, str]  # a request after its ID -> the reply after its ID
+
+
 def main() -> int:
     with open(sys.argv[1], encoding="utf-8") as file:
-        table: dict[str, object] = json.load(file)
-    replies = {key.encode(): value.encode() for key, value in table["replies"].items()}  # type: ignore[union-attr]
+        table: Table = json.load(file)
+    replies = {key.encode(): value.encode() for key, value in table["replies"].items()}
     started = json.dumps({"type": "started", "protocol": 1, "games": table["games"],
                           "implementation": {"name": "echo", "version": "1", "language": "python"}})
     out = sys.stdout.buffer

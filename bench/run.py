@@ -30,6 +30,7 @@ from conformance.harness.vectors import LoadedCase, load_game
 from conformance.harness.verdict import Outcome, run_case
 from conformance.harness.wire import ProcessSubject, WireSession
 from conformance.harness.wire_encoding import wire_form
+from conformance.harness.wire_process import LineProcess
 from reference.errors import IllegalAction, InvalidState
 
 SOE = game("soe")
@@ -95,25 +96,42 @@ def echo_command(cases: Sequence[LoadedCase], folder: Path) -> str:
     return f"{sys.executable} {BENCH / 'echo_impl.py'} {table}"
 
 
+def pipe_floor(count: int) -> float:
+    """Wall seconds per exchange of two lines with a process that echoes them: what any one-at-a-time round trip costs
+    on this machine before the protocol does anything (the same pipes and waits as the harness's, no JSON)."""
+    process = LineProcess([sys.executable, "-u", "-c", "import sys\nfor l in sys.stdin.buffer: sys.stdout.buffer.write(l)"])
+    try:
+        start = time.perf_counter()
+        for _ in range(count):
+            deadline = time.monotonic() + 5.0
+            process.write(b"ask\nask\n", deadline)
+            process.read_line(deadline)
+            process.read_line(deadline)
+        return (time.perf_counter() - start) / count
+    finally:
+        process.kill()
+
+
 class Instant:
     """In-process, the right answer at once: what judging costs with no rules work and no protocol."""
 
     def __init__(self, cases: Sequence[LoadedCase]) -> None:
-        self._answers: dict[int, Callable[[], object]] = {}
+        self._answers: dict[int, object] = {}  # the result, or the refusal to raise
         for loaded in cases:
             call = SOE.reference_call(loaded.operation)
             try:
-                result = call(loaded.request, loaded.rulings)
-                self._answers[id(loaded.request)] = lambda result=result: result
+                self._answers[id(loaded.request)] = call(loaded.request, loaded.rulings)
             except (InvalidState, IllegalAction) as refused:
-                self._answers[id(loaded.request)] = lambda refused=refused: _raise(refused)
+                self._answers[id(loaded.request)] = refused
 
     def __getattr__(self, operation: str) -> Callable[[object, object], object]:
-        return lambda request, rulings: self._answers[id(request)]()
+        def answer(request: object, rulings: object) -> object:
+            found = self._answers[id(request)]
+            if isinstance(found, (InvalidState, IllegalAction)):
+                raise found
+            return found
 
-
-def _raise(error: Exception) -> object:
-    raise error
+        return answer
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -159,10 +177,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     instant = rows["in-process, answers at once"]
     print(f"judging alone (in-process, answers at once): {instant.wall * 1e6:.1f} us wall, {instant.harness_cpu * 1e6:.1f} us CPU per case")
     for way in ("pipelined", "one by one"):
-        echo = rows[f"wire, echo responder, {way}"]
-        wall = echo.wall - instant.wall
-        cpu = echo.harness_cpu - instant.harness_cpu + echo.implementation_cpu
+        answered = rows[f"wire, echo responder, {way}"]
+        wall = answered.wall - instant.wall
+        cpu = answered.harness_cpu - instant.harness_cpu + answered.implementation_cpu
         print(f"protocol cost per case, {way}, both asks (echo minus judging): {wall * 1e6:.1f} us wall, {cpu * 1e6:.1f} us CPU")
+    floor = pipe_floor(len(cases) * args.rounds)
+    print(f"floor: two lines echoed by a process, one exchange at a time, no protocol: {floor * 1e6:.1f} us wall")
     if node:
         ratio = rows["wire, Node example, pipelined"].wall / rows["in-process, the reference"].wall
         print(f"Node example, pipelined, vs the reference in-process: {ratio:.2f}x the wall time per case")
