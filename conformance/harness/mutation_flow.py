@@ -147,7 +147,10 @@ def quiet_default(flow: Flow, module: str, function: Function, arguments: ast.ar
     """Whether ``child`` is the default value of a quiet parameter of ``function``."""
     positional = [*arguments.posonlyargs, *arguments.args]
     with_default = positional[len(positional) - len(arguments.defaults) :]
-    pairs: list[tuple[ast.arg, ast.expr | None]] = [*zip(with_default, arguments.defaults), *zip(arguments.kwonlyargs, arguments.kw_defaults)]
+    pairs: list[tuple[ast.arg, ast.expr | None]] = [
+        *zip(with_default, arguments.defaults),
+        *zip(arguments.kwonlyargs, arguments.kw_defaults),
+    ]
     return any(child is default and flow.is_quiet(module, function, parameter.arg) for parameter, default in pairs)
 
 

@@ -166,8 +166,8 @@ def validate_board(board: Board, rulings: Rulings) -> None:
         )
 
 
-# the clause that sets what each kind of bonus is worth: cited when an entry's VP is refused
-_VP_RULE: dict[BonusKind, str] = {
+# the clause of each kind of bonus (for Copernicus, the ruling on its value): cited when an entry is refused
+_BONUS_CLAUSE: dict[BonusKind, str] = {
     BonusKind.BURNED_DEBATER: "HIS-BONUS-1",
     BonusKind.DISGRACED_DEBATER: "HIS-BONUS-2",
     BonusKind.EXPLORATION: "HIS-BONUS-3",
@@ -182,7 +182,7 @@ _VP_RULE: dict[BonusKind, str] = {
 
 
 def _vp_range(kind: BonusKind, rulings: Rulings) -> tuple[int, int | None]:
-    """The VP an entry of ``kind`` may carry: (least, most or None); the clause is ``_VP_RULE[kind]``."""
+    """The VP an entry of ``kind`` may carry: (least, most or None); the clause is ``_BONUS_CLAUSE[kind]``."""
     published = rulings.track_limits is TrackLimits.PUBLISHED
     if kind in (BonusKind.BURNED_DEBATER, BonusKind.DISGRACED_DEBATER):
         return 1, DEBATER_RATING_MAX if published else None
@@ -205,7 +205,7 @@ def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
     is_debate = kind in (BonusKind.BURNED_DEBATER, BonusKind.DISGRACED_DEBATER)
     # a debater's side is given exactly for the debater kinds
     if is_debate and bonus.debater not in SIDE_NAMES:
-        raise refuse(f"{path}.debater", bonus.debater, "a debater is 'protestant' or 'papal'", _VP_RULE[kind])
+        raise refuse(f"{path}.debater", bonus.debater, "a debater is 'protestant' or 'papal'", _BONUS_CLAUSE[kind])
     if not is_debate and bonus.debater is not None:
         raise refuse(f"{path}.debater", bonus.debater, f"a {kind} has no debater", "HIS-BONUS-10")
     # a language is given exactly for a Bible translation
@@ -220,7 +220,7 @@ def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
     # the VP is the counter's printed value, or the debater's rating
     if bonus.vp < least or (most is not None and bonus.vp > most):
         span = f"{least} to {most}" if most is not None else f"at least {least}"
-        raise refuse(f"{path}.vp", bonus.vp, f"a {kind} is worth {span}", _VP_RULE[kind])
+        raise refuse(f"{path}.vp", bonus.vp, f"a {kind} is worth {span}", _BONUS_CLAUSE[kind])
 
 
 def _validate_language(language: str | None, path: str, rulings: Rulings) -> None:
