@@ -13,7 +13,7 @@ DEV = ("-e", ".[dev]")
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict and pyright strict over reference/, conformance/, bench/ and this file: 0 errors."""
+    """mypy --strict and pyright strict over reference/, conformance/, bench/, tests/ and this file: 0 errors."""
     session.install(*DEV)
     session.run("mypy")
     session.run("pyright")

@@ -7,6 +7,8 @@ import dataclasses
 import inspect
 import re
 from pathlib import Path
+from types import ModuleType
+from typing import cast
 
 import pytest
 
@@ -44,7 +46,7 @@ def test_every_rule_has_a_vector_and_every_check_names_real_rules(game: Game) ->
 
 
 def _reference_text(game: Game) -> str:
-    package = Path(inspect.getfile(game.reference)).parent  # pyright: ignore[reportArgumentType]
+    package = Path(inspect.getfile(cast(ModuleType, game.reference))).parent
     return "\n".join(path.read_text(encoding="utf-8") for path in sorted(package.glob("*.py")))
 
 

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from conformance.harness.clause_stamps import clause_hashes
 from conformance.harness.failure_vectors import content_id, write_saved
@@ -48,7 +49,7 @@ def test_a_canarys_failures_are_saved_as_vectors_it_fails_and_the_reference_pass
 
 
 def test_saving_twice_merges_by_id_and_keeps_the_suites_style(tmp_path: Path) -> None:
-    case = {"id": "his-score-power-000000000000", "description": "d", "rules": ["HIS-VP-1"], "input": {}, "output": {}}
+    case: dict[str, Any] = {"id": "his-score-power-000000000000", "description": "d", "rules": ["HIS-VP-1"], "input": {}, "output": {}}
     other = {**case, "id": "his-score-power-111111111111"}
     write_saved(tmp_path, [("his", "score_power", case)])
     write_saved(tmp_path, [("his", "score_power", {**case, "description": "again"}), ("his", "score_power", other)])

@@ -33,11 +33,14 @@ def empire(player: str, population: int, unrest: int, vp: int) -> Empire:
     return Empire(player=player, gold=4, population=population, unrest=unrest, vp=vp, armies=2, navies=1, forts=0)
 
 
+def _as_json(value: object) -> Any:
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
 def case(case_id: str, operation: str, request: Any) -> LoadedCase:
     """A case whose expected output is the reference's: these tests judge the harness, not the rules."""
-    as_json = lambda value: msgspec.json.decode(msgspec.json.encode(value))  # noqa: E731
-    output = as_json(getattr(soe, operation)(request, Rulings()))
-    written = Case(case_id, "harness test", ("SOE-POP-1",), as_json(request), {}, output)
+    output: dict[str, Any] = _as_json(getattr(soe, operation)(request, Rulings()))
+    written = Case(case_id, "harness test", ("SOE-POP-1",), _as_json(request), {}, output)
     return LoadedCase("soe", operation, written, FAKE, 0, request, Rulings())
 
 

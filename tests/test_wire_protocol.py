@@ -36,7 +36,8 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
 
 
 def assert_valid(name: str, message: Any) -> None:
-    errors = [f"{error.json_path}: {error.message}" for error in validator(name).iter_errors(message)]
+    found = validator(name).iter_errors(message)  # pyright: ignore[reportUnknownMemberType]
+    errors = [f"{error.json_path}: {error.message}" for error in found]
     assert not errors, (name, message, errors)
 
 
@@ -63,7 +64,7 @@ def test_what_the_examples_answer_matches_the_schemas(example: str) -> None:
     if shutil.which(EXAMPLES[example][0]) is None:
         pytest.skip(f"{EXAMPLES[example][0]} is not installed")
     cases = load_game(SOE)
-    sent = [{"type": "start", "protocol": 1}]
+    sent: list[dict[str, Any]] = [{"type": "start", "protocol": 1}]
     for ident, loaded in enumerate(cases, start=1):
         rulings = wire_form(loaded.rulings)
         sent.append({"type": "run", "id": ident, "game": "soe", "operation": loaded.operation,

@@ -17,7 +17,7 @@ import argparse
 import os
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
@@ -76,9 +76,10 @@ def answer(message: dict[str, Any]) -> dict[str, Any]:
 
 def first_list(output: dict[str, Any]) -> dict[str, Any]:
     """The first object of the output's first list: somewhere to break a field."""
-    items = next(value for value in output.values() if isinstance(value, (list, tuple)))
-    first: dict[str, Any] = items[0]
-    return first
+    for value in output.values():
+        if isinstance(value, (list, tuple)):
+            return cast(dict[str, Any], value[0])
+    raise ValueError("the output holds no list")
 
 
 def faulty(fault: str, reply: dict[str, Any], asked: int) -> bytes | None:
