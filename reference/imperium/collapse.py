@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import chain
 
 from reference.errors import InvalidState
 from reference.imperium.cards import add_to_zone
@@ -25,7 +24,7 @@ from reference.imperium.validation import (
     check_unrest_cards,
     check_unrest_pile,
     pile_places,
-    player_places,
+    player_cards,
 )
 
 
@@ -48,7 +47,7 @@ def check_effect(path: str, effect: Effect) -> None:
 
 def validate(request: ActionRequest) -> None:
     check_player("player", request.player)
-    check_unique(chain(player_places("player", request.player), pile_places("unrest_pile", request.unrest_pile)))
+    check_unique(pile_places("unrest_pile", request.unrest_pile), held=player_cards(request.player))
     check_unrest_pile("unrest_pile", request.unrest_pile)
     for index, effect in enumerate(request.effects):
         check_effect(f"effects[{index}]", effect)

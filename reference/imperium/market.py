@@ -16,7 +16,7 @@ from reference.imperium.validation import (
     check_unrest_pile,
     market_places,
     pile_places,
-    player_places,
+    player_cards,
 )
 
 
@@ -26,11 +26,11 @@ def validate(request: AcquireRequest) -> None:
     check_market("market", request.market)
     check_unique(
         chain(
-            player_places("player", request.player),
             market_places("market", request.market),
             pile_places("market_deck", request.market_deck),
             pile_places("unrest_pile", request.unrest_pile),
-        )
+        ),
+        held=player_cards(request.player),
     )
     check_unrest_pile("unrest_pile", request.unrest_pile)
 

@@ -50,6 +50,12 @@ def player_places(path: str, player: Player) -> Iterator[Place]:
             yield f"{path}.{name}[{index}]", card
 
 
+def player_cards(player: Player) -> Iterator[Card]:
+    """Every card a player holds, pile by pile."""
+    for name in PLAYER_PILES:
+        yield from pile(player, name)
+
+
 def market_places(path: str, market: tuple[MarketSlot, ...]) -> Iterator[Place]:
     for index, slot in enumerate(market):
         if slot.card is not None:
@@ -63,9 +69,13 @@ def pile_places(path: str, cards: tuple[Card, ...]) -> Iterator[Place]:
         yield f"{path}[{index}]", card
 
 
-def check_unique(places: Iterable[Place]) -> None:
-    """IMP-STATE-1: no card lies in two places; the second occurrence is named."""
-    seen: set[CardName] = set()
+def check_unique(places: Iterable[Place], held: Iterable[Card] = ()) -> None:
+    """IMP-STATE-1: no card lies in two places; the second occurrence is named.
+
+    ``held`` are cards listed before ``places`` and already checked among themselves (a player's, by
+    ``check_player``): never a second occurrence, so they need no path.
+    """
+    seen: set[CardName] = {card.name for card in held}
     for path, card in places:
         if card.name in seen:
             raise InvalidState(f"{path}.name", card.name, "this card already lies elsewhere", "IMP-STATE-1")
