@@ -296,14 +296,22 @@ def faulty_maintenance_requests(draw: st.DrawFn) -> Faulty[MaintenanceRequest]:
     return Faulty(MaintenanceRequest(es, orders), rulings_, kind, where, words)
 
 
+def _in_rulings_or_empires(
+    draw: st.DrawFn, request: RequestT, empires: tuple[Empire, ...], rebuild: Callable[[tuple[Empire, ...]], RequestT]
+) -> Faulty[RequestT]:
+    """One fault in the rulings or in the empires of a request that holds nothing else."""
+    rulings_ = draw(rulings())
+    if draw(st.booleans()):
+        return _with_bad_rulings(draw, request)
+    es, path, words = draw(faulty_empires(empires))
+    return Faulty(rebuild(es), rulings_, "InvalidState", path, words)
+
+
 @st.composite
 def faulty_population_requests(draw: st.DrawFn) -> Faulty[PopulationRequest]:
     """``grow_population`` with one fault in the rulings or the empires."""
-    request, rulings_ = draw(population_requests()), draw(rulings())
-    if draw(st.booleans()):
-        return _with_bad_rulings(draw, request)
-    es, path, words = draw(faulty_empires(request.empires))
-    return Faulty(PopulationRequest(es), rulings_, "InvalidState", path, words)
+    request = draw(population_requests())
+    return _in_rulings_or_empires(draw, request, request.empires, PopulationRequest)
 
 
 @st.composite
@@ -326,11 +334,8 @@ def faulty_clean_up_requests(draw: st.DrawFn) -> Faulty[CleanUpRequest]:
 @st.composite
 def faulty_end_game_requests(draw: st.DrawFn) -> Faulty[EndGameRequest]:
     """``end_game`` with one fault in the rulings or the empires."""
-    request, rulings_ = draw(end_game_requests()), draw(rulings())
-    if draw(st.booleans()):
-        return _with_bad_rulings(draw, request)
-    es, path, words = draw(faulty_empires(request.empires))
-    return Faulty(EndGameRequest(es), rulings_, "InvalidState", path, words)
+    request = draw(end_game_requests())
+    return _in_rulings_or_empires(draw, request, request.empires, EndGameRequest)
 
 
 @st.composite
