@@ -107,6 +107,25 @@ class Flow:
                 return False  # a lambda's or nested function's parameter of the same name
         return True
 
+    def quiet_assignment(self, module: str, function: Function, statement: ast.AST, child: ast.AST) -> bool:
+        """Whether ``child`` is the value of ``statement``, a plain assignment to a quiet name of ``function``."""
+        if isinstance(statement, ast.Assign) and child is statement.value and len(statement.targets) == 1:
+            target = statement.targets[0]
+            return isinstance(target, ast.Name) and self.is_quiet(module, function, target.id)
+        if isinstance(statement, ast.AnnAssign) and child is statement.value and isinstance(statement.target, ast.Name):
+            return self.is_quiet(module, function, statement.target.id)
+        return False
+
+    def quiet_default(self, module: str, function: Function, arguments: ast.arguments, child: ast.AST) -> bool:
+        """Whether ``child`` is the default value of a quiet parameter of ``function``."""
+        positional = [*arguments.posonlyargs, *arguments.args]
+        with_default = positional[len(positional) - len(arguments.defaults) :]
+        pairs: list[tuple[ast.arg, ast.expr | None]] = [
+            *zip(with_default, arguments.defaults),
+            *zip(arguments.kwonlyargs, arguments.kw_defaults),
+        ]
+        return any(child is default and self.is_quiet(module, function, parameter.arg) for parameter, default in pairs)
+
     def _reaches_only_diagnostics(self, module: str, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
         child, parent = node, parents.get(id(node))
         while parent is not None and not isinstance(parent, ast.stmt):
@@ -131,27 +150,6 @@ def _plain_assignment(statement: ast.AST | None, target: ast.Name) -> bool:
 def _is_parameter_of(function: Function, argument: ast.arg) -> bool:
     arguments = function.args
     return any(argument is a for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
-
-
-def quiet_assignment(flow: Flow, module: str, function: Function, statement: ast.AST, child: ast.AST) -> bool:
-    """Whether ``child`` is the value of ``statement``, a plain assignment to a quiet name of ``function``."""
-    if isinstance(statement, ast.Assign) and child is statement.value and len(statement.targets) == 1:
-        target = statement.targets[0]
-        return isinstance(target, ast.Name) and flow.is_quiet(module, function, target.id)
-    if isinstance(statement, ast.AnnAssign) and child is statement.value and isinstance(statement.target, ast.Name):
-        return flow.is_quiet(module, function, statement.target.id)
-    return False
-
-
-def quiet_default(flow: Flow, module: str, function: Function, arguments: ast.arguments, child: ast.AST) -> bool:
-    """Whether ``child`` is the default value of a quiet parameter of ``function``."""
-    positional = [*arguments.posonlyargs, *arguments.args]
-    with_default = positional[len(positional) - len(arguments.defaults) :]
-    pairs: list[tuple[ast.arg, ast.expr | None]] = [
-        *zip(with_default, arguments.defaults),
-        *zip(arguments.kwonlyargs, arguments.kw_defaults),
-    ]
-    return any(child is default and flow.is_quiet(module, function, parameter.arg) for parameter, default in pairs)
 
 
 def _read(path: Path) -> _Module:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.harness.games import REPO_ROOT
-from conformance.harness.mutation_flow import Flow, Function, quiet_assignment, quiet_default
+from conformance.harness.mutation_flow import Flow, Function
 
 EQUIVALENTS_FILE = REPO_ROOT / "conformance" / "mutation" / "equivalent.toml"
 REFUSAL_DIAGNOSTICS = "refusal-diagnostics"
@@ -164,9 +164,9 @@ def _is_diagnostic(chain: Chain, mutated: ast.AST, flow: Flow, module: str) -> b
             function = node
         if isinstance(node, ast.Call) and flow.in_quiet_slot(module, node, below):
             return True
-        if function is not None and quiet_assignment(flow, module, function, node, below):
+        if function is not None and flow.quiet_assignment(module, function, node, below):
             return True
-        if function is not None and isinstance(node, ast.arguments) and quiet_default(flow, module, function, node, below):
+        if function is not None and isinstance(node, ast.arguments) and flow.quiet_default(module, function, node, below):
             return True
     return False
 
