@@ -28,9 +28,10 @@ from conformance.harness.games import REPO_ROOT, game
 from conformance.harness.subject import PythonSubject, Subject, python_subject
 from conformance.harness.vectors import LoadedCase, load_game
 from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.wire import ProcessSubject, WireSession
-from conformance.harness.wire_encoding import wire_form
-from conformance.harness.wire_process import LineProcess
+from conformance.harness.wire.encoding import wire_form
+from conformance.harness.wire.process import LineProcess
+from conformance.harness.wire.session import WireSession
+from conformance.harness.wire.subject import ProcessSubject
 from reference.errors import IllegalAction, InvalidState
 
 SOE = game("soe")

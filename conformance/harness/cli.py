@@ -1,123 +1,36 @@
-"""``rulespec``: verify an implementation against the suite, and maintain the suite's schemas."""
+"""``rulespec``: the command line, built from each capability's commands and dispatched to them."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-import pytest
-from rich.console import Console
+from conformance.harness.commands import Commands
+from conformance.harness.coverage import command as coverage
+from conformance.harness.diff import command as diff
+from conformance.harness.schemas import command as schemas
+from conformance.harness.symbolic import command as symbolic
+from conformance.harness.symbolic import typecheck
+from conformance.harness.verify import command as verify
 
-from conformance.harness import coverage_cmd, diff_cli, gate_options, symbolic, typecheck_impl
-from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
-from conformance.harness.plugin import RECORDER, Recorder
-from conformance.harness.report import render, tally
-from conformance.harness.schema import stale_schemas, write_schemas
-from conformance.harness.wire import DEFAULT_TIMEOUT, parse_command
-
-
-class _Capture:
-    """Keeps the recorder of the pytest run that verify starts."""
-
-    def __init__(self) -> None:
-        self.recorder: Recorder | None = None
-
-    def pytest_configure(self, config: pytest.Config) -> None:
-        self.recorder = config.stash[RECORDER]
-
-
-def verify(args: argparse.Namespace) -> int:
-    keys: list[str] = args.game or sorted(REGISTRY)
-    games = [game(key) for key in keys]
-    paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
-    pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", "-q"]
-    pytest_args += [f"--game={key}" for key in keys]
-    pytest_args += [f"--hypothesis-profile={args.profile}"]
-    pytest_args += [f"--rule={rule}" for rule in args.rule or ()]
-    if args.impl:
-        pytest_args.append(f"--impl={args.impl}")
-    if args.cmd:
-        pytest_args += [f"--cmd={args.cmd}", f"--case-timeout={args.case_timeout}"]
-    if args.report_json:
-        pytest_args.append(f"--rulespec-report={args.report_json}")
-    pytest_args += gate_options.pytest_args(args)
-    pytest_args += args.pytest_args
-    capture = _Capture()
-    code = pytest.main(pytest_args, plugins=[capture])
-    if capture.recorder is None or code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
-        return int(code) or 2
-    verification = tally(games, capture.recorder.records, only=args.rule)
-    label = f"{args.impl or args.cmd or 'the reference'} ({', '.join(keys)})"
-    render(verification, label, Console())
-    if code == pytest.ExitCode.INTERRUPTED:
-        return int(code)
-    return gate_options.conclude(args, games, verification, capture.recorder, label)
-
-
-def schema(args: argparse.Namespace) -> int:
-    if args.write:
-        for path in write_schemas():
-            print(f"wrote {path.relative_to(REPO_ROOT)}")
-        return 0
-    stale = stale_schemas()
-    for path in stale:
-        print(f"stale: {path.relative_to(REPO_ROOT)} (run: rulespec schema --write)")
-    return 1 if stale else 0
-
-
-def _command(text: str) -> str:
-    """``--cmd``, refused at once if it cannot be run (so the error is a usage error, not 500 failed cases)."""
-    try:
-        parse_command(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
-    return text
-
-
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = 0.0
-    if not seconds > 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds above 0")
-    return seconds
+# In the order ``rulespec --help`` lists them.
+CAPABILITIES: tuple[Callable[[Commands], None], ...] = (
+    verify.add_commands,  # verify, expectations
+    schemas.add_command,  # schema
+    coverage.add_commands,  # coverage, review
+    typecheck.add_commands,  # typecheck
+    diff.add_command,  # diff
+    symbolic.add_command,  # symbolic
+)
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="rulespec", description=__doc__)
+    top = argparse.ArgumentParser(prog="rulespec", description="Verify an implementation against the suite, and maintain the suite.")
     commands = top.add_subparsers(dest="command", required=True)
-
-    run = commands.add_parser("verify", help="run the vectors and invariants against an implementation")
-    _verify_arguments(run)
-    run.set_defaults(handler=verify)
-
-    schemas = commands.add_parser("schema", help="check (or --write) the JSON Schemas derived from the types")
-    schemas.add_argument("--write", action="store_true", help="regenerate conformance/schema")
-    schemas.set_defaults(handler=schema)
-    coverage_cmd.add_commands(commands)
-    gate_options.add_commands(commands, _verify_arguments, verify)
-    typecheck_impl.add_commands(commands)
-    diff_cli.add_command(commands)
-    symbolic.add_command(commands)
+    for add in CAPABILITIES:
+        add(commands)
     return top
-
-
-def _verify_arguments(run: argparse.ArgumentParser) -> None:
-    """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
-    run.add_argument("--game", action="append", choices=sorted(REGISTRY), help="check only this game (repeatable)")
-    named = run.add_mutually_exclusive_group()
-    named.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
-    named.add_argument("--cmd", type=_command, help='any language: a command speaking the wire protocol ("node impl.js")')
-    run.add_argument(
-        "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
-    )
-    run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
-    run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget")
-    run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
-    run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")
-    gate_options.add_verify_options(run)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

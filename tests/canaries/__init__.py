@@ -1,7 +1,7 @@
 """Deliberately wrong implementations: each breaks one rule, and the suite must catch it there.
 
 A canary that the suite passes proves a hole in the suite. Each game's module lists
-its canaries in ``CANARIES``; ``tests/test_canaries.py`` runs ``rulespec verify``
+its canaries in ``CANARIES``; ``tests/canaries/test_canaries.py`` runs ``rulespec verify``
 against every one and requires a failure on each rule it names.
 """
 

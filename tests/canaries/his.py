@@ -1,7 +1,7 @@
 """Here I Stand canaries: each answers as the reference does except for one rule it breaks.
 
 ``rulespec verify --game his --impl tests.canaries.his:<Name>`` must fail on the rules in
-``caught_on``; ``tests/test_canaries.py`` checks that it does. Between them they make every
+``caught_on``; ``tests/canaries/test_canaries.py`` checks that it does. Between them they make every
 HIS invariant fail at least once, so none of them can pass whatever it is given.
 """
 

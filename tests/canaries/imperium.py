@@ -1,7 +1,7 @@
 """Imperium: Classics canaries: each answers as the reference does except for one rule it breaks.
 
 ``rulespec verify --game imperium --impl tests.canaries.imperium:<Name>`` must fail on the
-rules in ``caught_on``; ``tests/test_canaries.py`` checks that it does.
+rules in ``caught_on``; ``tests/canaries/test_canaries.py`` checks that it does.
 """
 
 from __future__ import annotations

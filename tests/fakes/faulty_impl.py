@@ -7,7 +7,7 @@ It answers with the reference, except as told by its arguments:
     faulty_impl.py --fault KIND                  the fault is at start-up (handshake kinds)
     faulty_impl.py --record PATH                 also append every line received to PATH
 
-The faults are the ways real implementations go wrong; tests/test_wire_faults.py drives the
+The faults are the ways real implementations go wrong; tests/wire/test_faults.py drives the
 harness through each and asserts it is reported as its own error while the run goes on.
 """
 

@@ -2,7 +2,7 @@
 
 Like many ports it checks its input in its own words rather than through the reference,
 and it reads the population track as ending at 10. ``rulespec symbolic --impl`` must
-catch it on SOE-POP-2 by CrossHair alone (tests/test_symbolic_impl.py).
+catch it on SOE-POP-2 by CrossHair alone (tests/symbolic/test_implementation.py).
 """
 
 from __future__ import annotations

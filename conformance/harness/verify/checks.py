@@ -1,0 +1,81 @@
+"""The checks of a conformance run: which game a file belongs to, the rules a check names, vector cases as pytest items."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, VECTORS_DIR, game
+from conformance.harness.subject import ImplementationError
+from conformance.harness.vectors import LoadedCase, VectorError, load_file
+from conformance.harness.verdict import Outcome, run_case
+from conformance.harness.verify.subjects import SUBJECTS
+
+
+def game_of(path: Path) -> str | None:
+    for root in (VECTORS_DIR, INVARIANTS_DIR):
+        if path.is_relative_to(root) and path != root:
+            return path.relative_to(root).parts[0]
+    return None
+
+def rules_of(item: pytest.Item) -> tuple[str, ...]:
+    if isinstance(item, VectorItem):
+        return item.loaded.case.rules
+    rules: list[str] = []
+    for marker in item.iter_markers("rules"):
+        rules.extend(str(rule) for rule in marker.args)
+    return tuple(dict.fromkeys(rules))
+
+
+class VectorFileCollector(pytest.File):
+    def collect(self) -> Iterator[pytest.Item]:
+        key = game_of(self.path)
+        assert key is not None
+        try:
+            cases = load_file(game(key), self.path)
+        except VectorError as exc:
+            raise self.CollectError(str(exc)) from exc
+        for loaded in cases:
+            item: pytest.Item = VectorItem.from_parent(self, name=loaded.case.id, loaded=loaded)  # pyright: ignore[reportUnknownMemberType]
+            yield item
+
+
+class VectorMismatch(AssertionError):
+    """The subject answered, and the answer is not the rules' answer."""
+
+
+class VectorItem(pytest.Item):
+    def __init__(self, *, loaded: LoadedCase, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # pyright: ignore[reportUnknownMemberType]
+        self.loaded = loaded
+
+    def runtest(self) -> None:
+        subject = self.config.stash[SUBJECTS].get(self.loaded.game)
+        verdict = run_case(subject, self.loaded)
+        if verdict.outcome == Outcome.NOT_IMPLEMENTED:
+            pytest.skip(verdict.detail)
+        if verdict.outcome == Outcome.ERROR:
+            raise ImplementationError(verdict.detail)
+        if verdict.outcome == Outcome.FAILED:
+            raise VectorMismatch(verdict.detail)
+
+    def repr_failure(
+        self,
+        excinfo: pytest.ExceptionInfo[BaseException],
+        style: Any = None,
+    ) -> str:
+        case = self.loaded.case
+        request = json.dumps(case.input, sort_keys=True)
+        rulings = json.dumps(case.rulings, sort_keys=True)
+        return (
+            f"{excinfo.value}\n  case {case.id} ({', '.join(case.rules)}): {case.description}\n"
+            f"  {self.loaded.operation} {request}\n  rulings {rulings}\n"
+            f"  at {self.path.relative_to(REPO_ROOT)} $.cases[{self.loaded.index}]"
+        )
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"{self.loaded.operation}: {self.loaded.case.id}"

@@ -1,0 +1,157 @@
+"""The pytest plugin: collects vectors as tests, plugs in the implementation, counts outcomes per rule.
+
+Loaded automatically wherever rulespec is installed (entry point ``pytest11``). It adds
+``--impl`` (a Python implementation under test, ``module:attribute``; the reference when
+absent), ``--cmd`` (instead, a command starting an implementation in any language that
+speaks the wire protocol), ``--game`` (which games to check) and ``--rulespec-report``
+(a JSON record of every check). Each test carries the rule IDs it checks: a vector its ``rules``, an
+invariant its ``@pytest.mark.rules(...)``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.harness import profiles
+from conformance.harness.games import VECTORS_DIR
+from conformance.harness.subject import NotImplementedOp, Subject
+from conformance.harness.verify import saved_failures
+from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
+from conformance.harness.verify.recorder import CALLS, RECORDER, Recorder
+from conformance.harness.verify.saved_failures import SentCall
+from conformance.harness.verify.subjects import SUBJECTS, Subjects, is_worker, selected_games
+from conformance.harness.wire.session import DEFAULT_TIMEOUT
+
+profiles.register()
+
+# --- options and subjects --------------------------------------------------------------
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("rulespec", "rulespec conformance")
+    group.addoption("--impl", default=None, metavar="MODULE:ATTR", help="Python implementation under test")
+    group.addoption(
+        "--cmd", default=None, metavar="COMMAND", help="implementation under test: a command speaking the wire protocol"
+    )
+    group.addoption(
+        "--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
+    )
+    group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
+    group.addoption("--rule", action="append", default=None, metavar="ID", help="run only the checks of this rule")
+    group.addoption("--rulespec-report", default=None, metavar="PATH", help="write every check's outcome as JSON")
+    group.addoption(
+        "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
+    config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
+    timeout: float = config.option.case_timeout
+    config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout)
+    recorder = Recorder(config)
+    config.stash[RECORDER] = recorder
+    config.pluginmanager.register(recorder, "rulespec-recorder")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if SUBJECTS in config.stash:
+        config.stash[SUBJECTS].close()
+    if is_worker(config) or RECORDER not in config.stash:
+        return  # only the controller holds every record
+    report: str | None = config.getoption("--rulespec-report")
+    if report:
+        config.stash[RECORDER].write(Path(report))
+    saved_dir: str | None = config.getoption("--save-failures")
+    if saved_dir:
+        saved_failures.write_saved(Path(saved_dir), config.stash[RECORDER].saved)
+
+
+def recorder_of(config: pytest.Config) -> Recorder:
+    return config.stash[RECORDER]
+
+
+# --- collection ------------------------------------------------------------------------
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    key = game_of(collection_path)
+    if key is not None and key not in selected_games(config):
+        return True
+    return None
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix == ".json" and game_of(file_path) is not None and file_path.is_relative_to(VECTORS_DIR):
+        collector: pytest.Collector = VectorFileCollector.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
+        return collector
+    return None
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Not on an xdist worker: it runs only a share of the items, and which is not known yet."""
+    if not is_worker(session.config):
+        cases = [item.loaded for item in session.items if isinstance(item, VectorItem)]
+        session.config.stash[SUBJECTS].send_ahead(cases)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    chosen: list[str] | None = config.getoption("--rule")
+    kept: list[pytest.Item] = []
+    for item in items:
+        if game_of(Path(str(item.path))) is None:
+            kept.append(item)
+            continue
+        if not rules_of(item):
+            raise pytest.UsageError(f"{item.nodeid}: a conformance check must name its rules (@pytest.mark.rules)")
+        if chosen and not set(chosen) & set(rules_of(item)):
+            continue
+        # JUnit XML writes user_properties as <property> elements: one "rule" per rule ID checked
+        item.user_properties.extend(("rule", rule) for rule in rules_of(item))
+        kept.append(item)
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
+# --- fixtures for invariants -------------------------------------------------------------
+
+
+class CheckedSubject:
+    """A subject seen through attribute calls, as a game's Protocol; a missing operation skips the test."""
+
+    def __init__(self, subject: Subject, key: str = "", calls: deque[SentCall] | None = None) -> None:
+        self._subject = subject
+        self._key = key
+        self._calls = calls  # what the test sent, for --save-failures
+
+    def __getattr__(self, operation: str) -> Callable[[object, object], Any]:
+        if operation.startswith("_"):
+            # not an operation: Hypothesis asks for _repr_pretty_ when it prints a failing example
+            raise AttributeError(operation)
+        subject = self._subject
+        key, calls = self._key, self._calls
+
+        def call(request: object, rulings: object) -> Any:
+            if calls is not None:
+                calls.append(SentCall(key, operation, request, rulings))
+            try:
+                return subject.call(operation, request, rulings)
+            except NotImplementedOp as exc:
+                pytest.skip(str(exc))
+
+        return call
+
+
+@pytest.fixture
+def rulespec_subject(request: pytest.FixtureRequest) -> Callable[[str], object]:
+    """``rulespec_subject("soe")``: the implementation under test for that game, to cast to its Protocol."""
+    subjects = request.config.stash[SUBJECTS]
+    # the last calls are enough: Hypothesis replays the shrunk failing example last
+    calls = request.node.stash.setdefault(CALLS, deque(maxlen=64))
+    return lambda key: CheckedSubject(subjects.get(key), key, calls)

@@ -1,0 +1,135 @@
+"""Records every check's outcome as the run goes, on xdist workers and the controller alike."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Generator
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from conformance.harness.games import REPO_ROOT, game
+from conformance.harness.records import CheckRecord
+from conformance.harness.subject import ImplementationError
+from conformance.harness.verdict import Outcome
+from conformance.harness.verify import saved_failures
+from conformance.harness.verify.checks import VectorItem, game_of, rules_of
+from conformance.harness.verify.saved_failures import SentCall
+from conformance.harness.verify.subjects import SUBJECTS, is_worker
+
+NOT_IMPLEMENTED = "not implemented"
+# Carried on each report's user_properties, which pytest-xdist sends from workers to the controller.
+CHECK_PROPERTY = "rulespec-check"
+SAVED_PROPERTY = "rulespec-saved-failure"
+
+
+class Recorder:
+    """Collects a CheckRecord per rulespec test as the run goes.
+
+    Records are made where the test runs (a pytest-xdist worker, or this process) and
+    ride on the report's user_properties to where reports are logged, so the controller
+    of a ``-n N`` run sees every one.
+    """
+
+    def __init__(self, config: pytest.Config | None = None) -> None:
+        self.records: list[CheckRecord] = []
+        self.saved: list[tuple[str, str, dict[str, Any]]] = []  # (game, operation, case) from --save-failures
+        self.config = config
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+        report = yield
+        key = game_of(Path(str(item.path)))
+        if key is None:
+            return report
+        outcome = _classify(report, call)
+        if outcome is not None:
+            rules = rules_of(item)
+            kind = "vector" if isinstance(item, VectorItem) else "invariant"
+            detail = "" if outcome == Outcome.PASSED else _short(report)
+            record = CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail)
+            report.user_properties.append((CHECK_PROPERTY, msgspec.json.encode(record).decode()))
+            if outcome in (Outcome.FAILED, Outcome.ERROR) and item.config.getoption("--save-failures"):
+                saved = _saved_case_or_warn(item, key, detail)
+                if saved is not None:
+                    report.user_properties.append((SAVED_PROPERTY, json.dumps(saved)))
+        return report
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.config is not None and is_worker(self.config):
+            return  # the controller counts it when the report arrives there
+        kept: list[tuple[str, object]] = []
+        for name, value in report.user_properties:
+            if name == CHECK_PROPERTY:
+                self.records.append(msgspec.json.decode(str(value), type=CheckRecord))
+            elif name == SAVED_PROPERTY:
+                key, operation, case = json.loads(str(value))
+                self.saved.append((key, operation, case))
+            else:
+                kept.append((name, value))
+        key = game_of((self.config.rootpath if self.config else REPO_ROOT) / report.fspath)
+        if report.failed and key is not None and len(kept) == len(report.user_properties):
+            # failed with no record made: an xdist worker died under it; an error, never silence
+            rules = tuple(str(value) for name, value in kept if name == "rule")
+            self.records.append(CheckRecord(report.nodeid, key, "check", rules, Outcome.ERROR.value, _short(report)))
+        report.user_properties = kept  # JUnit XML shows the rule IDs, not this bookkeeping
+
+    def write(self, path: Path) -> None:
+        path.write_text(json.dumps([asdict(r) for r in self.records], indent=2) + "\n", encoding="utf-8")
+
+
+def _holds(excinfo: pytest.ExceptionInfo[BaseException], kind: type[BaseException]) -> bool:
+    """True when the exception is ``kind``, or a group (Hypothesis's several bugs) all of ``kind``."""
+    value = excinfo.value
+    if isinstance(value, BaseExceptionGroup):
+        leaves = value.exceptions  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+        return all(isinstance(leaf, kind) for leaf in leaves)  # pyright: ignore[reportUnknownVariableType]
+    return isinstance(value, kind) or isinstance(value.__cause__, kind)
+
+
+def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Outcome | None:
+    """The rulespec outcome of one phase of a test, or None when the phase decides nothing."""
+    if report.when == "call":
+        if report.passed:
+            return Outcome.PASSED
+    elif report.passed or report.when == "teardown" and not report.failed:
+        return None
+    if report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        return Outcome.NOT_IMPLEMENTED if NOT_IMPLEMENTED in reason else Outcome.ERROR
+    if report.when != "call" or call.excinfo is None:
+        return Outcome.ERROR
+    if _holds(call.excinfo, ImplementationError):
+        return Outcome.ERROR
+    return Outcome.FAILED
+
+
+CALLS = pytest.StashKey["deque[SentCall]"]()
+
+
+def _saved_case_or_warn(item: pytest.Item, key: str, detail: str) -> tuple[str, str, dict[str, Any]] | None:
+    """The failing check as (game, operation, vector case); a fault in saving it is a warning, never a lost run."""
+    subject = item.config.stash[SUBJECTS].get(key)
+    failed = item.loaded if isinstance(item, VectorItem) else None
+    calls = item.stash.get(CALLS, deque[SentCall]())
+    try:
+        return saved_failures.saved_failure(game(key), subject, failed, calls, rules_of(item), item.nodeid, detail)
+    except Exception as exc:  # noqa: BLE001 - any fault here must not hide the check's own outcome
+        item.warn(pytest.PytestWarning(f"--save-failures: could not save {item.nodeid}: {type(exc).__name__}: {exc}"))
+        return None
+
+
+def _short(report: pytest.TestReport) -> str:
+    if isinstance(report.longrepr, tuple):
+        return report.longrepr[2]
+    text = str(report.longrepr)
+    lines = [line for line in text.splitlines() if line.startswith("E ")]
+    return " ".join(line[1:].strip() for line in lines[:6]) or text.splitlines()[-1] if text else ""
+
+
+RECORDER = pytest.StashKey[Recorder]()

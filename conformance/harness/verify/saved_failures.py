@@ -1,0 +1,151 @@
+"""Failing checks written as vectors, so a bug found once becomes a case the suite keeps.
+
+A failing vector case is written again with the reference's answer as its expectation;
+a failing invariant is written as the request it last sent on which the implementation
+and the reference disagree (Hypothesis replays the shrunk example last, so that is the
+minimal one). Each case gets a content-hash ID, ``<game>-<operation>-<12 hex>`` over the
+canonical input and rulings, so saving the same failure twice gives the same case.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from conformance.harness.coverage.clause_stamps import clause_hashes, render_vector_file, stamps_for
+from conformance.harness.games import Game
+from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
+from conformance.harness.vector_format import Case
+from conformance.harness.vectors import LoadedCase
+from conformance.harness.verdict import Outcome, run_case
+from reference.errors import IllegalAction, InvalidState, RuleError
+
+SAVED = Path("<saved failure>")
+
+
+@dataclass(frozen=True)
+class SentCall:
+    """One request an invariant sent to the implementation under test."""
+
+    game: str
+    operation: str
+    request: object
+    rulings: object
+
+
+def canonical(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def content_id(game: str, operation: str, request: dict[str, Any], rulings: dict[str, Any]) -> str:
+    """``<game>-<operation>-<first 12 hex of sha256 of the canonical input and rulings>``."""
+    digest = hashlib.sha256(canonical({"input": request, "rulings": rulings}).encode("utf-8")).hexdigest()
+    return f"{game}-{operation.replace('_', '-')}-{digest[:12]}"
+
+
+def reference_expectation(game: Game, operation: str, request: object, rulings: object) -> dict[str, Any] | None:
+    """The reference's answer as a case's expectation (``output`` or ``error``); None if it crashed."""
+    try:
+        result = python_subject(game, None).call(operation, request, rulings)
+    except InvalidState as refusal:
+        return {"error": {"kind": "InvalidState", "field": refusal.field}}
+    except IllegalAction as refusal:
+        return {"error": {"kind": "IllegalAction", "rule": refusal.rule}}
+    except (RuleError, ImplementationError, NotImplementedOp):
+        return None
+    return {"output": json.loads(msgspec.json.encode(result))}
+
+
+def saved_case(
+    game: Game, operation: str, request: object, rulings: dict[str, Any], rules: Sequence[str], why: str
+) -> dict[str, Any] | None:
+    """A vector case (as JSON) asking ``request`` under ``rulings`` and expecting the reference's answer."""
+    typed_rulings = msgspec.convert(rulings, game.rulings, strict=True)
+    expected = reference_expectation(game, operation, request, typed_rulings)
+    if expected is None:
+        return None
+    asked: dict[str, Any] = json.loads(msgspec.json.encode(request))
+    return {
+        "id": content_id(game.key, operation, asked, rulings),
+        "description": why,
+        "rules": list(rules),
+        "clauses": stamps_for(rules, clause_hashes(game)),
+        "rulings": rulings,
+        "input": asked,
+        **expected,
+    }
+
+
+def loaded(game: Game, operation: str, case: dict[str, Any]) -> LoadedCase:
+    """A saved case, typed as the loader would type it."""
+    typed = msgspec.convert(case, Case, strict=True)
+    request = msgspec.convert(typed.input, game.operation(operation).request, strict=True)
+    rulings = msgspec.convert(typed.rulings, game.rulings, strict=True)
+    return LoadedCase(game.key, operation, typed, SAVED, 0, request, rulings)
+
+
+def from_vector(game: Game, subject: Subject, failed: LoadedCase) -> dict[str, Any] | None:
+    """A failing vector case again, expecting what the reference answers."""
+    detail = run_case(subject, failed).detail
+    why = f"saved failure: {failed.case.id} failed against {subject.label}: {detail}"[:300]
+    return saved_case(game, failed.operation, failed.request, failed.case.rulings, failed.case.rules, why)
+
+
+def from_calls(
+    game: Game, subject: Subject, calls: Iterable[SentCall], rules: Sequence[str], check: str, detail: str
+) -> tuple[str, dict[str, Any]] | None:
+    """The last call of a failing invariant on which ``subject`` and the reference disagree: (operation, case)."""
+    for call in reversed(list(calls)):
+        known = any(op.name == call.operation for op in game.operations)
+        if call.game != game.key or not known or not isinstance(call.rulings, game.rulings):
+            continue
+        rulings: dict[str, Any] = json.loads(msgspec.json.encode(call.rulings))
+        why = f"saved failure: {check} failed against {subject.label}: {detail}"[:300]
+        case = saved_case(game, call.operation, call.request, rulings, rules, why)
+        if case is None:
+            continue
+        if run_case(subject, loaded(game, call.operation, case)).outcome in (Outcome.FAILED, Outcome.ERROR):
+            return call.operation, case
+    return None
+
+
+def saved_failure(
+    game: Game,
+    subject: Subject,
+    failed: LoadedCase | None,
+    calls: Iterable[SentCall],
+    rules: Sequence[str],
+    check: str,
+    detail: str,
+) -> tuple[str, str, dict[str, Any]] | None:
+    """A failing check as (game, operation, case): the vector case itself, or else the invariant's last calls."""
+    if failed is not None:
+        case = from_vector(game, subject, failed)
+        return None if case is None else (game.key, failed.operation, case)
+    found = from_calls(game, subject, calls, rules, check, detail)
+    return None if found is None else (game.key, *found)
+
+
+def write_saved(directory: Path, saved: Iterable[tuple[str, str, dict[str, Any]]]) -> list[Path]:
+    """Write (game, operation, case) as ``DIR/<game>/<operation>.json``, merged with cases already there."""
+    by_file: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
+    for key, operation, case in saved:
+        by_file.setdefault((key, operation), {})[str(case["id"])] = case
+    written: list[Path] = []
+    for (key, operation), cases in sorted(by_file.items()):
+        path = directory / key / f"{operation}.json"
+        existing: list[dict[str, Any]] = []
+        if path.is_file():
+            existing = list(json.loads(path.read_text(encoding="utf-8")).get("cases", []))
+        kept = [case for case in existing if case.get("id") not in cases]
+        document = {"game": key, "operation": operation, "cases": [*kept, *cases.values()]}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render_vector_file(document), encoding="utf-8")
+        written.append(path)
+    return written

@@ -1,0 +1,8 @@
+"""Wire: an implementation in any language, as one long-running process speaking JSON lines.
+
+Reads a command (``--cmd``) and the game's types; gives a ``Subject`` whose every reply is checked
+against the protocol and the types, every fault named. Entry points: ``subject`` (``ProcessSubject``,
+``process_subjects``) and ``session`` (``WireSession``: handshake, requests, determinism); ``messages``
+and ``encoding`` are the protocol's types and JSON form, ``process`` the line-framed process,
+``faults`` the named faults.
+"""

@@ -1,0 +1,254 @@
+"""One long-running implementation process spoken to over the wire protocol: the handshake, requests and replies.
+
+The harness must survive whatever the process does. Every way a reply can go wrong is a
+``Fault`` of its own, raised as an ``ImplementationError`` that names the fault and shows
+the request; the case is an error, never a pass, and the run goes on. A fault that leaves
+the conversation out of step (a timeout, a crash, a line that is not the reply) kills the
+process; the next case starts a fresh one, so a late reply can never answer another request.
+
+Determinism is checked on every request: each is asked twice, back to back in one write
+(the second copy costs one extra turn of the implementation, not a round trip), and the two
+replies must be equal; a request met again later in the run must get the same reply as before.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any, cast
+
+import msgspec
+
+from conformance.harness.wire.encoding import canonical
+from conformance.harness.wire.faults import Fault, WireFault, parse_command, shown_text
+from conformance.harness.wire.messages import PROTOCOL_VERSION, REPLIES, SUPPORTED_VERSIONS, Started
+from conformance.harness.wire.process import Closed, LineProcess, Timeout
+
+DEFAULT_TIMEOUT = 5.0  # seconds per reply
+STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
+_MAX_STARTS = 3  # consecutive failed starts before every case fails at once
+_MAX_REMEMBERED = 200_000  # answers kept for the determinism check
+def run_body(game: str, operation: str, rulings: Any, request: Any) -> bytes:
+    """A run request's JSON, without ``type`` and ``id``: the key of the determinism check and of prefetching."""
+    return msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
+
+
+class WireSession:
+    """The conversation with one implementation process, restarted after any fault that breaks it."""
+
+    def __init__(
+        self, command: str, timeout: float = DEFAULT_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT, repeat: bool = True
+    ) -> None:
+        self.command = command
+        self.repeat = repeat  # ask every request twice; off only to measure what that costs
+        self.argv = parse_command(command)
+        self.timeout = timeout
+        self.startup_timeout = startup_timeout
+        self._process: LineProcess | None = None
+        self._started: Started | None = None
+        self._failed_starts = 0
+        self._start_fault: WireFault | None = None
+        self._next_id = 0
+        self._answers: dict[bytes, bytes] = {}
+        self._prefetched: dict[bytes, tuple[dict[str, Any], bytes] | WireFault] = {}
+
+    # --- the process -------------------------------------------------------------------
+
+    @property
+    def pid(self) -> int | None:
+        """The running process's ID (None when none runs): for measuring it from outside."""
+        return self._process.pid if self._process is not None else None
+
+    def started(self) -> Started:
+        """The handshake, starting the process if it is not running; WireFault if it cannot start."""
+        if self._process is not None and self._started is not None:
+            return self._started
+        if self._failed_starts >= _MAX_STARTS and self._start_fault is not None:
+            raise self._start_fault
+        try:
+            self._started = self._start()
+        except WireFault as fault:
+            self._failed_starts += 1
+            self._start_fault = fault
+            self._discard()
+            raise
+        self._failed_starts = 0
+        return self._started
+
+    def _start(self) -> Started:
+        try:
+            self._process = LineProcess(self.argv)
+        except OSError as exc:
+            raise WireFault(Fault.START, f"{self.command!r}: {exc}") from exc
+        start = msgspec.json.encode({"type": "start", "protocol": PROTOCOL_VERSION}) + b"\n"
+        deadline = time.monotonic() + self.startup_timeout
+        try:
+            self._process.write(start, deadline)
+            line = self._process.read_line(deadline)
+        except Timeout as exc:
+            raise WireFault(Fault.HANDSHAKE, f"no 'started' within {self.startup_timeout} s", start) from exc
+        except Closed as exc:
+            raise self._crash("before answering 'start'", start) from exc
+        try:
+            started = msgspec.json.decode(line, type=Started, strict=True)
+        except msgspec.DecodeError as exc:
+            raise WireFault(Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {exc}: {shown_text(line)}", start) from exc
+        if started.protocol not in SUPPORTED_VERSIONS:
+            raise WireFault(Fault.HANDSHAKE, f"protocol {started.protocol}; this harness speaks {SUPPORTED_VERSIONS}", start)
+        return started
+
+    def _discard(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+        self._process = None
+        self._started = None
+
+    def _crash(self, when: str, request: bytes) -> WireFault:
+        """The fault for a process that went away, with its exit status and last words on stderr."""
+        assert self._process is not None
+        status = self._process.exit_status(wait=1.0)
+        _, err = self._process.drain()
+        said = f"; stderr: {shown_text(err.strip())}" if err.strip() else ""
+        return WireFault(Fault.CRASH, f"the process exited (status {status}) {when}{said}", request)
+
+    def close(self) -> None:
+        if self._process is not None:
+            self._process.stop(b'{"type":"stop"}\n')
+        self._process = None
+        self._started = None
+
+    # --- one question --------------------------------------------------------------------
+
+    def ask(self, body: bytes) -> tuple[dict[str, Any], bytes]:
+        """The reply to one run request, checked for every fault of the conversation, and the request line.
+
+        ``body`` is the request's JSON without ``type`` and ``id`` (``run_body``).
+        """
+        answered = self._prefetched.pop(body, None)
+        if isinstance(answered, WireFault):
+            raise answered
+        if answered is not None:
+            return answered
+        self.started()
+        process = self._process
+        assert process is not None
+        first, second = self._next_id + 1, self._next_id + 2
+        self._next_id = second
+        lines = [b'{"type":"run","id":%d,%s\n' % (n, body[1:]) for n in (first, second)]
+        shown = lines[0][:-1]
+        stray_out, stray_err = process.drain()  # written after the previous reply, before this request
+        try:
+            process.write(lines[0] + lines[1] if self.repeat else lines[0], time.monotonic() + self.timeout)
+            reply = self._reply(process, first, shown)
+            repeat = self._reply(process, second, shown) if self.repeat else reply
+        except WireFault:
+            self._discard()
+            raise
+        out, err = process.drain()
+        if stray_out or out:
+            raise WireFault(Fault.EXTRA_OUTPUT, f"besides the reply, stdout had: {shown_text(stray_out + out)}", shown)
+        if stray_err or err:
+            raise WireFault(Fault.STDERR, shown_text(stray_err + err), shown)
+        self._check_determinism(body, reply, repeat, shown)
+        return reply, shown
+
+    def prefetch(self, bodies: Sequence[bytes]) -> None:
+        """Ask many requests (each a ``run_body``) in one stream; ``ask`` then answers from here.
+
+        Pipelining pays the process switch once per batch rather than once per case. Each reply is
+        checked as ``ask`` checks it; a fault that breaks the conversation ends the batch there (the
+        later requests are asked one by one). So does output on stderr, pinned like ``ask`` pins it on
+        the request whose reply was read last.
+        """
+        self.started()
+        process = self._process
+        assert process is not None
+        if process.pending():  # stray output: ``ask`` reports it on the next case
+            return
+        batch: list[tuple[bytes, int, bytes]] = []
+        lines: list[bytes] = []
+        for body in bodies:
+            first = self._next_id + 1
+            self._next_id += 2
+            pair = [b'{"type":"run","id":%d,%s\n' % (n, body[1:]) for n in (first, first + 1)]
+            lines += pair if self.repeat else pair[:1]
+            batch.append((body, first, pair[0][:-1]))
+        try:
+            process.send(b"".join(lines))
+        except Closed:
+            self._discard()
+            return
+        for body, first, shown in batch:
+            try:
+                reply = self._reply(process, first, shown)
+                repeat = self._reply(process, first + 1, shown) if self.repeat else reply
+            except WireFault as fault:
+                self._prefetched[body] = fault
+                self._discard()
+                return
+            said = process.stderr_now()
+            if said:
+                self._prefetched[body] = WireFault(Fault.STDERR, f"{shown_text(said)} (seen on reading this reply of a batch: from this request or one just after it)", shown)
+                self._discard()
+                return
+            try:
+                self._check_determinism(body, reply, repeat, shown)
+            except WireFault as fault:
+                self._prefetched[body] = fault
+                continue
+            self._prefetched[body] = (reply, shown)
+        out, err = process.drain()
+        if out or err:
+            kind = Fault.EXTRA_OUTPUT if out else Fault.STDERR
+            self._prefetched[batch[-1][0]] = WireFault(kind, f"after the reply: {shown_text(out or err)}", batch[-1][2])
+            self._discard()
+
+    def _reply(self, process: LineProcess, expected: int, shown: bytes) -> dict[str, Any]:
+        """The next line, parsed as the reply to request ``expected``; a WireFault breaks the conversation."""
+        try:
+            line = process.read_line(time.monotonic() + self.timeout)
+        except Timeout as exc:
+            raise WireFault(
+                Fault.TIMEOUT,
+                f"no reply to request {expected} within {self.timeout} s; the process is restarted,"
+                " so a late reply cannot answer another request",
+                shown,
+            ) from exc
+        except Closed as exc:
+            raise self._crash(f"before answering request {expected}", shown) from exc
+        try:
+            reply: Any = msgspec.json.decode(line)
+        except msgspec.DecodeError as exc:
+            # a line that does not even open like JSON is someone's print, not a broken reply
+            if line.lstrip()[:1] not in (b"{", b"["):
+                raise WireFault(Fault.EXTRA_OUTPUT, f"a line that is no message, where the reply belongs: {shown_text(line)}", shown) from exc
+            raise WireFault(Fault.MALFORMED_JSON, f"{exc}: {shown_text(line)}", shown) from exc
+        if not isinstance(reply, dict):
+            raise WireFault(Fault.NOT_A_REPLY, f"expected a JSON object: {shown_text(line)}", shown)
+        found = cast(dict[str, Any], reply)
+        if found.get("type") not in REPLIES:
+            known = ", ".join(REPLIES)
+            raise WireFault(Fault.NOT_A_REPLY, f"expected an object with type one of {known}: {shown_text(line)}", shown)
+        answered = found.get("id")
+        if answered != expected or isinstance(answered, bool):
+            raise WireFault(Fault.WRONG_ID, f"a reply to request {answered!r} while waiting for {expected}", shown)
+        return found
+
+    def _check_determinism(self, body: bytes, reply: dict[str, Any], repeat: dict[str, Any], shown: bytes) -> None:
+        answer = canonical(reply)
+        if canonical(repeat) != answer:
+            raise WireFault(
+                Fault.NON_DETERMINISM,
+                f"the same request, asked twice in a row, got {shown_text(answer)} then {shown_text(canonical(repeat))}",
+                shown,
+            )
+        earlier = self._answers.get(body)
+        if earlier is not None and earlier != answer:
+            raise WireFault(
+                Fault.NON_DETERMINISM,
+                f"answered {shown_text(answer)}; the same request earlier in the run got {shown_text(earlier)}",
+                shown,
+            )
+        if len(self._answers) >= _MAX_REMEMBERED:
+            self._answers.clear()
+        self._answers[body] = answer

@@ -1,0 +1,54 @@
+"""``rulespec typecheck``: mypy checks the plug-in boundary of a Python implementation against the game's Protocol."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conformance.harness.games import REPO_ROOT, game
+from conformance.harness.symbolic.typecheck import boundary_module
+
+
+def _typecheck(key: str, impl: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "conformance.harness.cli", "typecheck", "--game", key, "--impl", impl]
+    return subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
+
+
+def test_the_reference_fits_its_protocol_whole() -> None:
+    done = _typecheck("soe", "reference.struggle_of_empires")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "satisfies StruggleOfEmpires" in done.stdout and "not implemented" not in done.stdout
+
+
+def test_a_wrong_result_type_is_refused_naming_the_operation() -> None:
+    done = _typecheck("soe", "tests.mistyped.soe:ScoreRegionAnswersVp")
+    assert done.returncode == 1, done.stdout + done.stderr
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert errors and all(line.startswith("score_region: error:") for line in errors), done.stdout
+    assert "RegionScore" in errors[0] and "score_regions: not implemented" in done.stdout
+
+
+def test_a_missing_parameter_is_refused_naming_the_operation() -> None:
+    done = _typecheck("soe", "tests.mistyped.soe:IncomeWithoutRulings")
+    assert done.returncode == 1 and "collect_income: error:" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_canary_is_wrong_in_behaviour_not_in_type() -> None:
+    done = _typecheck("his", "tests.canaries.his:TotalLeavesOutBonus")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_an_implementation_that_cannot_be_loaded_is_a_usage_error() -> None:
+    done = _typecheck("soe", "tests.mistyped.soe:NoSuchClass")
+    assert done.returncode == 2 and "cannot load" in done.stdout
+
+
+def test_the_whole_protocol_is_checked_only_when_every_operation_is_offered() -> None:
+    soe = game("soe")
+    every = boundary_module(soe, "pkg:Impl", True, {op.name for op in soe.operations})
+    some = boundary_module(soe, "pkg:Impl", True, {"score_region"})
+    assert "whole: " in every.source and "_impl = _impl_module.Impl()" in every.source
+    assert "whole: " not in some.source
+    assert some.missing == tuple(op.name for op in soe.operations if op.name != "score_region")
+    line = next(n for n, what in some.lines.items() if what == "score_region")
+    assert some.source.splitlines()[line - 1].startswith("score_region: Callable[")

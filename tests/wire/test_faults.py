@@ -1,0 +1,175 @@
+"""The harness survives a broken implementation: each fault is its own clear error, and the run goes on.
+
+tests/fakes/faulty_impl.py answers with the reference except for one fault on one operation.
+Each test asks a case of that operation (it must be an error naming the fault and showing the
+request) and then a case of another operation (it must still pass).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+import reference.struggle_of_empires as soe
+from conformance.harness.games import REPO_ROOT, game
+from conformance.harness.vector_format import Case
+from conformance.harness.vectors import LoadedCase
+from conformance.harness.verdict import Outcome, Verdict, run_case
+from conformance.harness.wire.faults import Fault
+from conformance.harness.wire.session import WireSession
+from conformance.harness.wire.subject import ProcessSubject
+from reference.errors import InvalidState
+from reference.struggle_of_empires.model import Empire, EndGameRequest, PopulationRequest
+from reference.struggle_of_empires.rulings import Rulings
+
+FAKE = Path(__file__).parents[1] / "fakes" / "faulty_impl.py"
+SOE = game("soe")
+
+
+def empire(player: str, population: int, unrest: int, vp: int) -> Empire:
+    return Empire(player=player, gold=4, population=population, unrest=unrest, vp=vp, armies=2, navies=1, forts=0)
+
+
+def _as_json(value: object) -> Any:
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def case(case_id: str, operation: str, request: Any) -> LoadedCase:
+    """A case whose expected output is the reference's: these tests judge the harness, not the rules."""
+    output: dict[str, Any] = _as_json(getattr(soe, operation)(request, Rulings()))
+    written = Case(case_id, "harness test", ("SOE-POP-1",), _as_json(request), {}, output)
+    return LoadedCase("soe", operation, written, FAKE, 0, request, Rulings())
+
+
+FAULTY = case("grow", "grow_population", PopulationRequest((empire("amber", 3, 1, 10), empire("blue", 8, 4, 12))))
+FOLLOWING = case("final", "end_game", EndGameRequest((empire("amber", 3, 1, 10), empire("blue", 8, 4, 12))))
+
+
+def subject(*arguments: str, timeout: float = 2.0, startup_timeout: float = 20.0) -> ProcessSubject:
+    command = " ".join([sys.executable, str(FAKE), *arguments])
+    return ProcessSubject(SOE, WireSession(command, timeout, startup_timeout))
+
+
+@pytest.fixture
+def faulty(request: pytest.FixtureRequest) -> Iterator[ProcessSubject]:
+    fault, timeout = request.param
+    made = subject("--fault", fault, "--on", "grow_population", timeout=timeout)
+    yield made
+    made.close()
+
+
+def assert_error(verdict: Verdict, fault: Fault) -> None:
+    assert verdict.outcome == Outcome.ERROR, verdict
+    assert verdict.detail.startswith(f"{fault.value}: "), verdict.detail
+    # the request that caused it is shown
+    assert '"operation":"grow_population"' in verdict.detail, verdict.detail
+    assert '"player":"amber"' in verdict.detail, verdict.detail
+
+
+FAULTS = [
+    ("hang", 1.0, Fault.TIMEOUT),
+    ("late", 1.0, Fault.TIMEOUT),
+    ("crash", 2.0, Fault.CRASH),
+    ("malformed-json", 2.0, Fault.MALFORMED_JSON),
+    ("not-an-object", 2.0, Fault.NOT_A_REPLY),
+    ("wrong-type", 2.0, Fault.WRONG_TYPE),
+    ("missing-field", 2.0, Fault.MISSING_FIELD),
+    ("unknown-field", 2.0, Fault.UNKNOWN_FIELD),
+    ("extra-stdout", 2.0, Fault.EXTRA_OUTPUT),
+    ("stderr", 2.0, Fault.STDERR),
+    ("exception", 2.0, Fault.EXCEPTION),
+    ("wrong-id", 2.0, Fault.WRONG_ID),
+    ("flaky", 2.0, Fault.NON_DETERMINISM),
+    ("refusal-without-rule", 2.0, Fault.MISSING_FIELD),
+]
+
+
+@pytest.mark.parametrize(
+    ("faulty", "fault"), [((name, timeout), fault) for name, timeout, fault in FAULTS], indirect=["faulty"],
+    ids=[name for name, _, _ in FAULTS],
+)
+def test_each_fault_is_its_own_error_and_the_run_goes_on(faulty: ProcessSubject, fault: Fault) -> None:
+    assert_error(run_case(faulty, FAULTY), fault)
+    assert run_case(faulty, FOLLOWING) == Verdict(Outcome.PASSED)
+    # and again: a restarted process is as good as the first
+    assert_error(run_case(faulty, FAULTY), fault)
+    assert run_case(faulty, FOLLOWING) == Verdict(Outcome.PASSED)
+
+
+def test_crash_says_how_it_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = subject("--fault", "crash", "--on", "grow_population")
+    verdict = run_case(made, FAULTY)
+    made.close()
+    assert "status 3" in verdict.detail and "segmentation fault (pretend)" in verdict.detail, verdict.detail
+
+
+def test_a_late_reply_never_answers_the_next_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAULTY_LATE", "1.5")
+    made = subject("--fault", "late", "--on", "grow_population", timeout=1.0)
+    assert_error(run_case(made, FAULTY), Fault.TIMEOUT)
+    # the late reply would arrive while this case waits: it must not be taken for this one's
+    assert run_case(made, FOLLOWING) == Verdict(Outcome.PASSED)
+    made.close()
+
+
+def test_an_answer_that_changes_later_in_the_run_is_non_determinism() -> None:
+    made = subject("--fault", "drift", "--on", "grow_population")
+    assert run_case(made, FAULTY) == Verdict(Outcome.PASSED)
+    verdict = run_case(made, FAULTY)
+    assert_error(verdict, Fault.NON_DETERMINISM)
+    assert "earlier in the run" in verdict.detail
+    assert run_case(made, FOLLOWING) == Verdict(Outcome.PASSED)
+    made.close()
+
+
+def test_an_operation_it_does_not_offer_is_not_implemented() -> None:
+    made = subject("--fault", "unsupported", "--on", "grow_population")
+    assert run_case(made, FAULTY).outcome == Outcome.NOT_IMPLEMENTED
+    assert run_case(made, FOLLOWING) == Verdict(Outcome.PASSED)
+    made.close()
+
+
+@pytest.mark.parametrize("fault", ["no-handshake", "old-protocol", "banner"])
+def test_a_bad_handshake_is_an_error_on_every_case(fault: str) -> None:
+    made = subject("--fault", fault, startup_timeout=1.0 if fault == "no-handshake" else 20.0)
+    for loaded in (FAULTY, FOLLOWING):
+        verdict = run_case(made, loaded)
+        assert verdict.outcome == Outcome.ERROR and verdict.detail.startswith(Fault.HANDSHAKE.value), verdict.detail
+    made.close()
+
+
+def test_a_correct_implementation_passes_through_the_wire() -> None:
+    made = subject()
+    assert [run_case(made, loaded) for loaded in (FAULTY, FOLLOWING, FAULTY)] == [Verdict(Outcome.PASSED)] * 3
+    made.close()
+
+
+def test_refusals_come_back_as_the_rules_errors() -> None:
+    impossible = PopulationRequest((empire("amber", 3, 1, 10), empire("amber", 8, 4, 12)))
+    made = subject()
+    with pytest.raises(InvalidState) as raised:
+        made.call("grow_population", impossible, Rulings())
+    made.close()
+    assert raised.value.field == "empires[1].player"
+
+
+def test_the_fake_lies_in_the_repository() -> None:
+    assert FAKE.is_relative_to(REPO_ROOT)
+
+
+@pytest.mark.parametrize(
+    ("faulty", "fault"), [((name, timeout), fault) for name, timeout, fault in FAULTS], indirect=["faulty"],
+    ids=[name for name, _, _ in FAULTS],
+)
+def test_each_fault_is_the_same_error_when_requests_are_pipelined(faulty: ProcessSubject, fault: Fault) -> None:
+    batch = [FAULTY, FOLLOWING, FAULTY, FOLLOWING]
+    faulty.prefetch([(loaded.operation, loaded.request, loaded.rulings) for loaded in batch])
+    verdicts = [run_case(faulty, loaded) for loaded in batch]
+    for verdict in verdicts[::2]:
+        assert_error(verdict, fault)
+    assert verdicts[1::2] == [Verdict(Outcome.PASSED)] * 2
