@@ -1,0 +1,84 @@
+"""The harness's layout: one folder per capability over a core that imports none of them, with no cycles."""
+
+from __future__ import annotations
+
+import ast
+from graphlib import CycleError, TopologicalSorter
+from pathlib import Path
+
+from conformance.harness.games import REPO_ROOT
+
+HARNESS = REPO_ROOT / "conformance" / "harness"
+PACKAGE = "conformance.harness"
+CORE_MODULES = {
+    "commands", "per_rule", "profiles", "records", "rulings", "schema", "spec", "subject", "vector_format", "vectors", "verdict",
+}  # fmt: skip
+CAPABILITIES = {"coverage", "diff", "gate", "mutation", "schemas", "symbolic", "verify", "wire"}
+MAX_LINES = 300
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(REPO_ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports() -> dict[str, set[str]]:
+    """Every harness module and the harness modules it imports (a ``from pkg import mod`` counts as ``pkg.mod``)."""
+    modules = {_module_name(path): path for path in HARNESS.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        graph[name] = {target for target in found if target in modules and target != name}
+    return graph
+
+
+def _unit(module: str) -> str:
+    """The capability a module belongs to, or ``core``."""
+    parts = module.removeprefix(PACKAGE).strip(".").split(".")
+    return parts[0] if parts[0] in CAPABILITIES else ("cli" if parts[0] == "cli" else "core")
+
+
+def test_the_top_level_holds_only_the_cli_and_the_core() -> None:
+    top = {path.stem for path in HARNESS.glob("*.py")}
+    assert top == {"__init__", "cli"} | CORE_MODULES
+    folders = {path.name for path in HARNESS.iterdir() if path.is_dir() and (path / "__init__.py").exists()}
+    assert folders == CAPABILITIES | {"games"}
+
+
+def test_every_capability_says_what_it_is() -> None:
+    for capability in CAPABILITIES:
+        doc = ast.get_docstring(ast.parse((HARNESS / capability / "__init__.py").read_text(encoding="utf-8")))
+        assert doc and "Entry point" in doc, f"{capability}/__init__.py: say what it reads, gives, and its entry points"
+
+
+def test_the_core_imports_no_capability_and_nothing_imports_the_cli() -> None:
+    for module, targets in _imports().items():
+        for target in targets:
+            assert _unit(target) != "cli", f"{module} imports the CLI, which only dispatches"
+            if _unit(module) == "core":
+                assert _unit(target) == "core", f"core module {module} imports {target} (a capability)"
+
+
+def test_modules_and_capabilities_import_each_other_without_cycles() -> None:
+    graph = _imports()
+    units: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        units.setdefault(_unit(module), set()).update(_unit(t) for t in targets if _unit(t) != _unit(module))
+    for name, edges in (("modules", graph), ("capabilities", units)):
+        try:
+            TopologicalSorter(edges).prepare()
+        except CycleError as cycle:
+            raise AssertionError(f"import cycle among {name}: {' -> '.join(cycle.args[1])}") from None
+
+
+def test_no_module_is_two_ideas_long_or_named_for_nothing() -> None:
+    for path in HARNESS.rglob("*.py"):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines <= MAX_LINES, f"{path.relative_to(REPO_ROOT)}: {lines} lines; split it by idea"
+        assert path.stem not in {"utils", "helpers", "common", "misc"}, f"{path.relative_to(REPO_ROOT)}: name it for what it holds"
