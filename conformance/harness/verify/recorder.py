@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Generator
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ import msgspec
 import pytest
 
 from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.records import CheckRecord
+from conformance.harness.records import CheckRecord, write_report
 from conformance.harness.subject import ImplementationError
 from conformance.harness.verdict import Outcome
 from conformance.harness.verify import saved_failures
@@ -80,7 +79,7 @@ class Recorder:
         report.user_properties = kept  # JUnit XML shows the rule IDs, not this bookkeeping
 
     def write(self, path: Path) -> None:
-        path.write_text(json.dumps([asdict(r) for r in self.records], indent=2) + "\n", encoding="utf-8")
+        write_report(path, self.records)
 
 
 def _holds(excinfo: pytest.ExceptionInfo[BaseException], kind: type[BaseException]) -> bool:
