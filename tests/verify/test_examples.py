@@ -1,6 +1,6 @@
 """The example implementations pass the whole suite over the wire protocol, as CI requires.
 
-Each runs ``rulespec verify --game soe --cmd ...`` in full: every vector and every invariant
+Each runs ``rulespec verify --game KEY --cmd ...`` in full: every vector and every invariant
 (differential against the reference on generated inputs), through the same subject. Slow;
 select or skip them with ``-m examples`` / ``-m "not examples"``.
 """
@@ -17,19 +17,21 @@ from conformance.harness.games import REPO_ROOT
 
 pytestmark = pytest.mark.examples
 
+# example -> (game, command)
 EXAMPLES = {
-    "soe-node": "node examples/soe-node/impl.js",
-    "soe-python": f"{sys.executable} examples/soe-python/impl.py",
+    "his-node": ("his", "node examples/his-node/impl.js"),
+    "soe-node": ("soe", "node examples/soe-node/impl.js"),
+    "soe-python": ("soe", f"{sys.executable} examples/soe-python/impl.py"),
 }
 
 
 @pytest.mark.parametrize("example", sorted(EXAMPLES))
 def test_the_example_passes_rulespec_verify_in_full(example: str) -> None:
-    command = EXAMPLES[example]
+    key, command = EXAMPLES[example]
     if shutil.which(command.split()[0]) is None:
         pytest.fail(f"{command.split()[0]} is not installed: .ci/run installs Node.js where it is missing")
     ran = subprocess.run(
-        [sys.executable, "-m", "conformance.harness.cli", "verify", "--game", "soe", "--profile", "ci", "--cmd", command],
+        [sys.executable, "-m", "conformance.harness.cli", "verify", "--game", key, "--profile", "ci", "--cmd", command],
         cwd=REPO_ROOT, capture_output=True, text=True, timeout=1800, check=False,
     )
     report = ran.stdout[-3000:] + ran.stderr[-3000:]
