@@ -85,6 +85,12 @@ def record_of(
     if found is None:
         return CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail, primary, duration=duration,
                            statement=statement, clause=clause), None  # fmt: skip
+    if found.cited is not None and found.cited in clause_texts(key):
+        # the expected answer is a refusal, and the clause it comes from is the one this failure breaks
+        # (a refusal check covers several; a differential check meets refusals among its valid requests)
+        primary = found.cited
+        rules = (primary, *(rule for rule in rules if rule != primary))
+        clause = clause_texts(key).get(primary, "")
     return CheckRecord(
         item.nodeid, key, kind, rules, outcome.value, detail, primary, found.operation, found.request, found.rulings,
         found.expected, found.got, found.differences, duration, statement, clause,

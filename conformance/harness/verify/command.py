@@ -34,9 +34,11 @@ def verify(args: argparse.Namespace) -> int:
     paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
     verbose = any(arg.startswith("-v") or arg == "--verbose" for arg in args.pytest_args)
     pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", *([] if verbose else ["-q"])]
-    # failures only in the short summary (not the project's -ra skips); no warning about modules
-    # imported before pytest could rewrite their asserts (the harness's own, loaded as a plugin)
-    pytest_args += ["-rfE", "-W", "ignore::pytest.PytestAssertRewriteWarning", "-o", "console_output_style=classic"]
+    # no short summary (each failure is shown in full above it; -v lists them) and so none of the
+    # project's -ra skips; no warning about modules imported before pytest could rewrite their asserts
+    # (the harness's own, loaded as a plugin: its failures are shown in JSON, not by assert rewriting)
+    pytest_args += ["-rN" if not verbose else "-rfE", "-W", "ignore::pytest.PytestAssertRewriteWarning"]
+    pytest_args += ["-o", "console_output_style=classic"]
     pytest_args += [f"--game={key}" for key in keys]
     pytest_args += [f"--hypothesis-profile={args.profile}"]
     pytest_args += [f"--rule={rule}" for rule in args.rule or ()]

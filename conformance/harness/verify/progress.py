@@ -59,12 +59,18 @@ class RunProgress:
 
     # --- pytest hooks -------------------------------------------------------------------
 
+    def pytest_sessionstart(self) -> None:
+        self._started = time.monotonic()
+        if self._plain:
+            self._line("collecting the checks")
+        self._ticker = threading.Thread(target=self._tick, name="rulespec-progress", daemon=True)
+        self._ticker.start()
+
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         for item in session.items:
             key = game_of(item.path)
             if key is not None:
                 self._totals[key] += 1
-        self._started = time.monotonic()
         if self._plain:
             counts = ", ".join(f"{key} {n}" for key, n in sorted(self._totals.items()))
             self._line(f"running {sum(self._totals.values())} checks ({counts or 'none'})")
@@ -76,8 +82,6 @@ class RunProgress:
             for key, total in sorted(self._totals.items()):
                 self._tasks[key] = self._progress.add_task(key, total=total, game=key, now="")
             self._progress.start()
-        self._ticker = threading.Thread(target=self._tick, name="rulespec-progress", daemon=True)
-        self._ticker.start()
 
     def pytest_runtest_logstart(self, nodeid: str, location: tuple[str, int | None, str]) -> None:
         with self._lock:
@@ -152,6 +156,9 @@ class RunProgress:
             with self._lock:
                 running = sorted(self._running.items(), key=lambda pair: pair[1])
                 done, total = sum(self._done.values()), sum(self._totals.values())
+            if not total:
+                self._line(f"{now - self._started:5.0f} s  still collecting the checks")
+                continue
             current = f"; running {_short(running[0][0])} for {now - running[0][1]:.0f} s" if running else ""
             self._line(f"{now - self._started:5.0f} s  {done}/{total} checks ({self._tally_text()}){current}")
 
