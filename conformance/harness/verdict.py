@@ -46,7 +46,7 @@ def _expected_json(loaded: LoadedCase) -> Any:
     if error is None:
         return loaded.case.output
     wanted = {"field": error.field} if error.kind == "InvalidState" else {"rule": error.rule}
-    return {"error": {"kind": error.kind, **wanted}}
+    return {"error": {"kind": str(error.kind), **wanted}}  # the plain JSON string, as an answer carries it
 
 
 def _failed(loaded: LoadedCase, got: Any, detail: str, refused: bool) -> Verdict:

@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 
-from conformance.harness.vector_format import Case
+from conformance.harness.differences import describe
+from conformance.harness.vector_format import Case, ErrorKind, ExpectedError
 from conformance.harness.vectors import LoadedCase
-from conformance.harness.verdict import Outcome, judge_result
+from conformance.harness.verdict import Outcome, judge_refusal, judge_result
+from reference.errors import InvalidState
 
 
 def _expecting(output: dict[str, Any]) -> LoadedCase:
@@ -53,3 +55,12 @@ def test_a_failure_carries_both_answers_and_every_path() -> None:
     assert verdict.expected == {"winner": "england", "awards": [1, 2]}
     assert verdict.got == {"winner": "papacy", "awards": [1]}
     assert [difference.path for difference in verdict.differences] == ["$.awards", "$.winner"]
+
+
+def test_a_refusal_on_another_field_differs_at_that_field_alone() -> None:
+    case = Case(id="c", description="", rules=("X-1",), input={}, error=ExpectedError(ErrorKind.INVALID_STATE, field="market[1].card.name"))
+    loaded = LoadedCase("imperium", "op", case, Path("v.json"), 0, None, None)
+    verdict = judge_refusal(loaded, InvalidState("market[1].card", "gaul", "this card already lies elsewhere", "X-1"))
+    assert verdict.expected == {"error": {"kind": "InvalidState", "field": "market[1].card.name"}}
+    assert verdict.got == {"error": {"kind": "InvalidState", "field": "market[1].card"}}
+    assert [describe(d) for d in verdict.differences] == ['$.error.field: expected "market[1].card.name", got "market[1].card"']

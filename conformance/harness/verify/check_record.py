@@ -81,7 +81,8 @@ def record_of(
     statement = statement_of(item)
     subject = item.config.stash[SUBJECTS].get(key)
     calls: deque[SentCall] = item.stash.get(CALLS, deque[SentCall]())
-    found = failing_call(game(key), subject, calls, rules, f"{item.nodeid}: {detail}"[:300])
+    why = f"{item.nodeid}: {detail}" if detail else item.nodeid
+    found = failing_call(game(key), subject, calls, rules, why[:300])
     if found is None:
         return CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail, primary, duration=duration,
                            statement=statement, clause=clause), None  # fmt: skip
