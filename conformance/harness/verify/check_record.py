@@ -7,6 +7,7 @@ property it states and the text of its primary rule, so a report needs nothing e
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from functools import cache
 from typing import Any
@@ -24,6 +25,7 @@ from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS
 from conformance.harness.wire.encoding import wire_form
 
+_ASSERTED = re.compile(r"^(?P<rule>[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?):")
 CALLS = pytest.StashKey["deque[SentCall]"]()  # what an invariant sent, newest last
 
 
@@ -46,6 +48,12 @@ def message(excinfo: pytest.ExceptionInfo[BaseException] | None) -> str:
         return " ".join(text.split())
     first = text.splitlines()[0] if text else ""
     return f"{type(error).__name__}: {first}".strip(": ")  # pyright: ignore[reportUnknownArgumentType]
+
+
+def asserted_rule(detail: str, rules: tuple[str, ...]) -> str | None:
+    """The rule an invariant's failing assertion names first (``"SOE-CLEAN-2: a grand alliance is still held"``)."""
+    named = _ASSERTED.match(detail)
+    return named["rule"] if named and named["rule"] in rules else None
 
 
 def statement_of(item: pytest.Item) -> str:
@@ -86,10 +94,11 @@ def record_of(
     if found is None:
         return CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail, primary, duration=duration,
                            statement=statement, clause=clause), None  # fmt: skip
-    if found.cited is not None and found.cited in clause_texts(key):
-        # the expected answer is a refusal, and the clause it comes from is the one this failure breaks
-        # (a refusal check covers several; a differential check meets refusals among its valid requests)
-        primary = found.cited
+    blamed = asserted_rule(detail, rules) or (found.cited if found.cited in clause_texts(key) else None)
+    if blamed is not None:
+        # the assertion names the rule it checks, or the expected answer is a refusal and the clause it
+        # comes from is the one broken (a refusal check covers several; a differential one meets refusals)
+        primary = blamed
         rules = (primary, *(rule for rule in rules if rule != primary))
         clause = clause_texts(key).get(primary, "")
     return CheckRecord(
