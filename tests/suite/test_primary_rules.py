@@ -10,10 +10,10 @@ whenever the case lists it, except where a review below says why another rule is
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection
 
 import pytest
-from pytest import Mark, ParameterSet
+from pytest import Mark, MarkDecorator, ParameterSet
 
 from conformance.harness.games import INVARIANTS_DIR, Game, all_games
 from conformance.harness.spec import read_clauses
@@ -77,7 +77,7 @@ def _invariants(game: Game) -> list[tuple[str, Callable[..., object]]]:
     return found
 
 
-def _rules(marks: Sequence[Mark]) -> list[str]:
+def _rules(marks: Collection[Mark | MarkDecorator]) -> list[str]:
     return [str(rule) for mark in marks if mark.name == "rules" for rule in mark.args]
 
 

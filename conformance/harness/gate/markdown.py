@@ -58,9 +58,9 @@ def _rules_not_passed(verification: Verification, failures: Sequence[CheckRecord
     lines = ["", f"### Rules not passed ({len(troubled)} of {len(verification.tallies)})", ""]
     lines += ["| rule | clause | status | first failing check | differences |", "| --- | --- | --- | --- | --- |"]
     for tally in troubled[:SHOWN]:
-        record = first.get(tally.rule) if tally.status in (FAILED, ERROR) else None
-        check = f"`{_cell(check_id(record))}`" if record else ""
-        lines.append(f"| {tally.rule} | {_cell(tally.title)} | {tally.status} | {check} | {_paths(record) if record else ''} |")
+        failing = first.get(tally.rule) if tally.status in (FAILED, ERROR) else None
+        check = f"`{_cell(check_id(failing))}`" if failing else ""
+        lines.append(f"| {tally.rule} | {_cell(tally.title)} | {tally.status} | {check} | {_paths(failing) if failing else ''} |")
     return lines + _more(SHOWN, len(troubled), "rules")
 
 
