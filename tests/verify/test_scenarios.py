@@ -18,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import jsonschema
 
@@ -95,8 +96,8 @@ def test_the_readme_starter_gets_a_quick_short_verdict_without_tracebacks(tmp_pa
 
 
 def test_one_misprinted_line_fails_the_primary_rule_and_implicates_the_others(tmp_path: Path) -> None:
-    report = tmp_path / "report.json"
-    done, _ = _verify("--game", "his", "--impl", PHASE_SHEET, "--report-json", str(report), *VECTORS)
+    report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    done, _ = _verify("--game", "his", "--impl", PHASE_SHEET, "--report-json", str(report), "--junit-xml", str(junit), *VECTORS)
     out = done.stdout
     assert done.returncode == 1, out[-3000:]
     statuses = _statuses(out)
@@ -109,6 +110,10 @@ def test_one_misprinted_line_fails_the_primary_rule_and_implicates_the_others(tm
     assert [d["path"] for d in sheet["differences"]] == ["$.scores[1].special[0].vp"]
     assert sheet["expected"]["scores"][1]["special"][0] == {"source": "electorates", "vp": 3}
     assert _shown_json(out, "expected") == [sheet["expected"]] and _shown_json(out, "got") == [sheet["got"]]
+    # JUnit carries the same failure text (its message attribute is pytest's first line of it)
+    (failure,) = ElementTree.parse(junit).iter("failure")
+    assert failure.text and "$.scores[1].special[0].vp: expected 3, got 4" in failure.text
+    assert "request to run_phase: {" in failure.text and "Traceback" not in failure.text
 
 
 def test_a_refusal_on_the_wrong_path_fails_the_rule_it_breaks_with_both_paths(tmp_path: Path) -> None:

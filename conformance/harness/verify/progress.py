@@ -21,6 +21,7 @@ from typing import IO
 
 import pytest
 from rich.console import Console
+from rich.table import Column
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from conformance.harness.games import REPO_ROOT
@@ -75,9 +76,12 @@ class RunProgress:
             counts = ", ".join(f"{key} {n}" for key, n in sorted(self._totals.items()))
             self._line(f"running {sum(self._totals.values())} checks ({counts or 'none'})")
         else:
+            whole = Column(no_wrap=True)  # counts and times are never squeezed; the check's name gives way
             self._progress = Progress(
-                TextColumn("{task.fields[game]:>8}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                TextColumn("{task.fields[now]}"), console=Console(file=self._out), transient=True,
+                TextColumn("{task.fields[game]:>8}", table_column=whole), BarColumn(bar_width=24),
+                MofNCompleteColumn(table_column=whole), TimeElapsedColumn(table_column=whole),
+                TextColumn("{task.fields[now]}", table_column=Column(no_wrap=True, overflow="ellipsis", ratio=1)),
+                console=Console(file=self._out), transient=True, expand=True,
             )  # fmt: skip
             for key, total in sorted(self._totals.items()):
                 self._tasks[key] = self._progress.add_task(key, total=total, game=key, now="")
