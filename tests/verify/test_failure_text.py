@@ -33,7 +33,7 @@ def test_the_failure_names_its_primary_rule_and_shows_every_path_as_json() -> No
 
 
 def test_an_invariant_offers_its_shrunk_case_as_a_vector() -> None:
-    vector = {"id": "his-determine-victory-0123456789ab", "rules": ["HIS-WIN-3"], "input": {}, "rulings": {}, "output": {}}
+    vector: dict[str, object] = {"id": "his-determine-victory-0123456789ab", "rules": ["HIS-WIN-3"], "input": {}, "rulings": {}, "output": {}}
     text = failure_text(CheckRecord("t.py::test_x", "his", "invariant", ("HIS-WIN-3",), "failed", "", statement="Ties break."), vector)
     assert "  property: Ties break." in text.splitlines()
     assert json.loads(text.split("--save-failures DIR): ")[1]) == vector

@@ -76,6 +76,17 @@ def record_of(
     record = CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail, primary, duration=duration)
     if outcome not in (Outcome.FAILED, Outcome.ERROR):
         return record, None
+    try:
+        return _failure_record(item, key, outcome, detail, duration, rules, primary)
+    except Exception as exc:  # noqa: BLE001 - showing the difference must never lose the check's outcome
+        item.warn(pytest.PytestWarning(f"{item.nodeid}: could not show the failing call: {type(exc).__name__}: {exc}"))
+        return record, None
+
+
+def _failure_record(
+    item: pytest.Item, key: str, outcome: Outcome, detail: str, duration: float, rules: tuple[str, ...], primary: str
+) -> tuple[CheckRecord, dict[str, Any] | None]:
+    kind = "vector" if isinstance(item, VectorItem) else "invariant"
     clause = clause_texts(key).get(primary, "")
     if isinstance(item, VectorItem):
         case = item.loaded

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 
 from conformance.harness.differences import as_json, describe
 from conformance.harness.records import CheckRecord
@@ -23,7 +24,7 @@ def first_sentence(text: str) -> str:
     return match.group(1) if match else flat
 
 
-def failure_text(record: CheckRecord, vector: dict[str, object] | None = None) -> str:
+def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None) -> str:
     """The failure section of one failed (or errored) check."""
     verb = "fails" if record.outcome == "failed" else "errs on"
     involved = f" (also involves {', '.join(record.involved)})" if record.involved else ""
