@@ -143,7 +143,7 @@ class RunProgress:
             self._outcomes.setdefault(key, Counter())[_SYMBOL.get(outcome, outcome)] += 1
         if self._progress is not None and key in self._tasks:
             self._progress.update(self._tasks[key], completed=self._done[key])
-        elif self._plain and self._done[key] == self._totals[key]:
+        elif self._plain and self._done[key] == self._totals[key] and len(self._totals) > 1:  # one game: "done" says it
             self._line(f"{key}: {self._done[key]} checks done ({_counts(self._outcomes[key])})")
 
     def _tally_text(self) -> str:
