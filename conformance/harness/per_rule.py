@@ -1,4 +1,9 @@
-"""The per-rule verdict: for every clause of the spec, what checked it and how that went."""
+"""The per-rule verdict: for every clause of the spec, what checked it and how that went.
+
+Every check has one primary rule (``CheckRecord.primary_rule``), the one its expected value
+comes from. A failing check fails its primary rule and only implicates the other rules it
+involves: one wrong field never smears a failure over every rule a vector names.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -14,13 +20,22 @@ from conformance.harness.records import CheckRecord
 from conformance.harness.spec import read_clauses
 from conformance.harness.verdict import Outcome
 
+# A rule's statuses, worst first: the order the summaries list them in.
+FAILED, ERROR, IMPLICATED, PARTIAL = "failed", "error", "implicated", "partial"
+NOT_IMPLEMENTED, UNCHECKED, PASSED = Outcome.NOT_IMPLEMENTED.value, "unchecked", "passed"
+STATUSES = (FAILED, ERROR, IMPLICATED, PARTIAL, NOT_IMPLEMENTED, UNCHECKED, PASSED)
+_BROKEN = (Outcome.FAILED.value, Outcome.ERROR.value)
+
 
 @dataclass
 class RuleTally:
+    """The checks involving one rule: all of them by kind, and those that name it primary."""
+
     rule: str
     title: str
     vectors: Counter[str] = field(default_factory=Counter[str])
     invariants: Counter[str] = field(default_factory=Counter[str])
+    primary: Counter[str] = field(default_factory=Counter[str])  # outcomes of the checks it is primary in
 
     def count(self, outcome: Outcome) -> int:
         return self.vectors[outcome.value] + self.invariants[outcome.value]
@@ -31,12 +46,19 @@ class RuleTally:
 
     @property
     def status(self) -> str:
+        """failed (or error) on its own checks; implicated by another's; partial; not implemented; passed."""
         if self.checks == 0:
-            return "unchecked"
-        for outcome in (Outcome.FAILED, Outcome.ERROR, Outcome.NOT_IMPLEMENTED):
-            if self.count(outcome):
-                return outcome.value
-        return "passed"
+            return UNCHECKED
+        if self.primary[Outcome.FAILED.value]:
+            return FAILED
+        if self.primary[Outcome.ERROR.value]:
+            return ERROR
+        if self.count(Outcome.FAILED) or self.count(Outcome.ERROR):
+            return IMPLICATED
+        missing = self.count(Outcome.NOT_IMPLEMENTED)
+        if missing == self.checks:
+            return NOT_IMPLEMENTED
+        return PARTIAL if missing else PASSED
 
 
 @dataclass(frozen=True)
@@ -49,13 +71,17 @@ class Verification:
     def full_pass(self) -> bool:
         return (
             not self.unknown_rules
-            and all(t.status == "passed" for t in self.tallies)
+            and all(t.status == PASSED for t in self.tallies)
             and sum(self.totals.values()) == self.totals[Outcome.PASSED.value]
         )
 
+    def worst_first(self) -> list[RuleTally]:
+        """The rules by status, worst first (failed, error, implicated, partial, not implemented), spec order within."""
+        return sorted(self.tallies, key=lambda t: STATUSES.index(t.status))
+
 
 def tally(games: Sequence[Game], records: Iterable[CheckRecord], only: Sequence[str] | None = None) -> Verification:
-    """Count every record against every rule it names; records naming no known rule are kept apart.
+    """Count every record against every rule it involves; records naming no known rule are kept apart.
 
     With ``only``, the verdict is on those rules alone (``verify --rule``).
     """
@@ -77,10 +103,20 @@ def tally(games: Sequence[Game], records: Iterable[CheckRecord], only: Sequence[
                 continue
             bucket = tallies[rule].vectors if record.kind == "vector" else tallies[rule].invariants
             bucket[record.outcome] += 1
+            if rule == record.primary_rule:
+                tallies[rule].primary[record.outcome] += 1
     return Verification(tuple(tallies.values()), tuple(sorted(unknown)), totals)
 
 
-_STYLE = {"passed": "green", "failed": "bold red", "error": "bold magenta", "not implemented": "yellow", "unchecked": "red"}
+_STYLE = {
+    FAILED: "bold red", ERROR: "bold magenta", IMPLICATED: "magenta", PARTIAL: "cyan",
+    NOT_IMPLEMENTED: "yellow", UNCHECKED: "red", PASSED: "green",
+}  # fmt: skip
+LEGEND = (
+    "vectors, invariants: checks passed / checks involving the rule. failed: a check whose primary rule it is failed;"
+    " implicated: its own checks passed, a check involving it failed; partial: some checks passed, others not implemented"
+)
+MIN_TITLE = 12  # a clause title shorter than this says nothing: the column is dropped, so the IDs stay whole
 
 
 def _fraction(counter: Counter[str]) -> str:
@@ -88,27 +124,38 @@ def _fraction(counter: Counter[str]) -> str:
     return f"{counter[Outcome.PASSED.value]}/{total}" if total else "-"
 
 
-def render(verification: Verification, label: str, console: Console | None = None) -> None:
+def render(verification: Verification, label: str, console: Console | None = None, failed_only: bool = False) -> None:
+    """The table of rules (only those not passed, with ``failed_only``), its legend, the counts and the verdict."""
     console = console or Console()
-    table = Table(title=f"rulespec verdict for {label}", show_lines=False)
-    for column in ("rule", "clause", "vectors", "invariants", "status"):
-        table.add_column(column, no_wrap=column != "clause")
-    for row in verification.tallies:
+    rows = [t for t in verification.tallies if t.status != PASSED] if failed_only else list(verification.tallies)
+    table = Table(title=f"rulespec verdict for {label}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    widest = max((len(row.rule) for row in rows), default=4)
+    status_width = max((len(row.status) for row in rows), default=6)
+    table.add_column("rule", no_wrap=True, min_width=widest)
+    # what is left once the IDs, counts and statuses have their room (and the separators theirs)
+    room = console.width - widest - len("vectors") - len("invariants") - status_width - 4 * 3
+    if room >= MIN_TITLE:
+        table.add_column("clause", no_wrap=True, overflow="ellipsis", max_width=room)
+    for column in ("vectors", "invariants"):
+        table.add_column(column, no_wrap=True, justify="right")
+    table.add_column("status", no_wrap=True, min_width=status_width)
+    for row in rows:
         status = row.status
-        table.add_row(
-            row.rule,
-            row.title,
-            _fraction(row.vectors),
-            _fraction(row.invariants),
-            f"[{_STYLE[status]}]{status}[/]",
-        )
-    console.print(table)
+        titles = [row.title] if room >= MIN_TITLE else []
+        table.add_row(row.rule, *titles, _fraction(row.vectors), _fraction(row.invariants), f"[{_STYLE[status]}]{status}[/]")
+    # never narrower than the IDs, counts and statuses need: a narrow terminal wraps a line, it never cuts an ID
+    needed = widest + len("vectors") + len("invariants") + status_width + 4 * 3
+    shown_width = console.width
+    console.width = max(shown_width, needed)
+    console.print(table, crop=False)
+    console.width = shown_width
+    console.print(LEGEND, style="dim", soft_wrap=True)
     statuses = Counter(t.status for t in verification.tallies)
-    rules = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
+    rules = ", ".join(f"{statuses[s]} {s}" for s in STATUSES if statuses[s])
     checks = ", ".join(f"{verification.totals[o.value]} {o.value}" for o in Outcome)
-    console.print(f"rules: {len(verification.tallies)} ({rules})")
-    console.print(f"checks: {sum(verification.totals.values())} ({checks})")
+    console.print(f"rules: {len(verification.tallies)} ({rules})", soft_wrap=True)
+    console.print(f"checks: {sum(verification.totals.values())} ({checks})", soft_wrap=True)
     for rule in verification.unknown_rules:
-        console.print(f"[bold red]a check names {rule}, which no spec defines[/]")
+        console.print(f"[bold red]a check names {rule}, which no spec defines[/]", soft_wrap=True)
     verdict = "[green]FULL PASS[/]" if verification.full_pass else "[bold red]NOT A FULL PASS[/]"
     console.print(f"verdict: {verdict}")

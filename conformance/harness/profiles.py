@@ -5,8 +5,13 @@ from __future__ import annotations
 import os
 
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis.internal.conjecture import engine
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
+# Seconds Hypothesis may spend shrinking one check's failure. Hypothesis makes this bound
+# monkeypatchable for exactly this (its default is five minutes): a user waits for a
+# verdict, and a partly shrunk request that shows the bug is better than a silent minute.
+SHRINK_SECONDS = 3
 
 
 def register() -> None:
@@ -16,13 +21,16 @@ def register() -> None:
     deep: ten times the search, for a release or a rule change. canary: ci's very search
     without shrinking, for proving a known-bad implementation is caught (the same examples
     fail; only the minimal one is not sought). Deadlines are off: the machines are noisy and
-    an out-of-process subject pays a round trip per call.
+    an out-of-process subject pays a round trip per call. Every profile stops a check at its
+    first failure (``report_multiple_bugs=False``: one failure per check is what the verdict
+    counts) and shrinks it for at most ``SHRINK_SECONDS``.
     """
+    engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS
     # from Hypothesis's own defaults, never from whichever profile is loaded when this runs
-    base = settings.get_profile("default")
+    base = settings(settings.get_profile("default"), report_multiple_bugs=False)
     settings.register_profile("dev", base, max_examples=100, deadline=None, suppress_health_check=_QUIET)
     settings.register_profile(
-        "ci", base, max_examples=100, deadline=None, derandomize=True, print_blob=True, suppress_health_check=_QUIET
+        "ci", base, max_examples=100, deadline=None, derandomize=True, print_blob=False, suppress_health_check=_QUIET
     )
     settings.register_profile(
         "canary", settings.get_profile("ci"), phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any
 
 import msgspec
 
+from conformance.harness.differences import MISSING, UNEXPECTED, Difference, describe, differences
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject
 from conformance.harness.vectors import LoadedCase
 from reference.errors import IllegalAction, InvalidState, RuleError
@@ -22,39 +23,41 @@ class Outcome(StrEnum):
 
 @dataclass(frozen=True)
 class Verdict:
+    """One case's outcome; a failure also carries both answers as JSON and every path where they differ."""
+
     outcome: Outcome
     detail: str = ""
+    expected: Any = None  # the case's ``output``, or ``{"error": ...}`` for a refusal
+    got: Any = None  # the implementation's answer, in the same form
+    differences: tuple[Difference, ...] = ()
 
 
-def first_difference(expected: object, actual: object, path: str = "$") -> str | None:
-    """The JSON path and values where ``actual`` first departs from ``expected``; None if equal."""
-    # 1 == 1.0 == True in Python, but a JSON result must match in kind too
-    other_kind = type(expected) is not type(actual)
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        want_map = cast(dict[str, object], expected)
-        got_map = cast(dict[str, object], actual)
-        for key in sorted(want_map.keys() | got_map.keys()):
-            if key not in got_map:
-                return f"{path}.{key}: missing"
-            if key not in want_map:
-                return f"{path}.{key}: unexpected"
-            found = first_difference(want_map[key], got_map[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(expected, list) and isinstance(actual, list):
-        want_list = cast(list[object], expected)
-        got_list = cast(list[object], actual)
-        if len(want_list) != len(got_list):
-            return f"{path}: expected {len(want_list)} items, got {len(got_list)}"
-        for index, (want, got) in enumerate(zip(want_list, got_list)):
-            found = first_difference(want, got, f"{path}[{index}]")
-            if found:
-                return found
-        return None
-    if expected != actual or other_kind:
-        return f"{path}: expected {expected!r}, got {actual!r}"
-    return None
+def _refusal_json(error: RuleError) -> dict[str, Any]:
+    """A refusal as the wire carries it (``refused``'s ``error``), reduced to what a case judges."""
+    if isinstance(error, InvalidState):
+        return {"error": {"kind": "InvalidState", "field": error.field}}
+    if isinstance(error, IllegalAction):
+        return {"error": {"kind": "IllegalAction", "rule": error.rule}}
+    return {"error": {"kind": type(error).__name__}}
+
+
+def _expected_json(loaded: LoadedCase) -> Any:
+    error = loaded.case.error
+    if error is None:
+        return loaded.case.output
+    wanted = {"field": error.field} if error.kind == "InvalidState" else {"rule": error.rule}
+    return {"error": {"kind": str(error.kind), **wanted}}  # the plain JSON string, as an answer carries it
+
+
+def _failed(loaded: LoadedCase, got: Any, detail: str, refused: bool) -> Verdict:
+    """A failure carrying both answers; a refusal against a result is one difference, at ``$.error``."""
+    expected = _expected_json(loaded)
+    expected_refusal = loaded.case.error is not None
+    if refused and not expected_refusal:  # one difference: a refusal where a result was due
+        return Verdict(Outcome.FAILED, detail, expected, got, (Difference("$.error", None, got["error"], UNEXPECTED),))
+    if expected_refusal and not refused:  # one difference: a result where a refusal was due
+        return Verdict(Outcome.FAILED, detail, expected, got, (Difference("$.error", expected["error"], None, MISSING),))
+    return Verdict(Outcome.FAILED, detail, expected, got, differences(expected, got))
 
 
 def describe_refusal(error: RuleError) -> str:
@@ -67,17 +70,18 @@ def describe_refusal(error: RuleError) -> str:
 
 def judge_refusal(loaded: LoadedCase, error: RuleError) -> Verdict:
     expected = loaded.case.error
+    got = _refusal_json(error)
     if expected is None:
-        return Verdict(Outcome.FAILED, f"refused a legal input: {describe_refusal(error)}")
+        return _failed(loaded, got, f"refused a legal input: {describe_refusal(error)}", refused=True)
     if isinstance(error, InvalidState) and expected.kind == "InvalidState":
         if error.field == expected.field:
             return Verdict(Outcome.PASSED)
-        return Verdict(Outcome.FAILED, f"InvalidState on {error.field!r}, expected on {expected.field!r}")
+        return _failed(loaded, got, f"InvalidState on {error.field!r}, expected on {expected.field!r}", refused=True)
     if isinstance(error, IllegalAction) and expected.kind == "IllegalAction":
         if error.rule == expected.rule:
             return Verdict(Outcome.PASSED)
-        return Verdict(Outcome.FAILED, f"IllegalAction under {error.rule!r}, expected under {expected.rule!r}")
-    return Verdict(Outcome.FAILED, f"expected {expected.kind}, got {describe_refusal(error)}")
+        return _failed(loaded, got, f"IllegalAction under {error.rule!r}, expected under {expected.rule!r}", refused=True)
+    return _failed(loaded, got, f"expected {expected.kind}, got {describe_refusal(error)}", refused=True)
 
 
 def judge_result(loaded: LoadedCase, result: object) -> Verdict:
@@ -87,12 +91,13 @@ def judge_result(loaded: LoadedCase, result: object) -> Verdict:
     actual: Any = msgspec.json.decode(encoded)
     if expected is not None:
         wanted = expected.field if expected.kind == "InvalidState" else expected.rule
-        return Verdict(Outcome.FAILED, f"expected {expected.kind} ({wanted}), got a result: {actual!r}")
+        return _failed(loaded, actual, f"expected {expected.kind} ({wanted}), got a result", refused=False)
     if encoded == msgspec.json.encode(loaded.case.output, order="sorted"):
         return Verdict(Outcome.PASSED)  # the same JSON text is the same values, of the same kinds
-    difference = first_difference(loaded.case.output, actual)
-    if difference:
-        return Verdict(Outcome.FAILED, f"result differs at {difference}")
+    found = differences(loaded.case.output, actual)
+    if found:
+        shown = "; ".join(describe(difference) for difference in found)
+        return Verdict(Outcome.FAILED, f"result differs at {shown}", loaded.case.output, actual, found)
     return Verdict(Outcome.PASSED)
 
 

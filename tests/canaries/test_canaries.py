@@ -47,5 +47,9 @@ def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path)
     failed = {rule for record in records if record["outcome"] == "failed" for rule in record["rules"]}
     missing = sorted(set(canary.caught_on) - failed)
     assert not missing, f"canary that {canary.breaks} was not caught on {missing}; failed rules: {sorted(failed)}"
+    # blamed on a rule it breaks: a failing check fails its primary rule and implicates the others it lists
+    blamed = {record["primary"] for record in records if record["outcome"] == "failed"}
+    assert blamed & set(canary.caught_on), f"canary that {canary.breaks} is blamed on {sorted(blamed)} only"
     for rule in canary.caught_on:
-        assert any(rule in line and "failed" in line for line in done.stdout.splitlines()), f"report hides {rule}"
+        shown = any(line.startswith(f"{rule} ") and line.rstrip().endswith(("failed", "implicated")) for line in done.stdout.splitlines())
+        assert shown, f"the table hides {rule}"

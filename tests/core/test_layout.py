@@ -11,7 +11,8 @@ from conformance.harness.games import REPO_ROOT
 HARNESS = REPO_ROOT / "conformance" / "harness"
 PACKAGE = "conformance.harness"
 CORE_MODULES = {
-    "commands", "per_rule", "profiles", "records", "rulings", "schema", "spec", "subject", "vector_format", "vectors", "verdict",
+    "commands", "differences", "per_rule", "profiles", "records", "rulings", "schema", "spec", "subject", "vector_format", "vectors",
+    "verdict",
 }  # fmt: skip
 CAPABILITIES = {"coverage", "diff", "gate", "mutation", "schemas", "symbolic", "verify", "wire"}
 MAX_LINES = 300

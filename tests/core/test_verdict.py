@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 
-from conformance.harness.vector_format import Case
+from conformance.harness.differences import describe
+from conformance.harness.vector_format import Case, ErrorKind, ExpectedError
 from conformance.harness.vectors import LoadedCase
-from conformance.harness.verdict import Outcome, judge_result
+from conformance.harness.verdict import Outcome, judge_refusal, judge_result
+from reference.errors import InvalidState
 
 
 def _expecting(output: dict[str, Any]) -> LoadedCase:
@@ -33,14 +35,32 @@ def test_the_same_values_pass(expected: dict[str, Any], actual: dict[str, Any]) 
     ("expected", "actual", "where"),
     [
         ({"a": 1}, {"a": 1.0}, "$.a: expected 1, got 1.0"),
-        ({"a": 1}, {"a": True}, "$.a: expected 1, got True"),
+        ({"a": 1}, {"a": True}, "$.a: expected 1, got true"),
         ({"a": [1, 2]}, {"a": [1]}, "$.a: expected 2 items, got 1"),
-        ({"a": 1, "b": 2}, {"a": 1}, "$.b: missing"),
-        ({"a": 1}, {"a": 1, "c": 3}, "$.c: unexpected"),
-        ({"a": {"b": [0, {"c": "x"}]}}, {"a": {"b": [0, {"c": "y"}]}}, "$.a.b[1].c: expected 'x', got 'y'"),
+        ({"a": 1, "b": 2}, {"a": 1}, "$.b: missing (expected 2)"),
+        ({"a": 1}, {"a": 1, "c": 3}, "$.c: unexpected (got 3)"),
+        ({"a": {"b": [0, {"c": "x"}]}}, {"a": {"b": [0, {"c": "y"}]}}, '$.a.b[1].c: expected "x", got "y"'),
+        # every differing path, not just the first
+        ({"winner": "england", "turn": 6}, {"winner": "habsburgs", "turn": None}, '$.turn: expected 6, got null; $.winner: expected "england", got "habsburgs"'),
     ],
 )
 def test_a_difference_fails_at_its_path(expected: dict[str, Any], actual: dict[str, Any], where: str) -> None:
     verdict = judge_result(_expecting(expected), actual)
     assert verdict.outcome == Outcome.FAILED
     assert verdict.detail == f"result differs at {where}"
+
+
+def test_a_failure_carries_both_answers_and_every_path() -> None:
+    verdict = judge_result(_expecting({"winner": "england", "awards": [1, 2]}), {"winner": "papacy", "awards": [1]})
+    assert verdict.expected == {"winner": "england", "awards": [1, 2]}
+    assert verdict.got == {"winner": "papacy", "awards": [1]}
+    assert [difference.path for difference in verdict.differences] == ["$.awards", "$.winner"]
+
+
+def test_a_refusal_on_another_field_differs_at_that_field_alone() -> None:
+    case = Case(id="c", description="", rules=("X-1",), input={}, error=ExpectedError(ErrorKind.INVALID_STATE, field="market[1].card.name"))
+    loaded = LoadedCase("imperium", "op", case, Path("v.json"), 0, None, None)
+    verdict = judge_refusal(loaded, InvalidState("market[1].card", "gaul", "this card already lies elsewhere", "X-1"))
+    assert verdict.expected == {"error": {"kind": "InvalidState", "field": "market[1].card.name"}}
+    assert verdict.got == {"error": {"kind": "InvalidState", "field": "market[1].card"}}
+    assert [describe(d) for d in verdict.differences] == ['$.error.field: expected "market[1].card.name", got "market[1].card"']

@@ -109,7 +109,7 @@ def conclude(
     label: str,
 ) -> int:
     """The exit status of ``verify``: the gate's verdict (or, for ``expectations --write``, the file written)."""
-    console = Console()
+    console = Console(soft_wrap=True)  # a check ID is never wrapped mid-name
     stamp = stamp_now(games, args.profile, seed_of(args.pytest_args))
     bounds = Bounds(args.max_errors, args.max_not_implemented, args.allow_fixed)
     gate = judge(verification, records, bounds, args.expectations, stamp)

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from conformance.harness.games import SCHEMA_DIR, all_games
+from conformance.harness.records import report_schema
 from conformance.harness.schema import (
     closed,
     operation_schemas,
@@ -43,6 +44,7 @@ def wire_schemas() -> dict[str, dict[str, Any]]:
 def all_schemas() -> dict[Path, dict[str, Any]]:
     """Every schema the project publishes, by its path under conformance/schema."""
     schemas: dict[Path, dict[str, Any]] = {Path("vector.schema.json"): vector_file_schema()}
+    schemas[Path("report.schema.json")] = report_schema()
     for name, message in wire_schemas().items():
         schemas[Path("wire") / f"{name}.schema.json"] = message
     for game in all_games():

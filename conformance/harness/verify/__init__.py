@@ -4,5 +4,7 @@ Reads the suite (vectors, invariants) and ``--impl``/``--cmd``; gives a ``CheckR
 per-rule table and, through ``gate/``, the run's exit status. Entry points: ``plugin`` (the pytest
 plugin, loaded as ``rulespec`` through ``pytest11``), ``command`` (``rulespec verify``, ``rulespec
 expectations``); ``subjects`` opens the implementation, ``recorder`` classifies outcomes,
-``saved_failures`` writes failing checks as vectors.
+``check_record`` fills a failed check's record (request, rulings, both answers, every differing path;
+``failing_call`` finds an invariant's shrunk call), ``failure_text`` shows it in the user's terms,
+``progress`` reports while checks run, ``saved_failures`` writes failing checks as vectors.
 """

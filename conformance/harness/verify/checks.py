@@ -12,7 +12,7 @@ import pytest
 from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, VECTORS_DIR, game
 from conformance.harness.subject import ImplementationError
 from conformance.harness.vectors import LoadedCase, VectorError, load_file
-from conformance.harness.verdict import Outcome, run_case
+from conformance.harness.verdict import Outcome, Verdict, run_case
 from conformance.harness.verify.subjects import SUBJECTS
 
 
@@ -44,6 +44,9 @@ class VectorFileCollector(pytest.File):
             yield item
 
 
+VERDICT = pytest.StashKey[Verdict]()  # a vector case's verdict, read when its record is made
+
+
 class VectorMismatch(AssertionError):
     """The subject answered, and the answer is not the rules' answer."""
 
@@ -56,6 +59,7 @@ class VectorItem(pytest.Item):
     def runtest(self) -> None:
         subject = self.config.stash[SUBJECTS].get(self.loaded.game)
         verdict = run_case(subject, self.loaded)
+        self.stash[VERDICT] = verdict  # both answers and every difference, for the check's record
         if verdict.outcome == Outcome.NOT_IMPLEMENTED:
             pytest.skip(verdict.detail)
         if verdict.outcome == Outcome.ERROR:

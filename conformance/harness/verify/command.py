@@ -12,6 +12,7 @@ from conformance.harness.commands import Commands
 from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
 from conformance.harness.gate import options as gate_options
 from conformance.harness.per_rule import render, tally
+from conformance.harness.verify.progress import RunProgress
 from conformance.harness.verify.recorder import RECORDER, Recorder
 from conformance.harness.wire.faults import parse_command
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
@@ -31,7 +32,13 @@ def verify(args: argparse.Namespace) -> int:
     keys: list[str] = args.game or sorted(REGISTRY)
     games = [game(key) for key in keys]
     paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
-    pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", "-q"]
+    verbose = any(arg.startswith("-v") or arg == "--verbose" for arg in args.pytest_args)
+    pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", *([] if verbose else ["-q"])]
+    # no short summary (each failure is shown in full above it; -v lists them) and so none of the
+    # project's -ra skips; no warning about modules imported before pytest could rewrite their asserts
+    # (the harness's own, loaded as a plugin: its failures are shown in JSON, not by assert rewriting)
+    pytest_args += ["-rN" if not verbose else "-rfE", "-W", "ignore::pytest.PytestAssertRewriteWarning"]
+    pytest_args += ["-o", "console_output_style=classic"]
     pytest_args += [f"--game={key}" for key in keys]
     pytest_args += [f"--hypothesis-profile={args.profile}"]
     pytest_args += [f"--rule={rule}" for rule in args.rule or ()]
@@ -44,13 +51,17 @@ def verify(args: argparse.Namespace) -> int:
     pytest_args += gate_options.pytest_args(args)
     pytest_args += args.pytest_args
     capture = _Capture()
-    code = pytest.main(pytest_args, plugins=[capture])
+    progress = RunProgress()
+    try:
+        code = pytest.main(pytest_args, plugins=[capture, progress])
+    finally:
+        progress.close()
     if capture.recorder is None or code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         return int(code) or 2
     recorder = capture.recorder
     verification = tally(games, recorder.records, only=args.rule)
     label = f"{args.impl or args.cmd or 'the reference'} ({', '.join(keys)})"
-    render(verification, label, Console())
+    render(verification, label, Console(), failed_only=args.failed_only)
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
     return gate_options.conclude(args, games, verification, recorder.records, len(recorder.saved), label)
@@ -87,6 +98,7 @@ def verify_arguments(run: argparse.ArgumentParser) -> None:
     run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
     run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget")
     run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
+    run.add_argument("--failed-only", action="store_true", help="in the per-rule table, only the rules that did not pass")
     run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")
     gate_options.add_verify_options(run)
 

@@ -22,7 +22,8 @@ from conformance.harness.games import VECTORS_DIR
 from conformance.harness.subject import NotImplementedOp, Subject
 from conformance.harness.verify import saved_failures
 from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
-from conformance.harness.verify.recorder import CALLS, RECORDER, Recorder
+from conformance.harness.verify.check_record import CALLS
+from conformance.harness.verify.recorder import RECORDER, Recorder
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, Subjects, is_worker, selected_games
 from conformance.harness.wire.session import DEFAULT_TIMEOUT

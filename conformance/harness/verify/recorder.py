@@ -16,7 +16,9 @@ from conformance.harness.records import CheckRecord, write_report
 from conformance.harness.subject import ImplementationError
 from conformance.harness.verdict import Outcome
 from conformance.harness.verify import saved_failures
+from conformance.harness.verify.check_record import CALLS, message, record_of
 from conformance.harness.verify.checks import VectorItem, game_of, rules_of
+from conformance.harness.verify.failure_text import failure_text
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, is_worker
 
@@ -47,15 +49,15 @@ class Recorder:
             return report
         outcome = _classify(report, call)
         if outcome is not None:
-            rules = rules_of(item)
-            kind = "vector" if isinstance(item, VectorItem) else "invariant"
-            detail = "" if outcome == Outcome.PASSED else _short(report)
-            record = CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail)
+            detail = "" if outcome == Outcome.PASSED else _detail(report, call)
+            record, vector = record_of(item, key, outcome, detail, report.duration)
             report.user_properties.append((CHECK_PROPERTY, msgspec.json.encode(record).decode()))
-            if outcome in (Outcome.FAILED, Outcome.ERROR) and item.config.getoption("--save-failures"):
-                saved = _saved_case_or_warn(item, key, detail)
-                if saved is not None:
-                    report.user_properties.append((SAVED_PROPERTY, json.dumps(saved)))
+            if outcome in (Outcome.FAILED, Outcome.ERROR):
+                _show_failure(item, report, record, vector)
+                if item.config.getoption("--save-failures"):
+                    saved = _saved_case_or_warn(item, key, detail)
+                    if saved is not None:
+                        report.user_properties.append((SAVED_PROPERTY, json.dumps(saved)))
         return report
 
     @pytest.hookimpl(tryfirst=True)
@@ -108,9 +110,6 @@ def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Outcome
     return Outcome.FAILED
 
 
-CALLS = pytest.StashKey["deque[SentCall]"]()
-
-
 def _saved_case_or_warn(item: pytest.Item, key: str, detail: str) -> tuple[str, str, dict[str, Any]] | None:
     """The failing check as (game, operation, vector case); a fault in saving it is a warning, never a lost run."""
     subject = item.config.stash[SUBJECTS].get(key)
@@ -121,6 +120,21 @@ def _saved_case_or_warn(item: pytest.Item, key: str, detail: str) -> tuple[str, 
     except Exception as exc:  # noqa: BLE001 - any fault here must not hide the check's own outcome
         item.warn(pytest.PytestWarning(f"--save-failures: could not save {item.nodeid}: {type(exc).__name__}: {exc}"))
         return None
+
+
+def _detail(report: pytest.TestReport, call: pytest.CallInfo[None]) -> str:
+    """A failure's reason in the check's own words (never pytest's repr explanation); a skip's reason."""
+    if report.skipped or call.excinfo is None:
+        return _short(report)
+    return message(call.excinfo)
+
+
+def _show_failure(item: pytest.Item, report: pytest.TestReport, record: CheckRecord, vector: dict[str, Any] | None) -> None:
+    """The failure section (terminal and JUnit) in the user's terms; ``-v`` keeps pytest's own below it."""
+    shown = failure_text(record, vector)
+    if item.config.get_verbosity() > 0 and report.longrepr is not None:
+        shown += f"\n\n-- internals (-v) --\n{report.longrepr}"
+    report.longrepr = shown
 
 
 def _short(report: pytest.TestReport) -> str:

@@ -22,12 +22,12 @@ REVOLUTION = 20
 @given(request=soe_strategies.clean_up_requests(wars=st.integers(1, 2)), rulings=soe_strategies.rulings())
 def test_clean_up_resets_the_board(soe: StruggleOfEmpires, request: CleanUpRequest, rulings: Rulings) -> None:
     before, after = request.board, soe.clean_up(request, rulings)
-    assert after.local_alliances == tuple(replace(a, region=None) for a in before.local_alliances), "a local alliance stayed on the map"
-    assert after.grand_alliances == tuple(replace(g, holder=None) for g in before.grand_alliances), "a grand alliance is still held"
-    assert after.tiles == tuple(replace(t, flipped=False) for t in before.tiles), "a tile is still flipped"
-    assert after.war == before.war + 1, f"war marker {before.war} moved to {after.war}"
-    assert after.phase == 1, f"phase marker on {after.phase}, not Phase 1"
-    assert after.neutral_markers == before.neutral_markers + request.neutral_seeding, "neutral markers not seeded as given"
+    assert after.local_alliances == tuple(replace(a, region=None) for a in before.local_alliances), "SOE-CLEAN-1: a local alliance stayed on the map"
+    assert after.grand_alliances == tuple(replace(g, holder=None) for g in before.grand_alliances), "SOE-CLEAN-2: a grand alliance is still held"
+    assert after.tiles == tuple(replace(t, flipped=False) for t in before.tiles), "SOE-CLEAN-3: a tile is still flipped"
+    assert after.war == before.war + 1, f"SOE-CLEAN-4: war marker {before.war} moved to {after.war}"
+    assert after.phase == 1, f"SOE-CLEAN-5: phase marker on {after.phase}, not Phase 1"
+    assert after.neutral_markers == before.neutral_markers + request.neutral_seeding, "SOE-CLEAN-6: neutral markers not seeded as given"
 
 
 @pytest.mark.rules("SOE-END-2")

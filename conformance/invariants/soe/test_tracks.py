@@ -80,7 +80,7 @@ def test_maintenance_pays_the_upkeep_with_exactly_the_taxations_needed(soe: Stru
         )
 
 
-@pytest.mark.rules("SOE-MAINT-5", "SOE-MAINT-6")
+@pytest.mark.rules("SOE-MAINT-6", "SOE-MAINT-5")
 @subject_settings()
 @given(case=soe_strategies.maintenance_cases())
 def test_each_drawn_token_adds_its_unrest(soe: StruggleOfEmpires, case: MaintenanceCase) -> None:

@@ -1,0 +1,82 @@
+"""The per-rule verdict: a failure fails its check's primary rule and implicates the rest; the table keeps IDs whole."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from conformance.harness.differences import Difference
+from conformance.harness.games import game
+from conformance.harness.per_rule import render, tally
+from conformance.harness.records import CheckRecord, read_report, write_report
+
+SOE = game("soe")
+RULES = ("SOE-SCORE-2", "SOE-SCORE-4", "SOE-SCORE-6", "SOE-POP-1", "SOE-POP-2", "SOE-INCOME-1")
+
+
+def _record(name: str, rules: tuple[str, ...], outcome: str, kind: str = "vector") -> CheckRecord:
+    return CheckRecord(f"conformance/vectors/soe/op.json::{name}", "soe", kind, rules, outcome, "")
+
+
+RECORDS = [
+    _record("a", ("SOE-SCORE-2", "SOE-SCORE-4", "SOE-SCORE-6"), "failed"),  # fails SCORE-2 only
+    _record("b", ("SOE-SCORE-4",), "passed"),
+    _record("c", ("SOE-SCORE-6",), "passed"),
+    _record("d", ("SOE-POP-1",), "passed"),
+    _record("e", ("SOE-POP-1", "SOE-POP-2"), "not implemented", "invariant"),
+    _record("f", ("SOE-POP-2",), "not implemented"),
+]
+
+
+def test_a_failure_fails_its_primary_rule_and_implicates_the_others() -> None:
+    statuses = {t.rule: t.status for t in tally([SOE], RECORDS, only=RULES).tallies}
+    assert statuses == {
+        "SOE-SCORE-2": "failed",
+        "SOE-SCORE-4": "implicated",
+        "SOE-SCORE-6": "implicated",
+        "SOE-POP-1": "partial",  # one check passed, one not implemented
+        "SOE-POP-2": "not implemented",  # none of its checks ran
+        "SOE-INCOME-1": "unchecked",
+    }
+
+
+def test_worst_first_lists_failed_then_implicated_then_partial_then_not_implemented() -> None:
+    order = [t.status for t in tally([SOE], RECORDS, only=RULES).worst_first()]
+    assert order == ["failed", "implicated", "implicated", "partial", "not implemented", "unchecked"]
+
+
+@pytest.mark.parametrize("width", [30, 50, 80, 200])
+def test_the_table_keeps_rule_ids_whole_and_explains_its_counts(width: int) -> None:
+    out = io.StringIO()
+    render(tally([SOE], RECORDS, only=RULES), "x", Console(file=out, width=width), failed_only=False)
+    text = out.getvalue()
+    for rule in RULES:
+        assert any(line.startswith(f"{rule} ") for line in text.splitlines()), f"{rule} cut at width {width}\n{text}"
+    assert "checks passed / checks involving the rule" in text
+    statuses = [line.split()[-1] for line in text.splitlines() if line.startswith("SOE-")]
+    assert statuses == ["unchecked", "failed", "implicated", "implicated", "partial", "implemented"], text  # spec order
+
+
+def test_failed_only_leaves_out_the_rules_that_passed() -> None:
+    out = io.StringIO()
+    records = [*RECORDS, _record("g", ("SOE-INCOME-1",), "passed")]
+    render(tally([SOE], records, only=RULES), "x", Console(file=out, width=100), failed_only=True)
+    shown = [line.split()[0] for line in out.getvalue().splitlines() if line.startswith("SOE-")]
+    assert shown == ["SOE-SCORE-2", "SOE-SCORE-4", "SOE-SCORE-6", "SOE-POP-1", "SOE-POP-2"]
+
+
+def test_a_report_keeps_every_field_and_an_older_one_still_reads(tmp_path: Path) -> None:
+    full = CheckRecord(
+        "n", "soe", "vector", ("SOE-POP-1", "SOE-POP-2"), "failed", "why", "SOE-POP-1", "grow_population",
+        {"empires": []}, {"rounding": "down"}, {"empires": [1]}, {"empires": [2]},
+        (Difference("$.empires[0]", 1, 2),), 0.25, "", "Population grows by 5.",
+    )  # fmt: skip
+    path = tmp_path / "report.json"
+    write_report(path, [full])
+    assert read_report(path) == [full]
+    path.write_text('[{"nodeid": "n", "game": "soe", "kind": "vector", "rules": ["SOE-POP-1"], "outcome": "passed", "detail": ""}]')
+    (older,) = read_report(path)
+    assert older.primary_rule == "SOE-POP-1" and older.differences == ()

@@ -1,0 +1,111 @@
+"""Every check has exactly one primary rule, first in its list, that the spec defines.
+
+The primary is the rule whose sentence the expected value comes from: a failing check fails
+it and only implicates the other rules it lists. For a vector, ``rules[0]``; for an invariant,
+the first ID of ``@pytest.mark.rules``. A refusal case's primary is the rule its refusal
+names (the vector's own IllegalAction rule, or the rule the reference's InvalidState cites)
+whenever the case lists it, except where a review below says why another rule is the point.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Collection
+
+import pytest
+from pytest import Mark, MarkDecorator, ParameterSet
+
+from conformance.harness.games import INVARIANTS_DIR, Game, all_games
+from conformance.harness.spec import read_clauses
+from conformance.harness.subject import python_subject
+from conformance.harness.vectors import LoadedCase, load_game
+from reference.errors import IllegalAction, InvalidState
+
+GAMES = all_games()
+ids = [game.key for game in GAMES]
+
+# Refusal cases whose point is a rule other than the one the refusal cites, with the reason.
+REVIEWED = {
+    "soe-end-war-draws-counted-after-income": "SOE-SEQ-4: the draws are wrong only because they are counted after income",
+    "soe-end-war-missing-order": "SOE-SEQ-4: the empire is short only after income, so an order is due",
+}
+
+
+def _cited(game: Game, loaded: LoadedCase) -> str | None:
+    """The rule the expected refusal comes from: the vector's IllegalAction rule, or the reference's InvalidState rule."""
+    error = loaded.case.error
+    if error is None:
+        return None
+    if error.kind == "IllegalAction":
+        return error.rule
+    try:
+        python_subject(game, None).call(loaded.operation, loaded.request, loaded.rulings)
+    except (InvalidState, IllegalAction) as refusal:
+        return refusal.rule
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=ids)
+def test_each_vector_case_has_one_primary_rule_the_spec_defines(game: Game) -> None:
+    known = {clause.id for clause in read_clauses(game.spec_path)}
+    problems: list[str] = []
+    for loaded in load_game(game):
+        rules = loaded.case.rules
+        if not rules or rules[0] not in known:
+            problems.append(f"{loaded.case.id}: primary {rules[:1]} is not a clause of {game.spec_path.name}")
+        if len(set(rules)) != len(rules):
+            problems.append(f"{loaded.case.id}: a rule is listed twice in {list(rules)}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=ids)
+def test_a_refusal_case_is_primarily_about_the_rule_its_refusal_names(game: Game) -> None:
+    wrong: list[str] = []
+    for loaded in load_game(game):
+        cited = _cited(game, loaded)
+        rules = loaded.case.rules
+        if cited in rules and rules[0] != cited and loaded.case.id not in REVIEWED:
+            wrong.append(f"{loaded.case.id}: move {cited} to the front of {list(rules)} (or review it here)")
+    assert not wrong, "\n".join(wrong)
+
+
+def _invariants(game: Game) -> list[tuple[str, Callable[..., object]]]:
+    found: list[tuple[str, Callable[..., object]]] = []
+    for path in sorted((INVARIANTS_DIR / game.key).glob("test_*.py")):
+        module = importlib.import_module(f"conformance.invariants.{game.key}.{path.stem}")
+        found += [(f"{path.name}::{name}", value) for name, value in vars(module).items() if name.startswith("test_")]
+    return found
+
+
+def _rules(marks: Collection[Mark | MarkDecorator]) -> list[str]:
+    return [str(rule) for mark in marks if mark.name == "rules" for rule in mark.args]
+
+
+def _rules_of(name: str, test: Callable[..., object]) -> list[tuple[str, list[str]]]:
+    """(check, its rules): the test's own, or each parameter's when the test is split by rule (``scoped``)."""
+    marks: list[Mark] = list(getattr(test, "pytestmark", []))
+    if _rules(marks):
+        return [(name, _rules(marks))]
+    split = [
+        (f"{name}[{value.id}]", _rules(value.marks))
+        for mark in marks if mark.name == "parametrize"
+        for value in mark.args[1] if isinstance(value, ParameterSet)
+    ]  # fmt: skip
+    return split or [(name, [])]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=ids)
+def test_each_invariant_names_one_primary_rule_first(game: Game) -> None:
+    known = {clause.id for clause in read_clauses(game.spec_path)}
+    invariants = _invariants(game)
+    assert invariants, f"no invariants found for {game.key}"
+    problems: list[str] = []
+    for name, test in invariants:
+        for check, rules in _rules_of(name, test):
+            if not rules:
+                problems.append(f"{check}: names no rule (@pytest.mark.rules, on the test or on each of its parameters)")
+            elif rules[0] not in known:
+                problems.append(f"{check}: primary {rules[0]} is not a clause of {game.spec_path.name}")
+            elif len(set(rules)) != len(rules):
+                problems.append(f"{check}: a rule is named twice in {rules}")
+    assert not problems, "\n".join(problems)
