@@ -29,6 +29,7 @@ from reference.here_i_stand.rulings import (
     CopernicusVp,
     Rulings,
     TimeLimitTie,
+    SpacesInUnrest,
     TrackLimits,
     UnbrokenTie,
 )
@@ -51,6 +52,7 @@ def rulings() -> st.SearchStrategy[Rulings]:
         copernicus_vp=st.sampled_from(CopernicusVp),
         bonus_earners=st.sampled_from(BonusEarners),
         track_limits=st.sampled_from(TrackLimits),
+        spaces_in_unrest=st.sampled_from(SpacesInUnrest),
     )
 
 
@@ -66,10 +68,14 @@ def turns() -> st.SearchStrategy[int]:
 
 @st.composite
 def boards(draw: st.DrawFn) -> Board:
-    """A board within the published tracks, Protestant spaces short of a religious victory."""
+    """A board within the published tracks, Protestant spaces short of a religious victory.
+
+    Fewer than 50 spaces in all, so the marker stops short of 50 whether or not those in unrest count
+    (HIS-RULING-9).
+    """
     electorates = draw(st.integers(0, 6))
-    position = draw(st.integers(0, 49))
-    unrest = draw(st.integers(0, 6))
+    spaces = draw(st.integers(0, 49))
+    unrest = draw(st.integers(0, min(6, spaces)))
     return Board(
         piracy_vp=draw(st.integers(0, 10)),
         schmalkaldic_league=draw(st.booleans()),
@@ -80,7 +86,7 @@ def boards(draw: st.DrawFn) -> Board:
         english_spaces_protestant=draw(st.integers(0, 12)),
         chateaux=draw(st.integers(0, 6)),
         st_peters=draw(st.integers(0, 5)),
-        protestant_spaces=position + unrest,
+        protestant_spaces=spaces,
         protestant_spaces_in_unrest=unrest,
     )
 

@@ -52,10 +52,10 @@ def validate_phase(request: PhaseRequest, rulings: Rulings) -> None:
         check_bonuses((*request.bonuses, request.play), rulings)
 
 
-def score_all(request: PhaseRequest, bonuses: tuple[Bonus, ...]) -> tuple[PowerScore, ...]:
+def score_all(request: PhaseRequest, bonuses: tuple[Bonus, ...], rulings: Rulings) -> tuple[PowerScore, ...]:
     """HIS-VP-1: the six score sheets in impulse order."""
     base = {Power(card.power): card.base_vp for card in request.cards}
-    return tuple(score_sheet(power, base[power], request.board, bonuses) for power in POWERS)
+    return tuple(score_sheet(power, base[power], request.board, bonuses, rulings) for power in POWERS)
 
 
 def totals_of(scores: tuple[PowerScore, ...]) -> tuple[PowerVp, ...]:
@@ -64,8 +64,8 @@ def totals_of(scores: tuple[PowerScore, ...]) -> tuple[PowerVp, ...]:
 
 def judge_play(request: PhaseRequest, play: Bonus, rulings: Rulings) -> PlayVerdict:
     """HIS-PLAY-1, HIS-PLAY-2: allowed only when it turns another power's domination into none."""
-    before = outcome(request.turn, as_totals(totals_of(score_all(request, request.bonuses))), request.history, rulings)
-    after_scores = score_all(request, (*request.bonuses, play))
+    before = outcome(request.turn, as_totals(totals_of(score_all(request, request.bonuses, rulings))), request.history, rulings)
+    after_scores = score_all(request, (*request.bonuses, play), rulings)
     after = outcome(request.turn, as_totals(totals_of(after_scores)), request.history, rulings)
     stops_another = before.victory is Victory.DOMINATION and before.winner != play.power
     allowed = stops_another and after.victory is not Victory.DOMINATION
@@ -106,7 +106,7 @@ def run_phase(request: PhaseRequest, rulings: Rulings, /) -> PhaseResult:
         if not judge_play(request, request.play, rulings).allowed:
             raise IllegalAction("HIS-PLAY-1", "the play does not keep another power from a domination victory")
         bonuses = (*bonuses, request.play)
-    scores = score_all(request, bonuses)
+    scores = score_all(request, bonuses, rulings)
     totals = totals_of(scores)
     decided = outcome(request.turn, as_totals(totals), request.history, rulings)
     return PhaseResult(scores, decided, (*canonical_history(request.history), TurnRecord(request.turn, totals)))

@@ -45,6 +45,13 @@ class TrackLimits(StrEnum):
     OPEN = "open"
 
 
+class SpacesInUnrest(StrEnum):
+    """Whether Protestant spaces in unrest move the Protestant spaces marker."""
+
+    EXCLUDED = "excluded"  # the marker counts only the spaces not in unrest
+    COUNTED = "counted"  # every space under Protestant influence counts, in unrest or not
+
+
 @dataclass(frozen=True)
 class Rulings:
     domination_first_turn: int = field(default=4, metadata={"alternatives": (4, 5)})  # HIS-RULING-1
@@ -54,6 +61,7 @@ class Rulings:
     copernicus_vp: CopernicusVp = CopernicusVp.SEED  # HIS-RULING-5
     bonus_earners: BonusEarners = BonusEarners.PUBLISHED  # HIS-RULING-6
     track_limits: TrackLimits = TrackLimits.PUBLISHED  # HIS-RULING-7
+    spaces_in_unrest: SpacesInUnrest = SpacesInUnrest.EXCLUDED  # HIS-RULING-9
 
 
 DEFAULT = Rulings()

@@ -14,9 +14,9 @@ from reference.here_i_stand.special import special_lines
 from reference.here_i_stand.validation import validate_base_vp, validate_board, validate_power, validate_rulings
 
 
-def score_sheet(power: Power, base_vp: int, board: Board, bonuses: Sequence[Bonus]) -> PowerScore:
+def score_sheet(power: Power, base_vp: int, board: Board, bonuses: Sequence[Bonus], rulings: Rulings) -> PowerScore:
     """HIS-VP-1: the sheet of one power from values already checked."""
-    special = special_lines(power, board)
+    special = special_lines(power, board, rulings)
     bonus = bonus_lines(power, bonuses)
     total = base_vp + sum(line.vp for line in special) + sum(line.vp for line in bonus)
     return PowerScore(power.value, base_vp, special, bonus, total)
@@ -36,4 +36,4 @@ def score_power(request: ScoreRequest, rulings: Rulings, /) -> PowerScore:
     validate_base_vp(request.base_vp, "base_vp")
     validate_board(request.board, rulings)
     check_bonuses(request.bonuses, rulings)
-    return score_sheet(power, request.base_vp, request.board, request.bonuses)
+    return score_sheet(power, request.base_vp, request.board, request.bonuses, rulings)

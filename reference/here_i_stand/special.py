@@ -5,7 +5,7 @@ from __future__ import annotations
 # named in the contracts' ``raises:`` lines, which CrossHair resolves in this module
 from reference.errors import InvalidState as InvalidState
 from reference.here_i_stand.model import Board, Power, ScoreLine, SpecialSource, SpecialVp, SpecialVpRequest
-from reference.here_i_stand.rulings import Rulings
+from reference.here_i_stand.rulings import Rulings, SpacesInUnrest
 from reference.here_i_stand.validation import validate_board, validate_power, validate_rulings
 
 EDWARD_VI_VP = 5
@@ -51,23 +51,25 @@ def st_peters(board: Board) -> int:
     return board.st_peters
 
 
-def track_position(board: Board) -> int:
-    """HIS-SPECIAL-8: the marker counts the Protestant spaces not in unrest."""
+def track_position(board: Board, rulings: Rulings) -> int:
+    """HIS-SPECIAL-8, HIS-RULING-9: the spaces the marker counts; those in unrest only if the ruling counts them."""
+    if rulings.spaces_in_unrest is SpacesInUnrest.COUNTED:
+        return board.protestant_spaces
     return board.protestant_spaces - board.protestant_spaces_in_unrest
 
 
-def protestant_track_vp(board: Board) -> int:
+def protestant_track_vp(board: Board, rulings: Rulings) -> int:
     """HIS-SPECIAL-7: the brown number, the thresholds passed."""
-    position = track_position(board)
+    position = track_position(board, rulings)
     return sum(1 for threshold in TRACK_THRESHOLDS if threshold <= position)
 
 
-def papal_track_vp(board: Board) -> int:
+def papal_track_vp(board: Board, rulings: Rulings) -> int:
     """HIS-SPECIAL-7: the purple number; the two always add up to 15."""
-    return PAPAL_TRACK_START - protestant_track_vp(board)
+    return PAPAL_TRACK_START - protestant_track_vp(board, rulings)
 
 
-def special_lines(power: Power, board: Board) -> tuple[ScoreLine, ...]:
+def special_lines(power: Power, board: Board, rulings: Rulings) -> tuple[ScoreLine, ...]:
     """HIS-SPECIAL-9: a power's own lines of special VP, in score-sheet order, zeros shown."""
     lines: dict[Power, tuple[tuple[SpecialSource, int], ...]] = {
         Power.OTTOMANS: ((SpecialSource.PIRACY, piracy(board)),),
@@ -79,9 +81,9 @@ def special_lines(power: Power, board: Board) -> tuple[ScoreLine, ...]:
         Power.FRANCE: ((SpecialSource.CHATEAUX, chateaux(board)),),
         Power.PAPACY: (
             (SpecialSource.ST_PETERS, st_peters(board)),
-            (SpecialSource.PROTESTANT_SPACES, papal_track_vp(board)),
+            (SpecialSource.PROTESTANT_SPACES, papal_track_vp(board, rulings)),
         ),
-        Power.PROTESTANTS: ((SpecialSource.PROTESTANT_SPACES, protestant_track_vp(board)),),
+        Power.PROTESTANTS: ((SpecialSource.PROTESTANT_SPACES, protestant_track_vp(board, rulings)),),
     }
     return tuple(ScoreLine(source.value, vp) for source, vp in lines[power])
 
@@ -97,5 +99,5 @@ def special_vp(request: SpecialVpRequest, rulings: Rulings, /) -> SpecialVp:
     validate_rulings(rulings)
     power = validate_power(request.power, "power")
     validate_board(request.board, rulings)
-    lines = special_lines(power, request.board)
+    lines = special_lines(power, request.board, rulings)
     return SpecialVp(power.value, lines, sum(line.vp for line in lines))

@@ -22,7 +22,7 @@ from reference.here_i_stand.model import (
     PowerVp,
     TurnRecord,
 )
-from reference.here_i_stand.rulings import CopernicusVp, Rulings, TrackLimits
+from reference.here_i_stand.rulings import CopernicusVp, Rulings, SpacesInUnrest, TrackLimits
 
 FIRST_TURN = 1
 LAST_TURN = 9
@@ -159,11 +159,12 @@ def validate_board(board: Board, rulings: Rulings) -> None:
         "in unrest: 0 up to the Protestant spaces",
         "HIS-SPECIAL-8",
     )
-    # 50 counted spaces would have ended the game in a religious victory
-    if board.protestant_spaces - board.protestant_spaces_in_unrest >= RELIGIOUS_VICTORY_SPACES:
-        raise refuse(
-            "board.protestant_spaces", board.protestant_spaces, "50 spaces not in unrest is a religious victory", "HIS-SPECIAL-8"
-        )
+    # the marker on 50 would have ended the game in a religious victory (HIS-RULING-9 says what it counts)
+    counted = board.protestant_spaces
+    if rulings.spaces_in_unrest is SpacesInUnrest.EXCLUDED:
+        counted -= board.protestant_spaces_in_unrest
+    if counted >= RELIGIOUS_VICTORY_SPACES:
+        raise refuse("board.protestant_spaces", board.protestant_spaces, "the marker on 50 is a religious victory", "HIS-SPECIAL-8")
 
 
 # the clause of each kind of bonus (for Copernicus, the ruling on its value): cited when an entry is refused

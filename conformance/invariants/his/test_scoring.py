@@ -12,7 +12,7 @@ from conformance.harness.games.his import HereIStand
 from conformance.strategies import his as his_st
 from reference.errors import InvalidState
 from reference.here_i_stand.model import Board, Bonus, BonusVpRequest, Power, ScoreRequest, SpecialVpRequest
-from reference.here_i_stand.rulings import Rulings
+from reference.here_i_stand.rulings import Rulings, SpacesInUnrest
 
 FIXTURE = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -71,20 +71,21 @@ def test_the_track_gives_fifteen_between_papacy_and_protestants(his: HereIStand,
     papal = line(his, Power.PAPACY, board, "protestant_spaces", rulings)
     protestant = line(his, Power.PROTESTANTS, board, "protestant_spaces", rulings)
     assert papal + protestant == 15
-    position = board.protestant_spaces - board.protestant_spaces_in_unrest
-    if position < 49:
+    if board.protestant_spaces < 49:
         # one more Protestant space never costs the Protestants a VP
         more = replace(board, protestant_spaces=board.protestant_spaces + 1)
         assert protestant <= line(his, Power.PROTESTANTS, more, "protestant_spaces", rulings) <= protestant + 1
 
 
-@pytest.mark.rules("HIS-SPECIAL-8")
+@pytest.mark.rules("HIS-SPECIAL-8", "HIS-RULING-9")
 @FIXTURE
 @given(board=his_st.boards(), power=st.sampled_from((Power.PAPACY, Power.PROTESTANTS)), rulings=his_st.rulings())
-def test_spaces_in_unrest_do_not_count(his: HereIStand, board: Board, power: Power, rulings: Rulings) -> None:
-    settled = replace(
-        board, protestant_spaces=board.protestant_spaces - board.protestant_spaces_in_unrest, protestant_spaces_in_unrest=0
-    )
+def test_spaces_in_unrest_count_as_the_ruling_says(his: HereIStand, board: Board, power: Power, rulings: Rulings) -> None:
+    # the same marker position with no space in unrest: fewer spaces when those in unrest are left out
+    counted = board.protestant_spaces
+    if rulings.spaces_in_unrest is SpacesInUnrest.EXCLUDED:
+        counted -= board.protestant_spaces_in_unrest
+    settled = replace(board, protestant_spaces=counted, protestant_spaces_in_unrest=0)
     assert line(his, power, board, "protestant_spaces", rulings) == line(his, power, settled, "protestant_spaces", rulings)
 
 
