@@ -26,7 +26,7 @@ def validate(request: WinnerRequest) -> None:
         raise InvalidState("scores", list(request.scores), "one score per player is needed", "IMP-COLLAPSE-4")
     held = {card.name for player in request.players for card in unrest_in_zones(player)}
     if request.collapse_card is not None and request.collapse_card not in held:
-        raise InvalidState("collapse_card", request.collapse_card, "no player holds this unrest card", "IMP-RULING-3")
+        raise InvalidState("collapse_card", request.collapse_card, "no player holds this unrest card", "IMP-COLLAPSE-3")
 
 
 def unrest_count(player: Player, request: WinnerRequest, rulings: Rulings) -> int:
