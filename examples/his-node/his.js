@@ -54,6 +54,7 @@ function checkInt(field, value, min, max, rule) {
 // Returns a map power -> number. (HIS-POWER-1, Conventions)
 function checkSixPowers(field, list, valueKey, rule) {
   if (!Array.isArray(list)) throw invalid(field, list, 'not a list');
+  // HIS-POWER-1: entry by entry an unknown then a repeated power; then a missing one; then the values.
   const seen = new Map();
   list.forEach((entry, i) => {
     const at = `${field}[${i}]`;
@@ -62,12 +63,12 @@ function checkSixPowers(field, list, valueKey, rule) {
     if (seen.has(entry.power)) {
       throw invalid(`${at}.power`, entry.power, 'power named twice', 'HIS-POWER-1');
     }
-    checkInt(`${at}.${valueKey}`, entry[valueKey], 0, null, rule);
     seen.set(entry.power, entry[valueKey]);
   });
   for (const p of POWERS) {
     if (!seen.has(p)) throw invalid(field, p, 'power missing', 'HIS-POWER-1');
   }
+  list.forEach((entry, i) => checkInt(`${field}[${i}].${valueKey}`, entry[valueKey], 0, null, rule));
   return seen;
 }
 
@@ -81,6 +82,7 @@ const RULING_ENUMS = {
   copernicus_vp: ['seed', 'marker'],
   bonus_earners: ['published', 'any'],
   track_limits: ['published', 'open'],
+  spaces_in_unrest: ['excluded', 'counted'],
 };
 const RULING_DEFAULTS = {
   domination_first_turn: 4,
@@ -90,6 +92,7 @@ const RULING_DEFAULTS = {
   copernicus_vp: 'seed',
   bonus_earners: 'published',
   track_limits: 'published',
+  spaces_in_unrest: 'excluded',
 };
 
 // The harness always sends every ruling; defaults only fill a gap.
@@ -140,16 +143,17 @@ function checkBoard(board, rulings) {
   checkInt('board.protestant_spaces_in_unrest', board.protestant_spaces_in_unrest, 0,
     board.protestant_spaces, 'HIS-SPECIAL-8');
   // HIS-SPECIAL-8: a marker on 50 or more is a religious victory, before this phase.
-  const marker = protestantMarker(board);
+  const marker = protestantMarker(board, rulings);
   if (marker > TRACK_TOP) {
     throw invalid('board.protestant_spaces', board.protestant_spaces,
       `marker on ${marker}: a religious victory ends the game before this phase`, 'HIS-SPECIAL-8');
   }
 }
 
-// HIS-SPECIAL-8: where the Protestant spaces marker stands. Spaces in unrest do
-// not count. Kept alone so that a ruling switching this can be added here.
-function protestantMarker(board) {
+// HIS-SPECIAL-8 with HIS-RULING-9: where the Protestant spaces marker stands. By
+// default (`excluded`) spaces in unrest do not move it; under `counted` they do.
+function protestantMarker(board, rulings) {
+  if (rulings.spaces_in_unrest === 'counted') return board.protestant_spaces;
   return board.protestant_spaces - board.protestant_spaces_in_unrest;
 }
 
@@ -161,8 +165,8 @@ function protestantTrack(marker) {
 }
 
 // The special lines of one power, in the order of HIS-SPECIAL-9, each shown even when 0.
-function specialLines(power, board) {
-  const track = () => protestantTrack(protestantMarker(board));
+function specialLines(power, board, rulings) {
+  const track = () => protestantTrack(protestantMarker(board, rulings));
   switch (power) {
     case 'ottomans':
       return [{ source: 'piracy', vp: board.piracy_vp }]; // HIS-SPECIAL-1
@@ -283,8 +287,8 @@ function checkBonusShape(at, b, rulings) {
   checkInt(`${at}.vp`, b.vp, min, max, RULE_OF[b.kind]);
 }
 
-// The IllegalAction checks of one entry, given the entries before it.
-function checkBonusRules(b, earlier, rulings) {
+// Who may earn an entry, and its debater's side (HIS-BONUS-1 to -4, -6, -9, HIS-RULING-6).
+function checkBonusClaim(b, rulings) {
   const rule = RULE_OF[b.kind];
   switch (b.kind) {
     case 'burned_debater': // HIS-BONUS-1
@@ -309,25 +313,29 @@ function checkBonusRules(b, earlier, rulings) {
       if (rulings.bonus_earners === 'published' && b.power !== 'protestants') {
         throw illegal(rule, 'only the Protestants earn Bible translation VP');
       }
-      if (earlier.some((e) => e.kind === 'bible_translation' && e.language === b.language)) {
-        throw illegal(rule, `the ${b.language} Bible counts once`);
-      }
       break;
     default:
       break;
   }
-  // HIS-BONUS-5, HIS-BONUS-6: a single card is earned at most once a game.
+}
+
+// HIS-BONUS-5, -6, -9: a single card is earned at most once a game, and each language counts once.
+function checkBonusOnce(b, earlier) {
+  const rule = RULE_OF[b.kind];
   if (SINGLE_CARDS.includes(b.kind) && earlier.some((e) => e.kind === b.kind)) {
     throw illegal(rule, `${b.kind} is a single card, earned at most once`);
   }
+  if (b.kind === 'bible_translation' && earlier.some((e) => e.kind === b.kind && e.language === b.language)) {
+    throw illegal(rule, `the ${b.language} Bible counts once`);
+  }
 }
 
+// Three passes, as the spec orders them: every entry's values, then every claim, then once-only cards.
 function checkBonuses(bonuses, rulings) {
   if (!Array.isArray(bonuses)) throw invalid('bonuses', bonuses, 'not a list');
-  bonuses.forEach((b, i) => {
-    checkBonusShape(`bonuses[${i}]`, b, rulings);
-    checkBonusRules(b, bonuses.slice(0, i), rulings);
-  });
+  bonuses.forEach((b, i) => checkBonusShape(`bonuses[${i}]`, b, rulings));
+  bonuses.forEach((b) => checkBonusClaim(b, rulings));
+  bonuses.forEach((b, i) => checkBonusOnce(b, bonuses.slice(0, i)));
 }
 
 // HIS-BONUS-10: one line per kind earned, in kind order, with that kind's sum.
@@ -452,13 +460,13 @@ function decide(turn, totals, history, rulings) {
 function checkPlay(play, bonuses, rulings) {
   if (play === null || play === undefined) throw invalid('play', null, 'no play to judge', 'HIS-PLAY-1');
   if (typeof play !== 'object') throw invalid('play', play, 'not an object');
+  checkBonusShape('play', play, rulings);
   // HIS-PLAY-1: only these two cards can be played this way.
   if (play.kind !== 'copernicus' && play.kind !== 'servetus') {
     throw illegal('HIS-PLAY-1', 'only Copernicus or Michael Servetus can be played in this phase');
   }
-  checkBonusShape('play', play, rulings);
-  // HIS-BONUS-5: a card already earned cannot be played again (guess G15 on the rule named).
-  checkBonusRules(play, bonuses, rulings);
+  // HIS-BONUS-5: a card already earned cannot be played again.
+  checkBonusOnce(play, bonuses);
   return play;
 }
 
@@ -470,7 +478,7 @@ function special_vp(req, raw) {
   const rulings = readRulings(raw, { victory: false });
   checkPower('power', req.power);
   checkBoard(req.board, rulings);
-  const lines = specialLines(req.power, req.board);
+  const lines = specialLines(req.power, req.board, rulings);
   return { power: req.power, lines, total: sum(lines) };
 }
 
@@ -483,8 +491,8 @@ function bonus_vp(req, raw) {
 }
 
 // HIS-VP-1: base + special + bonus.
-function scoreSheet(power, base, board, bonuses) {
-  const special = specialLines(power, board);
+function scoreSheet(power, base, board, bonuses, rulings) {
+  const special = specialLines(power, board, rulings);
   const bonus = bonusLines(power, bonuses);
   return { power, base, special, bonus, total: base + sum(special) + sum(bonus) };
 }
@@ -495,7 +503,7 @@ function score_power(req, raw) {
   checkInt('base_vp', req.base_vp, 0, null, 'HIS-VP-2');
   checkBoard(req.board, rulings);
   checkBonuses(req.bonuses, rulings);
-  return scoreSheet(req.power, req.base_vp, req.board, req.bonuses);
+  return scoreSheet(req.power, req.base_vp, req.board, req.bonuses, rulings);
 }
 
 function determine_victory(req, raw) {
@@ -520,15 +528,15 @@ function totalsOf(sheets) {
   return new Map(sheets.map((s) => [s.power, s.total]));
 }
 
-function sheetsOf(req, bases, bonuses) {
-  return POWERS.map((p) => scoreSheet(p, bases.get(p), req.board, bonuses));
+function sheetsOf(req, bases, bonuses, rulings) {
+  return POWERS.map((p) => scoreSheet(p, bases.get(p), req.board, bonuses, rulings));
 }
 
 // HIS-PLAY-1: allowed exactly when, before, another power wins by domination,
 // and after (the player's bonus raised by the card's VP) nobody does.
 function judgePlay(req, bases, history, play, rulings) {
-  const before = decide(req.turn, totalsOf(sheetsOf(req, bases, req.bonuses)), history, rulings);
-  const afterSheets = sheetsOf(req, bases, req.bonuses.concat([play]));
+  const before = decide(req.turn, totalsOf(sheetsOf(req, bases, req.bonuses, rulings)), history, rulings);
+  const afterSheets = sheetsOf(req, bases, req.bonuses.concat([play]), rulings);
   const after = decide(req.turn, totalsOf(afterSheets), history, rulings);
   const allowed = before.victory === 'domination' && before.winner !== play.power
     && after.victory !== 'domination';
@@ -554,7 +562,7 @@ function run_phase(req, raw) {
   let sheets;
   let result;
   if (req.play === null || req.play === undefined) {
-    sheets = sheetsOf(req, bases, req.bonuses);
+    sheets = sheetsOf(req, bases, req.bonuses, rulings);
     result = decide(req.turn, totalsOf(sheets), history, rulings);
   } else {
     // HIS-PLAY-2: an allowed play is scored as the player's bonus; otherwise refused.
