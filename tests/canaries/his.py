@@ -70,7 +70,12 @@ class Misreading(Canaries):
 
 
 class UnrestCountsOnTrack(Misreading):
-    """Moves the Protestant spaces marker for spaces in unrest too."""
+    """Moves the Protestant spaces marker for spaces in unrest too, whatever HIS-RULING-9 says.
+
+    Counting them is the ``counted`` alternative of HIS-RULING-9 (``spaces_in_unrest``), not a misreading
+    in itself: this canary answers as the reference does under ``counted`` and is wrong only under the
+    default ``excluded``, where the cases that leave those spaces out (HIS-SPECIAL-8) catch it.
+    """
 
     def board(self, board: Board) -> Board:
         return replace(board, protestant_spaces_in_unrest=0)
@@ -319,7 +324,7 @@ class CopernicusAlwaysAllowed(Canaries):
 
 
 CANARIES = (
-    Canary("UnrestCountsOnTrack", "counts Protestant spaces in unrest on the track", ("HIS-SPECIAL-8",)),
+    Canary("UnrestCountsOnTrack", "counts spaces in unrest on the track (wrong under excluded)", ("HIS-SPECIAL-8",)),
     Canary("ElectoratesBeforeLeague", "scores electorates before the Schmalkaldic League", ("HIS-SPECIAL-2",)),
     Canary("EnglishSpacesRoundedUp", "rounds half the English Protestant spaces up", ("HIS-SPECIAL-4",)),
     Canary("NegativeCountsClamped", "clamps a negative count to 0 instead of refusing it", ("HIS-SPECIAL-1",)),
