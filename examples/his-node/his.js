@@ -96,17 +96,16 @@ const RULING_DEFAULTS = {
 };
 
 // The harness always sends every ruling; defaults only fill a gap.
-function readRulings(raw, { victory }) {
+function readRulings(raw) {
   const r = Object.assign({}, RULING_DEFAULTS, raw || {});
   for (const [key, values] of Object.entries(RULING_ENUMS)) {
     if (!values.includes(r[key])) throw invalid(`rulings.${key}`, r[key], `one of ${values.join(', ')}`);
   }
-  if (victory) {
-    // HIS-RULING-1: any turn of the game, 1 to 9.
-    checkInt('rulings.domination_first_turn', r.domination_first_turn, 1, 9, 'HIS-RULING-1');
-    // HIS-RULING-2: any margin of 1 VP or more.
-    checkInt('rulings.domination_margin', r.domination_margin, 1, null, 'HIS-RULING-2');
-  }
+  // Every operation checks the domination rulings, whether it uses them or not (HIS-RULING-2).
+  // HIS-RULING-1: any turn of the game, 1 to 9.
+  checkInt('rulings.domination_first_turn', r.domination_first_turn, 1, 9, 'HIS-RULING-1');
+  // HIS-RULING-2: any margin of 1 VP or more.
+  checkInt('rulings.domination_margin', r.domination_margin, 1, null, 'HIS-RULING-2');
   return r;
 }
 
@@ -475,7 +474,7 @@ function checkPlay(play, bonuses, rulings) {
 // ---------------------------------------------------------------------------
 
 function special_vp(req, raw) {
-  const rulings = readRulings(raw, { victory: false });
+  const rulings = readRulings(raw);
   checkPower('power', req.power);
   checkBoard(req.board, rulings);
   const lines = specialLines(req.power, req.board, rulings);
@@ -483,7 +482,7 @@ function special_vp(req, raw) {
 }
 
 function bonus_vp(req, raw) {
-  const rulings = readRulings(raw, { victory: false });
+  const rulings = readRulings(raw);
   checkPower('power', req.power);
   checkBonuses(req.bonuses, rulings);
   const lines = bonusLines(req.power, req.bonuses);
@@ -498,7 +497,7 @@ function scoreSheet(power, base, board, bonuses, rulings) {
 }
 
 function score_power(req, raw) {
-  const rulings = readRulings(raw, { victory: false });
+  const rulings = readRulings(raw);
   checkPower('power', req.power);
   checkInt('base_vp', req.base_vp, 0, null, 'HIS-VP-2');
   checkBoard(req.board, rulings);
@@ -507,7 +506,7 @@ function score_power(req, raw) {
 }
 
 function determine_victory(req, raw) {
-  const rulings = readRulings(raw, { victory: true });
+  const rulings = readRulings(raw);
   checkTurn(req.turn);
   const totals = checkSixPowers('totals', req.totals, 'vp', 'HIS-WIN-9');
   const history = checkHistory(req.history, req.turn);
@@ -544,7 +543,7 @@ function judgePlay(req, bases, history, play, rulings) {
 }
 
 function may_play_copernicus_or_servetus(req, raw) {
-  const rulings = readRulings(raw, { victory: true });
+  const rulings = readRulings(raw);
   const { bases, history } = checkPhase(req, rulings);
   const play = checkPlay(req.play, req.bonuses, rulings);
   const { allowed, before, after } = judgePlay(req, bases, history, play, rulings);
@@ -557,7 +556,7 @@ const historyRecord = (turn, totals) => ({
 });
 
 function run_phase(req, raw) {
-  const rulings = readRulings(raw, { victory: true });
+  const rulings = readRulings(raw);
   const { bases, history } = checkPhase(req, rulings);
   let sheets;
   let result;
