@@ -49,9 +49,15 @@ def _check(schema: dict[str, Any], value: Any, path: Path, base: str) -> None:
 def load_file(game: Game, path: Path) -> tuple[LoadedCase, ...]:
     """Every case of one vector file, validated against the format and the operation's schemas."""
     try:
-        raw: Any = json.loads(path.read_text(encoding="utf-8"))
+        raw: Any = json.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise VectorError(path, "$", f"not UTF-8: byte {exc.start} is {exc.object[exc.start:exc.start + 1]!r}") from exc
     except json.JSONDecodeError as exc:
         raise VectorError(path, "$", f"not JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise VectorError(path, "$", "JSON nested too deep to read (no vector nests more than a few levels)") from exc
+    except OSError as exc:
+        raise VectorError(path, "$", f"cannot be read: {exc.strerror}") from exc
     _check(vector_file_schema(), raw, path, "$")
     document = msgspec.convert(raw, VectorFile, strict=True)
     if document.game != game.key:

@@ -8,12 +8,13 @@ from pathlib import Path
 from conformance.harness.gate.judge import GateResult, check_id
 from conformance.harness.gate.stamp import Stamp
 from conformance.harness.per_rule import Verification
+from conformance.harness.untrusted import markdown_text
 
 SHOWN = 30  # rows per list: a summary is read, not searched
 
 
 def _cell(text: str) -> str:
-    return " ".join(text.replace("|", "\\|").split())[:200]
+    return markdown_text(text[:200])  # untrusted text (an implementation's answer) shows as itself
 
 
 def render(label: str, gate: GateResult, verification: Verification, stamp: Stamp) -> str:
