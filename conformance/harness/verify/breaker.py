@@ -19,7 +19,7 @@ import pytest
 from conformance.harness.subject import ImplementationError, Subject
 
 PER_CHECK = 3  # faults in one check before it stops: the first, and two tries of Hypothesis to shrink it
-DEFAULT_MAX_FAULTS = 10  # faults in a run (per process with -n) before every later check is an error unrun
+DEFAULT_MAX_FAULTS = 8  # faults in a run (per process with -n) before every later check is an error unrun
 
 
 class CircuitOpen(BaseException):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,7 +51,7 @@ class _Capture:
 def verify(args: argparse.Namespace) -> int:
     unwritable = outputs.problems(args) + saved_failures.unreadable(args.save_failures)
     for problem in unwritable:  # before the run: a long run must not end in a file that cannot be written
-        Console(stderr=True).print(f"rulespec verify: error: {problem}", markup=False, highlight=False)
+        print(f"rulespec verify: error: {problem}", file=sys.stderr)
     if unwritable:
         return 2
     keys: list[str] = args.game or sorted(REGISTRY)
@@ -86,11 +87,11 @@ def verify(args: argparse.Namespace) -> int:
     try:
         status = gate_options.conclude(args, games, verification, recorder.records, len(recorder.saved), label)
     except OSError as exc:  # the summary or expectations file, written after the verdict was printed
-        Console(stderr=True).print(f"rulespec verify: error: could not write: {exc}", markup=False, highlight=False)
+        print(f"rulespec verify: error: could not write: {exc}", file=sys.stderr)
         status = 1
-    failed_writes: list[str] = capture.config.stash.get(outputs.WRITE_FAULTS, []) if capture.config else []
+    failed_writes: list[str] = capture.config.stash.get(outputs.WRITE_FAULTS, list[str]()) if capture.config else []
     for failed in failed_writes:
-        Console(stderr=True).print(f"rulespec verify: error: {failed}", markup=False, highlight=False)
+        print(f"rulespec verify: error: {failed}", file=sys.stderr)
     return status or (1 if failed_writes else 0)
 
 

@@ -26,12 +26,17 @@ WRITE_FAULTS = pytest.StashKey[list[str]]()  # writes that failed after the run,
 
 
 def _writable_folder(folder: Path) -> str | None:
+    """None when a file can be created in ``folder``, tried for real (permissions alone do not tell: root, /proc, read-only mounts)."""
     if not folder.exists():
         return f"its folder {folder} does not exist"
     if not folder.is_dir():
         return f"{folder} is not a folder"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"its folder {folder} is not writable"
+    probe = folder / f".rulespec-probe-{os.getpid()}"
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644))
+        probe.unlink()
+    except OSError as exc:
+        return f"cannot create a file in {folder}: {exc.strerror}"
     return None
 
 
@@ -40,14 +45,17 @@ def problem(path: Path, folder: bool) -> str | None:
     if path.is_symlink():
         return f"{path} is a symbolic link; outputs are never written through one"
     if folder:
-        if path.exists():
-            return None if path.is_dir() and os.access(path, os.W_OK | os.X_OK) else f"{path} is not a writable folder"
-        return _writable_folder(path.parent.resolve())
+        if path.exists() and not path.is_dir():
+            return f"{path} is not a folder"
+        return _writable_folder(path if path.exists() else path.parent.resolve())
     if path.is_dir():
         return f"{path} is a folder; give a file name"
-    if path.exists() and not os.access(path, os.W_OK):
-        return f"{path} is not writable"
-    return _writable_folder(path.parent.resolve() if str(path.parent) else Path.cwd())
+    if path.exists():
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_NOFOLLOW))  # opened, not truncated: the run may yet fail to start
+        except OSError as exc:
+            return f"cannot be written: {exc.strerror}"
+    return _writable_folder(path.parent.resolve())
 
 
 def problems(args: argparse.Namespace) -> list[str]:
