@@ -54,7 +54,7 @@ def strike(mode: str, message: dict[str, Any], reply: dict[str, Any], asked: int
     encoded = msgspec.json.encode(reply) + b"\n"
     if mode == "silent":  # answers the handshake, then never again
         time.sleep(3600)
-    if mode == "wrong-id":
+    if mode == "off-by-one-id":
         return msgspec.json.encode(reply | {"id": reply["id"] + 1}) + b"\n"
     if mode == "huge-line":  # a 50 MB reply line
         return b'{"type":"result","id":%d,"output":{"pad":"' % reply["id"] + b"x" * 50_000_000 + b'"}}\n'

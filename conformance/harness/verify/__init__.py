@@ -4,5 +4,7 @@ Reads the suite (vectors, invariants) and ``--impl``/``--cmd``; gives a ``CheckR
 per-rule table and, through ``gate/``, the run's exit status. Entry points: ``plugin`` (the pytest
 plugin, loaded as ``rulespec`` through ``pytest11``), ``command`` (``rulespec verify``, ``rulespec
 expectations``); ``subjects`` opens the implementation, ``recorder`` classifies outcomes,
-``saved_failures`` writes failing checks as vectors.
+``saved_failures`` writes failing checks as vectors; ``breaker`` bounds a faulting implementation,
+``outcomes`` tells a fault from a failure, ``endings`` stops the processes, ``outputs`` checks and writes the
+run's files.
 """

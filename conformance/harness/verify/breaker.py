@@ -12,6 +12,7 @@ through it) but lets other BaseExceptions through at once, as pytest's own outco
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 import pytest
@@ -34,6 +35,8 @@ class Breaker:
         self.run_faults = 0
         self._check_faults = 0
         self._first: str | None = None
+
+        self.in_check = False  # only a check's own calls count: not a replay to save a failure, not a fixture
 
     def new_check(self) -> None:
         self._check_faults = 0
@@ -73,6 +76,8 @@ class GuardedSubject:
         return self.subject.supports(operation)
 
     def call(self, operation: str, request: object, rulings: object) -> Any:
+        if not self.breaker.in_check:
+            return self.subject.call(operation, request, rulings)
         self.breaker.guard()
         try:
             return self.subject.call(operation, request, rulings)
@@ -85,14 +90,19 @@ class GuardedSubject:
 
 
 class BreakerPlugin:
-    """Starts the per-check count afresh before each check."""
+    """Starts the per-check count afresh for each check, and counts only during its call phase."""
 
     def __init__(self, breaker: Breaker) -> None:
         self.breaker = breaker
 
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, None, None]:
         self.breaker.new_check()
+        self.breaker.in_check = True
+        try:
+            return (yield)
+        finally:
+            self.breaker.in_check = False
 
 
 def max_faults(text: str) -> int:

@@ -52,7 +52,7 @@ def problem(path: Path, folder: bool) -> str | None:
         return f"{path} is a folder; give a file name"
     if path.exists():
         try:
-            os.close(os.open(path, os.O_WRONLY | os.O_NOFOLLOW))  # opened, not truncated: the run may yet fail to start
+            os.close(os.open(path, os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK))  # not truncated; a FIFO never waits
         except OSError as exc:
             return f"cannot be written: {exc.strerror}"
     return _writable_folder(path.parent.resolve())

@@ -127,8 +127,12 @@ class LineProcess:
                     raise ClosedStdout("the child closed its stdout but still runs")
                 raise Exited(f"the child exited with status {self._child.returncode}")
             if b"\n" not in self._out and self._child.poll() is not None:
-                # the child is gone; whatever still holds its stdout (a process it started) will not answer
-                self._pump(0.0)
+                # the child is gone; take what it wrote before it went (a process it started and that still
+                # holds its stdout will not answer), then the line is there or never will be
+                before = -1
+                while b"\n" not in self._out and before != len(self._out) <= MAX_LINE:
+                    before = len(self._out)
+                    self._pump(0.0)
                 if b"\n" not in self._out:
                     raise Exited(f"the child exited with status {self._child.returncode}")
 
