@@ -8,7 +8,7 @@ from pathlib import Path
 from conformance.harness.gate.judge import GateResult, check_id
 from conformance.harness.gate.stamp import Stamp
 from conformance.harness.per_rule import Verification
-from conformance.harness.untrusted import markdown_text
+from conformance.harness.wire.untrusted import markdown_text
 
 SHOWN = 30  # rows per list: a summary is read, not searched
 

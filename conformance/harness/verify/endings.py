@@ -24,7 +24,10 @@ _OUTPUT = "rulespec-ending-faults"
 def _records(config: pytest.Config, faults: list[str]) -> None:
     recorder = config.stash[RECORDER]
     key = selected_games(config)[0]
+    terminal: Any = config.pluginmanager.get_plugin("terminalreporter")
     for fault in faults:
+        if terminal is not None:  # said where the run's output is read; the record carries it into the verdict
+            terminal.write_line(f"error of the implementation's process: {fault}", red=True)
         record = CheckRecord(nodeid="(the implementation's process)", game=key, kind="process", rules=(), outcome=Outcome.ERROR.value, detail=fault)
         recorder.records.append(record)
 

@@ -60,6 +60,7 @@ class Subjects:
         self.impl = impl
         self.breaker = Breaker(max_faults)
         self._made: dict[str, Subject] = {}
+        self._guarded: dict[str, GuardedSubject] = {}
         self._ahead: dict[str, list[tuple[str, object, object]]] = {}
         if cmd is not None:
             self._made.update(self._start(cmd, games, timeout))
@@ -94,7 +95,9 @@ class Subjects:
         ahead = self._ahead.pop(key, None)
         if ahead and isinstance(subject, ProcessSubject):
             subject.prefetch(ahead)
-        return GuardedSubject(subject, self.breaker)
+        if key not in self._guarded:
+            self._guarded[key] = GuardedSubject(subject, self.breaker)
+        return self._guarded[key]
 
     def close(self) -> list[str]:
         """Stop every subject; the faults of their ending (an unclean stop, a process left running)."""

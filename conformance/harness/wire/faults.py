@@ -7,7 +7,7 @@ import shutil
 from enum import StrEnum
 
 from conformance.harness.subject import ImplementationError
-from conformance.harness.untrusted import inert
+from conformance.harness.wire.untrusted import inert
 
 _SHOWN = 2000  # characters of a request or an output shown in a fault
 

@@ -55,8 +55,11 @@ class Served:
         if message.get("game") != self.game.key or message.get("operation") not in self.offered():
             return {"type": "unsupported", "id": ident, "message": f"{message.get('game')}.{message.get('operation')}"}
         operation = self.game.operation(message["operation"])
-        request = msgspec.convert(message["input"], operation.request, strict=True)
-        rulings = msgspec.convert(message["rulings"], self.game.rulings, strict=True)
+        try:
+            request = msgspec.convert(message["input"], operation.request, strict=True)
+            rulings = msgspec.convert(message["rulings"], self.game.rulings, strict=True)
+        except msgspec.ValidationError as exc:  # the harness's own request: said, never a crash of this process
+            return errored(ident, f"the request does not read as a {operation.request.__name__}: {exc}")
         before = msgspec.json.encode(request)
         try:
             result = getattr(self.target, operation.name)(request, rulings)
