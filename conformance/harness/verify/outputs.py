@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-# (option, attribute of verify's arguments, whether it names a folder)
-OUTPUTS = (
+# (option, attribute of verify's arguments, whether it names a folder: True, False, or None for either)
+OUTPUTS: tuple[tuple[str, str, bool | None], ...] = (
     ("--save-failures", "save_failures", True),
     ("--report-json", "report_json", False),
     ("--summary-md", "summary_md", False),
     ("--junit-xml", "junit_xml", False),
-    ("--html", "html", False),
+    ("--html", "html", None),
 )
 WRITE_FAULTS = pytest.StashKey[list[str]]()  # writes that failed after the run, told after the verdict
 
@@ -40,10 +40,12 @@ def _writable_folder(folder: Path) -> str | None:
     return None
 
 
-def problem(path: Path, folder: bool) -> str | None:
+def problem(path: Path, folder: bool | None) -> str | None:
     """Why ``path`` cannot be written as an output file (or, with ``folder``, an output folder); None if it can."""
     if path.is_symlink():
         return f"{path} is a symbolic link; outputs are never written through one"
+    if folder is None:  # a site or a single page: whichever it already is
+        folder = path.is_dir()
     if folder:
         if path.exists() and not path.is_dir():
             return f"{path} is not a folder"

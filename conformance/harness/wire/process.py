@@ -109,6 +109,16 @@ class LineProcess:
             self._poll.unregister(self._stdin)
         self._watching_stdin = bool(self._in)
 
+    def _write_left(self) -> None:
+        """Write more of what waits for stdin; a closed stdin drops it (the reading side then finds the child gone)."""
+        try:
+            self._write_some()
+        except Closed:
+            self._in.clear()
+            if self._watching_stdin:
+                self._poll.unregister(self._stdin)
+            self._watching_stdin = False
+
     def read_line(self, deadline: float) -> bytes:
         """The next line of stdout, without its newline; stderr is collected meanwhile."""
         while True:
@@ -141,7 +151,7 @@ class LineProcess:
         still_open = True
         for fd, _ in self._poll.poll(max(timeout, 0.0) * 1000):
             if fd == self._stdin:
-                self._write_some()
+                self._write_left()
                 continue
             if fd == self._stderr:
                 self._read_stderr()

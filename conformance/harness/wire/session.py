@@ -166,7 +166,7 @@ class WireSession:
         shown = lines[0][:-1]
         stray_out, stray_err = process.drain()  # written after the previous reply, before this request
         try:
-            process.write(lines[0] + lines[1] if self.repeat else lines[0], time.monotonic() + self.timeout)
+            self._write(process, lines[0] + lines[1] if self.repeat else lines[0], first, shown)
             reply = self._reply(process, first, shown)
             repeat = self._reply(process, second, shown) if self.repeat else reply
         except WireFault:
@@ -230,6 +230,15 @@ class WireSession:
             kind = Fault.EXTRA_OUTPUT if out else Fault.STDERR
             self._prefetched[batch[-1][0]] = WireFault(kind, f"after the reply: {shown_text(out or err)}", batch[-1][2])
             self._discard()
+
+    def _write(self, process: LineProcess, data: bytes, expected: int, shown: bytes) -> None:
+        """Send a request; a process that is gone or stops reading is the request's fault."""
+        try:
+            process.write(data, time.monotonic() + self.timeout)
+        except Timeout as exc:
+            raise WireFault(Fault.TIMEOUT, f"the process stopped reading request {expected} within {self.timeout} s", shown) from exc
+        except Closed as exc:
+            raise self._crash(f"before reading request {expected}", shown, exc) from exc
 
     def _reply(self, process: LineProcess, expected: int, shown: bytes) -> dict[str, Any]:
         """The next line, parsed as the reply to request ``expected``; a WireFault breaks the conversation."""
