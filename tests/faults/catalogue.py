@@ -34,6 +34,7 @@ WIRE = (
     Attack("helper-child", "bad", PASS, "a helper in its process group, left running when it stops (now killed)"),
     Attack("deep", "bad", Fault.TOO_DEEP, "a reply nested 100,000 levels deep (was: a rules failure)"),
     Attack("crash-after-6", "bad", Fault.CRASH, "exits after six replies (was: an invariant failed, the crash inside a nested group)"),
+    Attack("exit-after-reply", "bad", Fault.CRASH, "exits after a reply, so the next request meets a closed stdin (was: a rules failure)"),
     Attack("unclean-stop", "bad", Fault.UNCLEAN_STOP, "a traceback on stderr and status 1 when told to stop (was: not noticed)"),
     Attack("ansi-stderr", "bad", Fault.STDERR, "escape sequences on stderr that clear the screen and forge a verdict (now escaped)"),
     Attack("html-name", "bad", PASS, "HTML and a link where a player's name belongs (escaped in the Markdown summary)"),

@@ -71,6 +71,9 @@ def strike(mode: str, message: dict[str, Any], reply: dict[str, Any], asked: int
         return b'{"type":"result","id":%d,"output":' % reply["id"] + b"[" * 100_000 + b"]" * 100_000 + b"}\n"
     if mode == "crash-after-6" and asked > 6:
         os._exit(3)
+    if mode == "exit-after-reply":  # answers, then is gone before the next request is written
+        send(encoded)
+        os._exit(0)
     if mode == "ansi-stderr":
         sys.stderr.write("\x1b[2J\x1b]0;pwned\x07verdict: FULL PASS\n")
         sys.stderr.flush()
