@@ -7,9 +7,12 @@ import re
 import pytest
 
 from conformance.harness.games import REPO_ROOT
+from conformance.harness.records import CheckRecord
 from conformance.harness.subject import ImplementationError
+from conformance.harness.verify import command
 from conformance.harness.verify.breaker import PER_CHECK, Breaker, CircuitOpen
 from conformance.harness.verify.outcomes import is_fault
+from conformance.harness.verify.recorder import Recorder
 from tests.fakes.faulty_impl import AT_START, PER_REQUEST
 from tests.faults.catalogue import FAULTY_IMPL, FILES, IN_PROCESS, WIRE
 
@@ -48,3 +51,18 @@ def test_the_breaker_stops_a_check_then_the_run() -> None:
         breaker.fault(ImplementationError("timeout"))
     with pytest.raises(CircuitOpen, match="not run"):
         breaker.guard()
+
+
+def test_a_check_collected_but_never_recorded_makes_the_verdict_incomplete() -> None:
+    """The process running the checks ended early: the run must not read as complete (verify exits non-zero)."""
+    capture = command._Capture()  # pyright: ignore[reportPrivateUsage]
+    capture.recorder = Recorder()
+    capture.collected = {"conformance/vectors/soe/grow_population.json::a", "conformance/vectors/soe/grow_population.json::b"}
+    capture.recorder.records.append(
+        CheckRecord("conformance/vectors/soe/grow_population.json::a", "soe", "vector", ("SOE-POP-1",), "passed", "")
+    )
+    assert capture.unrecorded() == 1
+    capture.recorder.records.append(
+        CheckRecord("conformance/vectors/soe/grow_population.json::b", "soe", "vector", ("SOE-POP-1",), "error", "")
+    )
+    assert capture.unrecorded() == 0
