@@ -49,9 +49,15 @@ def _check(schema: dict[str, Any], value: Any, path: Path, base: str) -> None:
 def load_file(game: Game, path: Path) -> tuple[LoadedCase, ...]:
     """Every case of one vector file, validated against the format and the operation's schemas."""
     try:
-        raw: Any = json.loads(path.read_text(encoding="utf-8"))
+        raw: Any = json.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise VectorError(path, "$", f"not UTF-8: byte {exc.start} is {exc.object[exc.start:exc.start + 1]!r}") from exc
     except json.JSONDecodeError as exc:
         raise VectorError(path, "$", f"not JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise VectorError(path, "$", "JSON nested too deep to read (no vector nests more than a few levels)") from exc
+    except OSError as exc:
+        raise VectorError(path, "$", f"cannot be read: {exc.strerror}") from exc
     _check(vector_file_schema(), raw, path, "$")
     document = msgspec.convert(raw, VectorFile, strict=True)
     if document.game != game.key:
@@ -77,13 +83,20 @@ def load_file(game: Game, path: Path) -> tuple[LoadedCase, ...]:
 def load_game(game: Game) -> tuple[LoadedCase, ...]:
     """Every case of the game, from every file under its vectors folder; a repeated case ID is refused."""
     cases: list[LoadedCase] = []
-    seen: dict[str, Path] = {}
+    seen: dict[str, LoadedCase] = {}
     for path in sorted(game.vectors_dir.glob("*.json")):
         for loaded in load_file(game, path):
-            if loaded.case.id in seen:
-                raise VectorError(
-                    path, f"$.cases[{loaded.index}].id", f"{loaded.case.id!r} is already used in {seen[loaded.case.id]}"
-                )
-            seen[loaded.case.id] = path
+            refuse_repeated_id(seen, loaded)
             cases.append(loaded)
     return tuple(cases)
+
+
+def refuse_repeated_id(seen: dict[str, LoadedCase], loaded: LoadedCase) -> None:
+    """Note ``loaded``'s case ID in ``seen``; VectorError naming both places when the game already has it."""
+    first = seen.setdefault(loaded.case.id, loaded)
+    if first is not loaded:
+        raise VectorError(
+            loaded.path,
+            f"$.cases[{loaded.index}].id",
+            f"{loaded.case.id!r} is already the ID of {first.path} $.cases[{first.index}] (a case ID is unique within its game)",
+        )

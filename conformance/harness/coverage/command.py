@@ -8,6 +8,7 @@ that no clause defines, and a stale vector (one whose clause changed since it wa
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from conformance.harness.coverage.canary_rules import canaries_by_rule
 from conformance.harness.coverage.clause_stamps import StaleCase, review, stale_cases
 from conformance.harness.coverage.rules import rule_coverage
 from conformance.harness.games import REGISTRY, REPO_ROOT, Game, game
+from conformance.harness.vectors import VectorError, load_game
 
 
 @dataclass(frozen=True)
@@ -114,8 +116,22 @@ def render(coverage: GameCoverage, console: Console) -> None:
         console.print(f"check each still holds, then: rulespec review --game {coverage.game.key}")
 
 
+def unreadable_vectors(keys: Sequence[str]) -> str | None:
+    """The first fault of the games' vector files (file and position named), before anything reads them loosely."""
+    for key in keys:
+        try:
+            load_game(game(key))
+        except VectorError as exc:
+            return str(exc)
+    return None
+
+
 def coverage_command(args: argparse.Namespace) -> int:
     console = Console()
+    fault = unreadable_vectors(args.game or sorted(REGISTRY))
+    if fault:
+        print(f"rulespec coverage: {fault}", file=sys.stderr)
+        return 2
     results = [game_coverage(game(key)) for key in (args.game or sorted(REGISTRY))]
     for result in results:
         render(result, console)
@@ -123,6 +139,10 @@ def coverage_command(args: argparse.Namespace) -> int:
 
 
 def review_command(args: argparse.Namespace) -> int:
+    fault = unreadable_vectors([args.game])
+    if fault:
+        print(f"rulespec review: {fault}", file=sys.stderr)
+        return 2
     try:
         rewritten = review(game(args.game), args.case or None)
     except KeyError as exc:

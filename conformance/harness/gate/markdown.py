@@ -19,6 +19,7 @@ from conformance.harness.gate.judge import GateResult, check_id
 from conformance.harness.gate.stamp import Stamp
 from conformance.harness.per_rule import ERROR, FAILED, PASSED, Verification
 from conformance.harness.records import CheckRecord
+from conformance.harness.wire.untrusted import markdown_text
 
 SHOWN = 30  # rows per list: a summary is read, not searched
 PATHS_SHOWN = 10  # differing paths per failed rule; the JSON report holds them all
@@ -26,8 +27,8 @@ _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 
 
 def _cell(text: str) -> str:
-    """Our own text in a table cell: one line, ``|`` escaped."""
-    return " ".join(text.replace("|", "\\|").split())[:200]
+    """Text in a table cell: one line, inert in Markdown (a title is ours, but a rule ID from a report may not be)."""
+    return markdown_text(" ".join(text.split())[:200])
 
 
 def escaped(text: str, limit: int = 300) -> str:

@@ -6,5 +6,7 @@ plugin, loaded as ``rulespec`` through ``pytest11``), ``command`` (``rulespec ve
 expectations``); ``subjects`` opens the implementation, ``recorder`` classifies outcomes,
 ``check_record`` fills a failed check's record (request, rulings, both answers, every differing path;
 ``failing_call`` finds an invariant's shrunk call), ``failure_text`` shows it in the user's terms,
-``progress`` reports while checks run, ``saved_failures`` writes failing checks as vectors.
+``progress`` reports while checks run, ``saved_failures`` writes failing checks as vectors; ``breaker`` bounds a
+faulting implementation, ``outcomes`` tells a fault from a failure, ``endings`` stops the processes, ``outputs``
+checks and writes the run's files.
 """

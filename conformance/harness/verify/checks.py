@@ -11,7 +11,7 @@ import pytest
 
 from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, VECTORS_DIR, game
 from conformance.harness.subject import ImplementationError
-from conformance.harness.vectors import LoadedCase, VectorError, load_file
+from conformance.harness.vectors import LoadedCase, VectorError, load_file, refuse_repeated_id
 from conformance.harness.verdict import Outcome, Verdict, run_case
 from conformance.harness.verify.subjects import SUBJECTS
 
@@ -31,6 +31,9 @@ def rules_of(item: pytest.Item) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rules))
 
 
+CASE_IDS = pytest.StashKey[dict[str, dict[str, LoadedCase]]]()  # game -> case ID -> where it was first met
+
+
 class VectorFileCollector(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
         key = game_of(self.path)
@@ -39,7 +42,12 @@ class VectorFileCollector(pytest.File):
             cases = load_file(game(key), self.path)
         except VectorError as exc:
             raise self.CollectError(str(exc)) from exc
+        seen = self.config.stash.setdefault(CASE_IDS, {}).setdefault(key, {})
         for loaded in cases:
+            try:
+                refuse_repeated_id(seen, loaded)  # across the game's files, as within one
+            except VectorError as exc:
+                raise self.CollectError(str(exc)) from exc
             item: pytest.Item = VectorItem.from_parent(self, name=loaded.case.id, loaded=loaded)  # pyright: ignore[reportUnknownMemberType]
             yield item
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,9 @@ from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTO
 from conformance.harness.gate import options as gate_options
 from conformance.harness.per_rule import render, tally
 from conformance.harness.verify.progress import RunProgress
+from conformance.harness.verify import outputs, saved_failures
+from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, max_faults
+from conformance.harness.verify.checks import game_of
 from conformance.harness.verify.recorder import RECORDER, Recorder
 from conformance.harness.wire.faults import parse_command
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
@@ -23,12 +27,34 @@ class _Capture:
 
     def __init__(self) -> None:
         self.recorder: Recorder | None = None
+        self.config: pytest.Config | None = None
+
+        self.collected: set[str] = set()
 
     def pytest_configure(self, config: pytest.Config) -> None:
         self.recorder = config.stash[RECORDER]
+        self.config = config
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.collected.update(item.nodeid for item in session.items)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: object, ids: list[str]) -> None:
+        self.collected.update(ids)
+
+    def unrecorded(self) -> int:
+        """Checks collected that got no record: the process running them ended early (a complete verdict has none)."""
+        assert self.recorder is not None
+        checks = {nodeid for nodeid in self.collected if game_of(REPO_ROOT / nodeid.split("::")[0]) is not None}
+        return len(checks - {record.nodeid for record in self.recorder.records})
 
 
 def verify(args: argparse.Namespace) -> int:
+    unwritable = outputs.problems(args) + saved_failures.unreadable(args.save_failures)
+    for problem in unwritable:  # before the run: a long run must not end in a file that cannot be written
+        print(f"rulespec verify: error: {problem}", file=sys.stderr)
+    if unwritable:
+        return 2
     keys: list[str] = args.game or sorted(REGISTRY)
     games = [game(key) for key in keys]
     paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
@@ -45,7 +71,8 @@ def verify(args: argparse.Namespace) -> int:
     if args.impl:
         pytest_args.append(f"--impl={args.impl}")
     if args.cmd:
-        pytest_args += [f"--cmd={args.cmd}", f"--case-timeout={args.case_timeout}"]
+        pytest_args.append(f"--cmd={args.cmd}")
+    pytest_args += [f"--case-timeout={args.case_timeout}", f"--max-faults={args.max_faults}"]
     if args.report_json:
         pytest_args.append(f"--rulespec-report={args.report_json}")
     pytest_args += gate_options.pytest_args(args)
@@ -64,7 +91,19 @@ def verify(args: argparse.Namespace) -> int:
     render(verification, label, Console(), failed_only=args.failed_only)
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
-    return gate_options.conclude(args, games, verification, recorder.records, len(recorder.saved), label)
+    unrecorded = capture.unrecorded()
+    if unrecorded:
+        Console().print(f"[bold red]error: the run ended without a complete verdict: {unrecorded} check(s) left no outcome[/]")
+        return int(pytest.ExitCode.INTERNAL_ERROR)
+    try:
+        status = gate_options.conclude(args, games, verification, recorder.records, len(recorder.saved), label)
+    except OSError as exc:  # the summary or expectations file, written after the verdict was printed
+        print(f"rulespec verify: error: could not write: {exc}", file=sys.stderr)
+        status = 1
+    failed_writes: list[str] = capture.config.stash.get(outputs.WRITE_FAULTS, list[str]()) if capture.config else []
+    for failed in failed_writes:
+        print(f"rulespec verify: error: {failed}", file=sys.stderr)
+    return status or (1 if failed_writes else 0)
 
 
 def _command(text: str) -> str:
@@ -86,6 +125,13 @@ def _seconds(text: str) -> float:
     return seconds
 
 
+def _faults(text: str) -> int:
+    try:
+        return max_faults(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
 def verify_arguments(run: argparse.ArgumentParser) -> None:
     """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
     run.add_argument("--game", action="append", choices=sorted(REGISTRY), help="check only this game (repeatable)")
@@ -93,7 +139,10 @@ def verify_arguments(run: argparse.ArgumentParser) -> None:
     named.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
     named.add_argument("--cmd", type=_command, help='any language: a command speaking the wire protocol ("node impl.js")')
     run.add_argument(
-        "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
+        "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--impl, --cmd: seconds to wait per reply"
+    )
+    run.add_argument(
+        "--max-faults", type=_faults, default=DEFAULT_MAX_FAULTS, metavar="N", help="implementation faults before every later check is an error"
     )
     run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
     run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget")

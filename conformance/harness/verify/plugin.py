@@ -20,9 +20,11 @@ import pytest
 from conformance.harness import profiles
 from conformance.harness.games import VECTORS_DIR
 from conformance.harness.subject import NotImplementedOp, Subject
-from conformance.harness.verify import saved_failures
+from conformance.harness.verify import outputs, saved_failures
+from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, BreakerPlugin
 from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
 from conformance.harness.verify.check_record import CALLS
+from conformance.harness.verify.endings import Endings
 from conformance.harness.verify.recorder import RECORDER, Recorder
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, Subjects, is_worker, selected_games
@@ -40,7 +42,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--cmd", default=None, metavar="COMMAND", help="implementation under test: a command speaking the wire protocol"
     )
     group.addoption(
-        "--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
+        "--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--impl, --cmd: seconds to wait per reply"
+    )
+    group.addoption(
+        "--max-faults", type=int, default=DEFAULT_MAX_FAULTS, metavar="N", help="implementation faults before every later check is an error"
     )
     group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
     group.addoption("--rule", action="append", default=None, metavar="ID", help="run only the checks of this rule")
@@ -54,7 +59,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     timeout: float = config.option.case_timeout
-    config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout)
+    subjects = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout, config.option.max_faults)
+    config.stash[SUBJECTS] = subjects
+    config.pluginmanager.register(BreakerPlugin(subjects.breaker), "rulespec-breaker")
+    config.pluginmanager.register(Endings(), "rulespec-endings")
     recorder = Recorder(config)
     config.stash[RECORDER] = recorder
     config.pluginmanager.register(recorder, "rulespec-recorder")
@@ -66,11 +74,19 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if is_worker(config) or RECORDER not in config.stash:
         return  # only the controller holds every record
     report: str | None = config.getoption("--rulespec-report")
-    if report:
-        config.stash[RECORDER].write(Path(report))
     saved_dir: str | None = config.getoption("--save-failures")
-    if saved_dir:
-        saved_failures.write_saved(Path(saved_dir), config.stash[RECORDER].saved)
+    recorder = config.stash[RECORDER]
+    # a write that fails is told after the verdict (verify/outputs.py), never instead of it
+    try:
+        if report:
+            recorder.write(Path(report))
+    except (OSError, ValueError) as exc:
+        outputs.note_failed_write(config, f"--rulespec-report {report}: could not write: {exc}")
+    try:
+        if saved_dir:
+            saved_failures.write_saved(Path(saved_dir), recorder.saved)
+    except (OSError, ValueError) as exc:
+        outputs.note_failed_write(config, f"--save-failures {saved_dir}: could not write: {exc}")
 
 
 def recorder_of(config: pytest.Config) -> Recorder:

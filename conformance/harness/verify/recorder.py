@@ -13,12 +13,12 @@ import pytest
 
 from conformance.harness.games import REPO_ROOT, game
 from conformance.harness.records import CheckRecord, write_report
-from conformance.harness.subject import ImplementationError
 from conformance.harness.verdict import Outcome
 from conformance.harness.verify import saved_failures
 from conformance.harness.verify.check_record import CALLS, message, record_of
 from conformance.harness.verify.checks import VectorItem, game_of, rules_of
 from conformance.harness.verify.failure_text import failure_text
+from conformance.harness.verify.outcomes import is_fault
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, is_worker
 
@@ -84,15 +84,6 @@ class Recorder:
         write_report(path, self.records)
 
 
-def _holds(excinfo: pytest.ExceptionInfo[BaseException], kind: type[BaseException]) -> bool:
-    """True when the exception is ``kind``, or a group (Hypothesis's several bugs) all of ``kind``."""
-    value = excinfo.value
-    if isinstance(value, BaseExceptionGroup):
-        leaves = value.exceptions  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-        return all(isinstance(leaf, kind) for leaf in leaves)  # pyright: ignore[reportUnknownVariableType]
-    return isinstance(value, kind) or isinstance(value.__cause__, kind)
-
-
 def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Outcome | None:
     """The rulespec outcome of one phase of a test, or None when the phase decides nothing."""
     if report.when == "call":
@@ -105,7 +96,7 @@ def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Outcome
         return Outcome.NOT_IMPLEMENTED if NOT_IMPLEMENTED in reason else Outcome.ERROR
     if report.when != "call" or call.excinfo is None:
         return Outcome.ERROR
-    if _holds(call.excinfo, ImplementationError):
+    if is_fault(call.excinfo.value):
         return Outcome.ERROR
     return Outcome.FAILED
 

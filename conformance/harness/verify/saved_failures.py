@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
@@ -24,6 +24,7 @@ from conformance.harness.subject import ImplementationError, NotImplementedOp, S
 from conformance.harness.vector_format import Case
 from conformance.harness.vectors import LoadedCase
 from conformance.harness.verdict import Outcome, run_case
+from conformance.harness.verify import outputs
 from reference.errors import IllegalAction, InvalidState, RuleError
 
 SAVED = Path("<saved failure>")
@@ -140,12 +141,41 @@ def write_saved(directory: Path, saved: Iterable[tuple[str, str, dict[str, Any]]
     written: list[Path] = []
     for (key, operation), cases in sorted(by_file.items()):
         path = directory / key / f"{operation}.json"
-        existing: list[dict[str, Any]] = []
-        if path.is_file():
-            existing = list(json.loads(path.read_text(encoding="utf-8")).get("cases", []))
+        existing = saved_cases(path)
         kept = [case for case in existing if case.get("id") not in cases]
         document = {"game": key, "operation": operation, "cases": [*kept, *cases.values()]}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render_vector_file(document), encoding="utf-8")
+        outputs.make_folder(path.parent)
+        outputs.write_text(path, render_vector_file(document))
         written.append(path)
     return written
+
+
+def saved_cases(path: Path) -> list[dict[str, Any]]:
+    """The cases already saved in ``path`` (none when it does not exist); ValueError naming the file when malformed."""
+    if not path.is_file():
+        return []
+    try:
+        document: Any = json.loads(path.read_text(encoding="utf-8"))
+        cases: Any = cast(dict[str, Any], document).get("cases", []) if isinstance(document, dict) else None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 at byte {exc.start}; move it aside to save failures here") from exc
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
+    except RecursionError as exc:
+        raise ValueError(f"{path}: JSON nested too deep to read") from exc
+    if not isinstance(cases, list) or not all(isinstance(case, dict) for case in cases):  # pyright: ignore[reportUnknownVariableType]
+        raise ValueError(f"{path}: at $.cases: not a list of cases; move it aside to save failures here")
+    return cast(list[dict[str, Any]], cases)
+
+
+def unreadable(directory: str | None) -> list[str]:
+    """``--save-failures DIR``: every vector file already under DIR that saving would have to merge and cannot read."""
+    if not directory or not Path(directory).is_dir():
+        return []
+    found: list[str] = []
+    for path in sorted(Path(directory).glob("*/*.json")):
+        try:
+            saved_cases(path)
+        except ValueError as exc:
+            found.append(f"--save-failures {directory}: {exc}")
+    return found

@@ -4,5 +4,5 @@ Reads a command (``--cmd``) and the game's types; gives a ``Subject`` whose ever
 against the protocol and the types, every fault named. Entry points: ``subject`` (``ProcessSubject``,
 ``process_subjects``) and ``session`` (``WireSession``: handshake, requests, determinism); ``messages``
 and ``encoding`` are the protocol's types and JSON form, ``process`` the line-framed process,
-``faults`` the named faults.
+``faults`` the named faults; ``serve`` runs a Python ``--impl`` as such a process.
 """

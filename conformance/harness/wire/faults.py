@@ -7,6 +7,7 @@ import shutil
 from enum import StrEnum
 
 from conformance.harness.subject import ImplementationError
+from conformance.harness.wire.untrusted import inert
 
 _SHOWN = 2000  # characters of a request or an output shown in a fault
 
@@ -28,11 +29,19 @@ class Fault(StrEnum):
     STDERR = "output on stderr"
     EXCEPTION = "exception in the implementation"
     NON_DETERMINISM = "non-determinism"
+    TOO_DEEP = "JSON nested too deep"
+    OVERLONG_LINE = "over-long line"
+    CLOSED_STDOUT = "closed stdout"
+    MUTATED_INPUT = "mutated its input"
+    UNCLEAN_STOP = "unclean stop"
+    STRAY_PROCESS = "stray process"
 
 
 def shown_text(data: bytes | str) -> str:
+    """An implementation's text as it may be shown: cut short, every control character escaped (inert in a terminal)."""
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text)} characters)"
+    cut = text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text)} characters)"
+    return inert(cut)
 
 
 class WireFault(ImplementationError):

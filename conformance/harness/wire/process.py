@@ -14,9 +14,12 @@ import subprocess
 import time
 from collections.abc import Sequence
 
-# a reply longer than this without a newline is not a line of the protocol
-MAX_LINE = 64 * 1024 * 1024
+# a reply longer than this is not a line of the protocol: refused as soon as the buffer passes it
+# (the games' largest results are a few kilobytes)
+MAX_LINE = 4 * 1024 * 1024
 _CHUNK = 1 << 16
+_WATCH = 0.05  # seconds between checks that the child still runs while waiting for a line
+_GONE_WITHIN = 2.0  # seconds a killed process group has to vanish
 
 
 class Timeout(Exception):
@@ -25,6 +28,18 @@ class Timeout(Exception):
 
 class Closed(Exception):
     """The child closed its stdout (it exited or crashed)."""
+
+
+class Exited(Closed):
+    """The child exited, though its stdout may still be held open (by a process it started)."""
+
+
+class ClosedStdout(Closed):
+    """The child closed its stdout but still runs."""
+
+
+class Overlong(Closed):
+    """A line longer than MAX_LINE: refused at once, the conversation is out of step."""
 
 
 class LineProcess:
@@ -94,6 +109,16 @@ class LineProcess:
             self._poll.unregister(self._stdin)
         self._watching_stdin = bool(self._in)
 
+    def _write_left(self) -> None:
+        """Write more of what waits for stdin; a closed stdin drops it (the reading side then finds the child gone)."""
+        try:
+            self._write_some()
+        except Closed:
+            self._in.clear()
+            if self._watching_stdin:
+                self._poll.unregister(self._stdin)
+            self._watching_stdin = False
+
     def read_line(self, deadline: float) -> bytes:
         """The next line of stdout, without its newline; stderr is collected meanwhile."""
         while True:
@@ -103,19 +128,30 @@ class LineProcess:
                 del self._out[: end + 1]
                 return line
             if len(self._out) > MAX_LINE:
-                raise Closed(f"a line longer than {MAX_LINE} bytes")
+                raise Overlong(f"more than {MAX_LINE} bytes without a newline")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise Timeout("no complete line before the deadline")
-            if not self._pump(remaining):
-                raise Closed("stdout closed")
+            if not self._pump(min(remaining, _WATCH)):
+                if self.exit_status(wait=0.5) is None:
+                    raise ClosedStdout("the child closed its stdout but still runs")
+                raise Exited(f"the child exited with status {self._child.returncode}")
+            if b"\n" not in self._out and self._child.poll() is not None:
+                # the child is gone; take what it wrote before it went (a process it started and that still
+                # holds its stdout will not answer), then the line is there or never will be
+                before = -1
+                while b"\n" not in self._out and before != len(self._out) <= MAX_LINE:
+                    before = len(self._out)
+                    self._pump(0.0)
+                if b"\n" not in self._out:
+                    raise Exited(f"the child exited with status {self._child.returncode}")
 
     def _pump(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds and read what is ready; False once stdout is closed."""
         still_open = True
         for fd, _ in self._poll.poll(max(timeout, 0.0) * 1000):
             if fd == self._stdin:
-                self._write_some()
+                self._write_left()
                 continue
             if fd == self._stderr:
                 self._read_stderr()
@@ -172,25 +208,80 @@ class LineProcess:
             return None
 
     def kill(self) -> None:
-        """Kill the child and its process group now; idempotent."""
-        if self._child.poll() is None:
-            try:
-                os.killpg(self._child.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        """Kill the child's whole process group now, even when the child itself is gone; idempotent.
+
+        The group outlives its leader while any member runs (a helper, a grandchild holding stdout),
+        so it is killed whether or not the child still runs. ``survivors`` then says whether any is left.
+        """
+        self._signal_group(signal.SIGKILL)
         self._child.wait()
         for stream in (self._child.stdin, self._child.stdout, self._child.stderr):
             if stream is not None:
                 stream.close()
 
-    def stop(self, line: bytes, grace: float = 1.0) -> None:
-        """Ask the child to exit with ``line``, close its stdin, and kill it if it has not gone in ``grace`` s."""
-        if self._child.poll() is None:
+    def _signal_group(self, signal_number: int) -> bool:
+        """Send a signal to the child's process group; False when no process of it is left."""
+        try:
+            os.killpg(self._child.pid, signal_number)
+        except ProcessLookupError:
+            return False
+        except PermissionError:  # the group's ID now names someone else's processes: ours are gone
+            return False
+        return True
+
+    def survivors(self) -> list[int]:
+        """After ``kill``: the processes of the group still running after a short grace (none, normally)."""
+        deadline = time.monotonic() + _GONE_WITHIN
+        while True:
+            left = _members(self._child.pid)
+            if not left or time.monotonic() > deadline:
+                return left
+            self._signal_group(signal.SIGKILL)
+            time.sleep(0.01)
+
+    def stop(self, line: bytes, grace: float = 1.0) -> tuple[int | None, bytes]:
+        """Ask the child to exit with ``line``, close its stdin, kill its group if it has not gone in ``grace`` s.
+
+        Returns the child's exit status (None: it had to be killed) and what it wrote to stderr meanwhile.
+        """
+        status = self._child.poll()
+        err = b""
+        if status is None:
             try:
                 self.write(line, time.monotonic() + grace)
             except (Timeout, Closed):
                 pass
             assert self._child.stdin is not None
             self._child.stdin.close()
-            self.exit_status(grace)
+            deadline = time.monotonic() + grace
+            while status is None and time.monotonic() < deadline:
+                if not self._pump(min(_WATCH, max(deadline - time.monotonic(), 0.0))):  # its last words on stderr
+                    status = self.exit_status(max(deadline - time.monotonic(), 0.01))
+                status = self._child.poll()
+            _, err = self.drain()
         self.kill()
+        return status, err
+
+
+def _members(group: int) -> list[int]:
+    """The live (not zombie) processes of a process group, from /proc; by signal where there is no /proc."""
+    proc = "/proc"
+    if not os.path.isdir(proc):
+        try:
+            os.killpg(group, 0)
+        except (ProcessLookupError, PermissionError):
+            return []
+        return [group]
+    found: list[int] = []
+    for name in os.listdir(proc):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"{proc}/{name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        # after the command: state, ppid, pgrp
+        if int(fields[2]) == group and fields[0] != b"Z":
+            found.append(int(name))
+    return found

@@ -22,7 +22,7 @@ import msgspec
 from conformance.harness.wire.encoding import canonical
 from conformance.harness.wire.faults import Fault, WireFault, parse_command, shown_text
 from conformance.harness.wire.messages import PROTOCOL_VERSION, REPLIES, SUPPORTED_VERSIONS, Started
-from conformance.harness.wire.process import Closed, LineProcess, Timeout
+from conformance.harness.wire.process import Closed, ClosedStdout, LineProcess, Overlong, Timeout
 
 DEFAULT_TIMEOUT = 5.0  # seconds per reply
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
@@ -51,6 +51,7 @@ class WireSession:
         self._next_id = 0
         self._answers: dict[bytes, bytes] = {}
         self._prefetched: dict[bytes, tuple[dict[str, Any], bytes] | WireFault] = {}
+        self._stray: list[WireFault] = []
 
     # --- the process -------------------------------------------------------------------
 
@@ -88,7 +89,7 @@ class WireSession:
         except Timeout as exc:
             raise WireFault(Fault.HANDSHAKE, f"no 'started' within {self.startup_timeout} s", start) from exc
         except Closed as exc:
-            raise self._crash("before answering 'start'", start) from exc
+            raise self._crash("before answering 'start'", start, exc) from exc
         try:
             started = msgspec.json.decode(line, type=Started, strict=True)
         except msgspec.DecodeError as exc:
@@ -100,22 +101,49 @@ class WireSession:
     def _discard(self) -> None:
         if self._process is not None:
             self._process.kill()
+            self._note_survivors(self._process)
         self._process = None
         self._started = None
 
-    def _crash(self, when: str, request: bytes) -> WireFault:
-        """The fault for a process that went away, with its exit status and last words on stderr."""
+    def _crash(self, when: str, request: bytes, closed: Closed) -> WireFault:
+        """The fault for a process that went away (or broke the line framing), with its last words on stderr."""
         assert self._process is not None
-        status = self._process.exit_status(wait=1.0)
+        if isinstance(closed, Overlong):
+            return WireFault(Fault.OVERLONG_LINE, f"{closed} {when}; the process is restarted", request)
         _, err = self._process.drain()
         said = f"; stderr: {shown_text(err.strip())}" if err.strip() else ""
+        if isinstance(closed, ClosedStdout):
+            return WireFault(Fault.CLOSED_STDOUT, f"the process closed its stdout but still runs, {when}{said}", request)
+        status = self._process.exit_status(wait=1.0)
         return WireFault(Fault.CRASH, f"the process exited (status {status}) {when}{said}", request)
 
-    def close(self) -> None:
-        if self._process is not None:
-            self._process.stop(b'{"type":"stop"}\n')
-        self._process = None
-        self._started = None
+    def close(self) -> list[WireFault]:
+        """Stop the process; the faults of its ending (an unclean exit, stderr, a process of its group left)."""
+        process, self._process, self._started = self._process, None, None
+        if process is None:
+            return self.leftovers()
+        stop = b'{"type":"stop"}\n'
+        status, err = process.stop(stop)
+        ended: list[WireFault] = []
+        if status is None:
+            ended.append(WireFault(Fault.UNCLEAN_STOP, "still running 1 s after 'stop' and the end of its stdin: killed", stop))
+        elif status != 0:
+            ended.append(WireFault(Fault.UNCLEAN_STOP, f"exited with status {status} when told to stop", stop))
+        if err.strip():
+            ended.append(WireFault(Fault.UNCLEAN_STOP, f"wrote to stderr when told to stop: {shown_text(err.strip())}", stop))
+        self._note_survivors(process)
+        return ended + self.leftovers()
+
+    def _note_survivors(self, process: LineProcess) -> None:
+        left = process.survivors()
+        if left:
+            pids = ", ".join(map(str, left))
+            self._stray.append(WireFault(Fault.STRAY_PROCESS, f"processes {pids} of {self.command!r}'s group survived a kill"))
+
+    def leftovers(self) -> list[WireFault]:
+        """Processes of a killed group that outlived the kill, found so far (taken)."""
+        found, self._stray = self._stray, []
+        return found
 
     # --- one question --------------------------------------------------------------------
 
@@ -138,7 +166,7 @@ class WireSession:
         shown = lines[0][:-1]
         stray_out, stray_err = process.drain()  # written after the previous reply, before this request
         try:
-            process.write(lines[0] + lines[1] if self.repeat else lines[0], time.monotonic() + self.timeout)
+            self._write(process, lines[0] + lines[1] if self.repeat else lines[0], first, shown)
             reply = self._reply(process, first, shown)
             repeat = self._reply(process, second, shown) if self.repeat else reply
         except WireFault:
@@ -203,6 +231,15 @@ class WireSession:
             self._prefetched[batch[-1][0]] = WireFault(kind, f"after the reply: {shown_text(out or err)}", batch[-1][2])
             self._discard()
 
+    def _write(self, process: LineProcess, data: bytes, expected: int, shown: bytes) -> None:
+        """Send a request; a process that is gone or stops reading is the request's fault."""
+        try:
+            process.write(data, time.monotonic() + self.timeout)
+        except Timeout as exc:
+            raise WireFault(Fault.TIMEOUT, f"the process stopped reading request {expected} within {self.timeout} s", shown) from exc
+        except Closed as exc:
+            raise self._crash(f"before reading request {expected}", shown, exc) from exc
+
     def _reply(self, process: LineProcess, expected: int, shown: bytes) -> dict[str, Any]:
         """The next line, parsed as the reply to request ``expected``; a WireFault breaks the conversation."""
         try:
@@ -215,9 +252,11 @@ class WireSession:
                 shown,
             ) from exc
         except Closed as exc:
-            raise self._crash(f"before answering request {expected}", shown) from exc
+            raise self._crash(f"before answering request {expected}", shown, exc) from exc
         try:
             reply: Any = msgspec.json.decode(line)
+        except RecursionError as exc:
+            raise WireFault(Fault.TOO_DEEP, f"a reply nested deeper than JSON is read here: {shown_text(line[:200])}", shown) from exc
         except msgspec.DecodeError as exc:
             # a line that does not even open like JSON is someone's print, not a broken reply
             if line.lstrip()[:1] not in (b"{", b"["):

@@ -44,15 +44,16 @@ def _unknown_key(kind: type[Any], given: dict[str, Any]) -> str | None:
 class ProcessSubject:
     """One game of an implementation process, as a Subject: what ``call`` returns or raises is typed."""
 
-    def __init__(self, game: Game, session: WireSession) -> None:
+    def __init__(self, game: Game, session: WireSession, label: str | None = None) -> None:
         self.game = game
         self.session = session
+        self._label = label or session.command
         self._rulings: dict[object, Any] = {}
         self._sent: dict[int, tuple[object, tuple[str, object], bytes]] = {}
 
     @property
     def label(self) -> str:
-        return self.session.command
+        return self._label
 
     def supports(self, operation: str) -> bool:
         return operation in self.session.started().games.get(self.game.key, ())  # started() is cached
@@ -74,7 +75,9 @@ class ProcessSubject:
             raise WireFault(Fault.MISSING_FIELD, f"a {error.kind} refusal must name its {named}", shown)
         if isinstance(message, Unsupported):
             raise NotImplementedOp(self.label, operation)
-        raise WireFault(Fault.EXCEPTION, f"{message.message} {shown_text(msgspec.json.encode(message.context))}", shown)
+        if message.context.get("rulespec") == "mutated-input":  # said by wire/serve.py, which watches the request
+            raise WireFault(Fault.MUTATED_INPUT, shown_text(message.message), shown)
+        raise WireFault(Fault.EXCEPTION, f"{shown_text(message.message)} {shown_text(msgspec.json.encode(message.context))}", shown)
 
     def _result(self, operation: str, message: Result, shown: bytes) -> Any:
         try:

@@ -1,0 +1,137 @@
+"""A Python implementation (``--impl``) served over the wire protocol, in a process of its own.
+
+``python -m conformance.harness.wire.serve --game KEY --impl module:attr``. The harness runs an
+``--impl`` through this, so a call that hangs meets ``--case-timeout``, one that exits the
+interpreter (``os._exit``, ``sys.exit``) or overflows the stack is an error of that case, and
+the process is killed and restarted, exactly as for ``--cmd``. The implementation is still
+trusted code (it runs with the user's rights); the process bounds its faults, not its reach.
+
+What it adds to a bare adapter: a request changed by the call is reported (``mutated input``),
+and the implementation's own prints are kept off the protocol's stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import traceback
+from typing import Any, BinaryIO
+
+import msgspec
+
+from conformance.harness.games import Game, game
+from conformance.harness.subject import load_python_target
+from conformance.harness.wire.messages import PROTOCOL_VERSION
+from reference.errors import IllegalAction, InvalidState
+
+MUTATED = "mutated-input"  # the errored reply's context["rulespec"] when the call changed its request
+
+
+def refusal(ident: int, error: InvalidState | IllegalAction) -> dict[str, Any]:
+    if isinstance(error, InvalidState):
+        detail = {"kind": "InvalidState", "field": error.field, "value": msgspec.to_builtins(error.value), "reason": error.reason}
+        return {"type": "refused", "id": ident, "error": detail | {"rule": error.rule}}
+    return {"type": "refused", "id": ident, "error": {"kind": "IllegalAction", "rule": error.rule, "reason": error.reason}}
+
+
+def errored(ident: int, message: str, **context: Any) -> dict[str, Any]:
+    return {"type": "errored", "id": ident, "message": message, "context": context}
+
+
+class Served:
+    """One game of a Python implementation, answering run messages."""
+
+    def __init__(self, played: Game, target: object) -> None:
+        self.game = played
+        self.target = target
+
+    def offered(self) -> list[str]:
+        return [op.name for op in self.game.operations if callable(getattr(self.target, op.name, None))]
+
+    def run(self, message: dict[str, Any]) -> dict[str, Any]:
+        ident = message["id"]
+        if message.get("game") != self.game.key or message.get("operation") not in self.offered():
+            return {"type": "unsupported", "id": ident, "message": f"{message.get('game')}.{message.get('operation')}"}
+        operation = self.game.operation(message["operation"])
+        try:
+            request = msgspec.convert(message["input"], operation.request, strict=True)
+            rulings = msgspec.convert(message["rulings"], self.game.rulings, strict=True)
+        except msgspec.ValidationError as exc:  # the harness's own request: said, never a crash of this process
+            return errored(ident, f"the request does not read as a {operation.request.__name__}: {exc}")
+        before = msgspec.json.encode(request)
+        try:
+            result = getattr(self.target, operation.name)(request, rulings)
+        except (InvalidState, IllegalAction) as exc:
+            return self._unchanged(ident, request, before) or refusal(ident, exc)
+        except SystemExit as exc:
+            return errored(ident, f"the implementation exited the interpreter: SystemExit({exc.code!r})")
+        except BaseException as exc:  # noqa: BLE001 - whatever the implementation raises is its error, reported
+            return errored(ident, f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc(limit=-8))
+        changed = self._unchanged(ident, request, before)
+        if changed:
+            return changed
+        try:
+            output = msgspec.to_builtins(result)
+        except (TypeError, ValueError, RecursionError) as exc:
+            return errored(ident, f"returned a {type(result).__name__} that cannot be written as JSON: {exc}")
+        return {"type": "result", "id": ident, "output": output}
+
+    def _unchanged(self, ident: int, request: object, before: bytes) -> dict[str, Any] | None:
+        """None when the call left its request as it was; else the errored reply naming the change."""
+        try:
+            after = msgspec.json.encode(request)
+        except (TypeError, ValueError, RecursionError) as exc:
+            after = f"(no longer encodable: {exc})".encode()
+        if after == before:
+            return None
+        shown = after.decode("utf-8", "replace")[:2000]
+        return errored(ident, f"the call changed its request; after the call it read: {shown}", rulespec=MUTATED)
+
+
+def serve(served: Served, lines: BinaryIO, out: BinaryIO) -> int:
+    for line in lines:
+        message = msgspec.json.decode(line)
+        kind = message.get("type")
+        if kind == "stop":
+            return 0
+        if kind == "start":
+            implementation = {"name": "python", "version": "0", "language": "python"}
+            games = {served.game.key: served.offered()}
+            reply: dict[str, Any] = {"type": "started", "protocol": PROTOCOL_VERSION, "implementation": implementation, "games": games}
+        elif kind == "run":
+            sys.stdout = sys.stderr = io.StringIO()  # the implementation's prints, kept off the protocol
+            reply = served.run(message)
+        else:
+            continue
+        try:
+            data = msgspec.json.encode(reply)
+        except (TypeError, ValueError, RecursionError) as exc:
+            data = msgspec.json.encode(errored(message["id"], f"a refusal that cannot be written as JSON: {exc}"))
+        out.write(data + b"\n")
+        out.flush()
+    return 0
+
+
+def main() -> int:
+    options = argparse.ArgumentParser(prog="python -m conformance.harness.wire.serve")
+    options.add_argument("--game", required=True)
+    options.add_argument("--impl", required=True, metavar="MODULE:ATTR")
+    args = options.parse_args()
+    try:
+        served = Served(game(args.game), load_python_target(args.impl))
+    except (KeyError, ValueError) as exc:
+        sys.stderr.write(f"{exc}\n")
+        return 2
+    except Exception as exc:  # noqa: BLE001 - the module's own import-time failure, told once
+        sys.stderr.write(f"--impl {args.impl}: loading it raised {type(exc).__name__}: {exc}\n")
+        return 2
+    # the protocol keeps the real stdout; anything else that writes to descriptor 1 writes nowhere
+    protocol = os.fdopen(os.dup(1), "wb")
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    return serve(served, sys.stdin.buffer, protocol)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

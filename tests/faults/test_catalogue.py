@@ -1,0 +1,68 @@
+"""The catalogue holds each attack once, every faulty_impl fault is in it, and the README counts them right."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conformance.harness.games import REPO_ROOT
+from conformance.harness.records import CheckRecord
+from conformance.harness.subject import ImplementationError
+from conformance.harness.verify import command
+from conformance.harness.verify.breaker import PER_CHECK, Breaker, CircuitOpen
+from conformance.harness.verify.outcomes import is_fault
+from conformance.harness.verify.recorder import Recorder
+from tests.fakes.faulty_impl import AT_START, PER_REQUEST
+from tests.faults.catalogue import FAULTY_IMPL, FILES, IN_PROCESS, WIRE
+
+ALL = [attack.name for attack in (*WIRE, *IN_PROCESS, *FILES)] + list(FAULTY_IMPL)
+
+
+def test_each_attack_once_and_every_faulty_impl_fault_listed() -> None:
+    assert len(ALL) == len(set(ALL))
+    assert set(FAULTY_IMPL) == set(PER_REQUEST) | set(AT_START)
+
+
+def test_the_readme_counts_the_attacks() -> None:
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    counted = re.search(r"(\d+) ways an implementation or a file can attack the harness", readme)
+    assert counted is not None and int(counted.group(1)) == len(ALL)
+
+
+def test_a_fault_deep_in_nested_groups_is_an_error() -> None:
+    """Hypothesis nests groups; a crash inside one is the check's fault, not a rules failure."""
+    crash = ImplementationError("crash: the process exited (status 3)")
+    nested = ExceptionGroup("found", [AssertionError("differs"), ExceptionGroup("inner", [crash])])
+    assert is_fault(nested)
+    assert not is_fault(ExceptionGroup("found", [AssertionError("differs"), ExceptionGroup("inner", [ValueError()])]))
+    assert is_fault(CircuitOpen("stopped"))
+
+
+def test_the_breaker_stops_a_check_then_the_run() -> None:
+    breaker = Breaker(max_faults=PER_CHECK + 1)
+    breaker.new_check()
+    for _ in range(PER_CHECK - 1):
+        breaker.fault(ImplementationError("timeout"))
+    with pytest.raises(CircuitOpen, match="stopped after 3 faults"):
+        breaker.fault(ImplementationError("timeout"))
+    breaker.new_check()
+    with pytest.raises(CircuitOpen, match="--max-faults 4"):
+        breaker.fault(ImplementationError("timeout"))
+    with pytest.raises(CircuitOpen, match="not run"):
+        breaker.guard()
+
+
+def test_a_check_collected_but_never_recorded_makes_the_verdict_incomplete() -> None:
+    """The process running the checks ended early: the run must not read as complete (verify exits non-zero)."""
+    capture = command._Capture()  # pyright: ignore[reportPrivateUsage]
+    capture.recorder = Recorder()
+    capture.collected = {"conformance/vectors/soe/grow_population.json::a", "conformance/vectors/soe/grow_population.json::b"}
+    capture.recorder.records.append(
+        CheckRecord("conformance/vectors/soe/grow_population.json::a", "soe", "vector", ("SOE-POP-1",), "passed", "")
+    )
+    assert capture.unrecorded() == 1
+    capture.recorder.records.append(
+        CheckRecord("conformance/vectors/soe/grow_population.json::b", "soe", "vector", ("SOE-POP-1",), "error", "")
+    )
+    assert capture.unrecorded() == 0

@@ -1,0 +1,53 @@
+"""Each hostile wire process of the catalogue ends bounded, named as its fault, with no process of its group left."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conformance.harness.subject import ImplementationError
+from conformance.harness.wire.process import _members  # pyright: ignore[reportPrivateUsage]
+from conformance.harness.wire.session import WireSession
+from conformance.harness.wire.subject import ProcessSubject
+from tests.faults.catalogue import PASS, WIRE, Attack
+from tests.wire.test_faults import FAULTY, SOE
+
+HOSTILE = Path(__file__).parent / "hostile_wire.py"
+BOUND = 10.0  # seconds for one attack, on a loaded machine; each takes about 1 s idle
+
+
+def outcome(subject: ProcessSubject, calls: int = 8) -> str:
+    """The fault of the first call that faults (its kind's value), or PASS when all answer."""
+    for _ in range(calls):
+        try:
+            subject.call("grow_population", FAULTY.request, FAULTY.rulings)
+        except ImplementationError as error:
+            return str(error)
+    return PASS
+
+
+@pytest.mark.parametrize("attack", WIRE, ids=[attack.name for attack in WIRE])
+def test_wire_attack_is_named_and_bounded(attack: Attack) -> None:
+    began = time.monotonic()
+    session = WireSession(f"{sys.executable} {HOSTILE} {attack.name}", timeout=2.0)
+    subject = ProcessSubject(SOE, session)
+    try:
+        session.started()
+    except ImplementationError as error:
+        found, group = str(error), None
+    else:
+        group = session.pid
+        found = outcome(subject)
+    ended = [str(fault) for fault in session.close()]
+    said = found if found != PASS or not ended else ended[0]
+    if attack.expected == PASS:
+        assert said == PASS, said
+    else:
+        assert said.startswith(f"{attack.expected}: "), said
+        assert "\x1b" not in said and "\x07" not in said  # inert in a terminal
+    assert time.monotonic() - began < BOUND
+    if group is not None:
+        assert _members(group) == [], f"processes of {attack.name}'s group survived"
