@@ -49,3 +49,11 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
     if vector is not None:
         lines.append(f"{INDENT}as a vector (or keep it with --save-failures DIR): {json.dumps(vector, ensure_ascii=False)}")
     return "\n".join(lines)
+
+
+def again_text(record: CheckRecord) -> str:
+    """A further failure of a rule already shown in full: one line, its first difference (the report holds the rest)."""
+    verb = "fails" if record.outcome == "failed" else "errs on"
+    why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
+    more = f" (and {len(record.differences) - 1} more differences)" if len(record.differences) > 1 else ""
+    return f"{INDENT}also {verb} {record.primary_rule}: {record.nodeid}: {why}{more}"
