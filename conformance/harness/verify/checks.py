@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, VECTORS_DIR, game
+from conformance.harness.marks import marked_rules
 from conformance.harness.subject import ImplementationError
 from conformance.harness.vectors import LoadedCase, VectorError, load_file
 from conformance.harness.verdict import Outcome, run_case
@@ -25,10 +26,7 @@ def game_of(path: Path) -> str | None:
 def rules_of(item: pytest.Item) -> tuple[str, ...]:
     if isinstance(item, VectorItem):
         return item.loaded.case.rules
-    rules: list[str] = []
-    for marker in item.iter_markers("rules"):
-        rules.extend(str(rule) for rule in marker.args)
-    return tuple(dict.fromkeys(rules))
+    return marked_rules(item)
 
 
 class VectorFileCollector(pytest.File):

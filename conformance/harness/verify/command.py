@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -12,7 +11,9 @@ from conformance.harness.commands import Commands
 from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
 from conformance.harness.gate import options as gate_options
 from conformance.harness.per_rule import render, tally
+from conformance.harness.verify import preflight
 from conformance.harness.verify.recorder import RECORDER, Recorder
+from conformance.harness.vocabulary import add_game, usage_error
 from conformance.harness.wire.faults import parse_command
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
@@ -28,8 +29,11 @@ class _Capture:
 
 
 def verify(args: argparse.Namespace) -> int:
-    keys: list[str] = args.game or sorted(REGISTRY)
+    keys: list[str] = list(dict.fromkeys(args.game or sorted(REGISTRY)))
     games = [game(key) for key in keys]
+    problem = preflight.problem_with(args, games)
+    if problem is not None:
+        return usage_error(args.command, problem)  # before anything runs, and never recorded by --write
     paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
     pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", "-q"]
     pytest_args += [f"--game={key}" for key in keys]
@@ -40,7 +44,7 @@ def verify(args: argparse.Namespace) -> int:
     if args.cmd:
         pytest_args += [f"--cmd={args.cmd}", f"--case-timeout={args.case_timeout}"]
     if args.report_json:
-        pytest_args.append(f"--rulespec-report={args.report_json}")
+        pytest_args.append(f"--report-json={args.report_json}")
     pytest_args += gate_options.pytest_args(args)
     pytest_args += args.pytest_args
     capture = _Capture()
@@ -77,7 +81,7 @@ def _seconds(text: str) -> float:
 
 def verify_arguments(run: argparse.ArgumentParser) -> None:
     """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
-    run.add_argument("--game", action="append", choices=sorted(REGISTRY), help="check only this game (repeatable)")
+    add_game(run)
     named = run.add_mutually_exclusive_group()
     named.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
     named.add_argument("--cmd", type=_command, help='any language: a command speaking the wire protocol ("node impl.js")')
@@ -101,6 +105,9 @@ def add_commands(commands: Commands) -> None:
     verify_arguments(run)
     run.set_defaults(handler=verify)
     record = commands.add_parser("expectations", help="run the suite and write its failures as an expectations file")
-    record.add_argument("--write", required=True, type=Path, metavar="PATH", help="the expectations file (JSON) to write")
+    record.add_argument(
+        "--write", required=True, type=gate_options.expectations_path, metavar="PATH",
+        help="the expectations file (.json or .toml) to write; entries already in it keep their reasons",
+    )  # fmt: skip
     verify_arguments(record)
     record.set_defaults(handler=_write_expectations)

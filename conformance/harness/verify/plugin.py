@@ -3,7 +3,7 @@
 Loaded automatically wherever rulespec is installed (entry point ``pytest11``). It adds
 ``--impl`` (a Python implementation under test, ``module:attribute``; the reference when
 absent), ``--cmd`` (instead, a command starting an implementation in any language that
-speaks the wire protocol), ``--game`` (which games to check) and ``--rulespec-report``
+speaks the wire protocol), ``--game`` (which games to check) and ``--report-json``
 (a JSON record of every check). Each test carries the rule IDs it checks: a vector its ``rules``, an
 invariant its ``@pytest.mark.rules(...)``.
 """
@@ -20,7 +20,7 @@ import pytest
 from conformance.harness import profiles
 from conformance.harness.games import VECTORS_DIR
 from conformance.harness.subject import NotImplementedOp, Subject
-from conformance.harness.verify import saved_failures
+from conformance.harness.verify import preflight, saved_failures
 from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
 from conformance.harness.verify.recorder import CALLS, RECORDER, Recorder
 from conformance.harness.verify.saved_failures import SentCall
@@ -43,7 +43,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
     group.addoption("--rule", action="append", default=None, metavar="ID", help="run only the checks of this rule")
-    group.addoption("--rulespec-report", default=None, metavar="PATH", help="write every check's outcome as JSON")
+    group.addoption(
+        "--report-json", "--rulespec-report", dest="report_json", default=None, metavar="PATH",
+        help="write every check's outcome as JSON (--rulespec-report: deprecated spelling)",
+    )  # fmt: skip
     group.addoption(
         "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
     )
@@ -54,6 +57,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     timeout: float = config.option.case_timeout
     config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout)
+    preflight.check_plugin_options(config)  # a mistyped --impl or --rule is a usage error, not 500 failed checks
     recorder = Recorder(config)
     config.stash[RECORDER] = recorder
     config.pluginmanager.register(recorder, "rulespec-recorder")
@@ -64,7 +68,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         config.stash[SUBJECTS].close()
     if is_worker(config) or RECORDER not in config.stash:
         return  # only the controller holds every record
-    report: str | None = config.getoption("--rulespec-report")
+    report: str | None = config.getoption("report_json")
     if report:
         config.stash[RECORDER].write(Path(report))
     saved_dir: str | None = config.getoption("--save-failures")
