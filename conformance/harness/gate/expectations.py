@@ -57,7 +57,7 @@ class KnownGap:
 
 @dataclass(frozen=True)
 class Expectations:
-    stamp: Stamp
+    stamp: Stamp | None = None  # written by --write; a hand-written file may leave it out
     known_failures: tuple[KnownFailure, ...] = ()
     not_implemented: tuple[KnownGap, ...] = ()
 
@@ -124,7 +124,10 @@ def load(path: Path, placeholders_allowed: bool = False) -> Expectations:
 def to_builtins(expectations: Expectations) -> dict[str, Any]:
     """The file's content, without the unset (None) fields: JSON and TOML alike."""
     raw: dict[str, Any] = msgspec.to_builtins(expectations)
-    raw["stamp"] = {k: v for k, v in raw["stamp"].items() if v is not None}
+    if raw["stamp"] is None:
+        del raw["stamp"]
+    else:
+        raw["stamp"] = {k: v for k, v in raw["stamp"].items() if v is not None}
     for section in ("known_failures", "not_implemented"):
         raw[section] = [{k: v for k, v in entry.items() if v is not None} for entry in raw[section]]
     return raw

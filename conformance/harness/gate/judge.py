@@ -132,7 +132,7 @@ def judge(
         reasons.append(f"checks name rules no spec defines: {', '.join(verification.unknown_rules)}")
     if not records:
         reasons.append("no check ran")
-    changes = differences(expectations.stamp, stamp) if expectations and stamp else []
+    changes = differences(expectations.stamp, stamp) if expectations and expectations.stamp and stamp else []
     return GateResult(
         not reasons, tuple(reasons), tuple(expected), tuple(unexpected), tuple(fixed), tuple(not_run), tuple(changes),
         counts, tuple(covered), tuple(unlisted), tuple(filled),

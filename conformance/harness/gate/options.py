@@ -14,7 +14,7 @@ from rich.console import Console
 
 from conformance.harness.games import Game
 from conformance.harness.gate import expectations as expectations_file
-from conformance.harness.gate import markdown
+from conformance.harness.gate import junit, markdown
 from conformance.harness.gate.expectations import PLACEHOLDER, Expectations, ExpectationsError
 from conformance.harness.gate.gaps import operation_of
 from conformance.harness.gate.judge import Bounds, GateResult, check_id, judge
@@ -144,6 +144,8 @@ def conclude(
             console.print(f"give each new entry its reason (replace {PLACEHOLDER!r}): the gate refuses it until then")
         return 0
     _print(gate, console)
+    if args.junit_xml and Path(args.junit_xml).is_file():
+        junit.rewrite(Path(args.junit_xml), gate)
     if args.summary_md:
         markdown.publish(markdown.render(label, gate, verification, stamp), Path(args.summary_md))
     return 0 if gate.passed else 1
