@@ -19,6 +19,7 @@ from conformance.harness.coverage.canary_rules import canaries_by_rule
 from conformance.harness.coverage.clause_stamps import StaleCase, review, stale_cases
 from conformance.harness.coverage.rules import rule_coverage
 from conformance.harness.games import REGISTRY, REPO_ROOT, Game, game
+from conformance.harness.vocabulary import add_game, one_game
 
 
 @dataclass(frozen=True)
@@ -123,8 +124,11 @@ def coverage_command(args: argparse.Namespace) -> int:
 
 
 def review_command(args: argparse.Namespace) -> int:
+    key = one_game("review", args.game)
+    if key is None:
+        return 2
     try:
-        rewritten = review(game(args.game), args.case or None)
+        rewritten = review(game(key), args.case or None)
     except KeyError as exc:
         print(f"rulespec review: {exc.args[0]}")
         return 2
@@ -138,9 +142,9 @@ def review_command(args: argparse.Namespace) -> int:
 def add_commands(commands: Commands) -> None:
     """Add ``coverage`` and ``review`` to the ``rulespec`` command line."""
     shown = commands.add_parser("coverage", help="per rule: the vectors, invariants and canaries that check it")
-    shown.add_argument("--game", action="append", choices=sorted(REGISTRY), help="only this game (repeatable)")
+    add_game(shown, "only this game (repeatable)")
     shown.set_defaults(handler=coverage_command)
     restamp = commands.add_parser("review", help="re-stamp vectors with the current clause hashes, once checked")
-    restamp.add_argument("--game", required=True, choices=sorted(REGISTRY), help="the game whose vectors to re-stamp")
+    add_game(restamp, "the game whose vectors to re-stamp")
     restamp.add_argument("--case", action="append", metavar="ID", help="only this case (repeatable; default: all)")
     restamp.set_defaults(handler=review_command)

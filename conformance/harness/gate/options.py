@@ -80,7 +80,7 @@ def add_verify_options(run: argparse.ArgumentParser) -> None:
     gating.add_argument("--allow-fixed", action="store_true", help="a known failure that now passes does not fail the gate")
     gating.add_argument("--max-errors", type=_count, default=0, metavar="N", help="errors the gate allows (default 0)")
     gating.add_argument(
-        "--max-not-implemented", type=_count, default=0, metavar="N", help="not-implemented checks allowed (default 0)"
+        "--max-not-implemented", type=_count, default=0, metavar="N", help="not-implemented checks allowed beyond the known gaps the expectations list (default 0)"
     )
 
 

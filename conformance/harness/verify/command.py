@@ -83,7 +83,7 @@ def verify_arguments(run: argparse.ArgumentParser) -> None:
     """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
     add_game(run)
     named = run.add_mutually_exclusive_group()
-    named.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
+    named.add_argument("--impl", metavar="MODULE:ATTR", help="Python implementation, module:attribute (default: the reference)")
     named.add_argument("--cmd", type=_command, help='any language: a command speaking the wire protocol ("node impl.js")')
     run.add_argument(
         "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
