@@ -139,7 +139,7 @@ def test_recorded_expectations_gate_a_canary_and_catch_its_fix(tmp_path: Path) -
     assert written.returncode == 0, written.stdout[-2000:]
     known = load(expectations, placeholders_allowed=True)
     assert known.known_failures and all(k.check and k.check.startswith("his-") for k in known.known_failures)
-    assert known.stamp.games == ("his",) and known.stamp.profile == "ci"
+    assert known.stamp is not None and known.stamp.games == ("his",) and known.stamp.profile == "ci"
 
     # the same failures, now known: the gate passes; a stamp from another suite is reported, not fatal
     raw = json.loads(expectations.read_text(encoding="utf-8"))

@@ -25,6 +25,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def _usage_error(capsys: pytest.CaptureFixture[str], *arguments: str) -> str:
+    code: object
     try:
         code = main(list(arguments))
     except SystemExit as exc:  # argparse's own refusals exit from inside the parser
