@@ -39,6 +39,7 @@ def verify(args: argparse.Namespace) -> int:
     pytest_args += [f"--game={key}" for key in keys]
     pytest_args += [f"--hypothesis-profile={args.profile}"]
     pytest_args += [f"--rule={rule}" for rule in args.rule or ()]
+    pytest_args += [option for folder in args.vectors or () for option in (f"--vectors={folder}", folder)]
     if args.impl:
         pytest_args.append(f"--impl={args.impl}")
     if args.cmd:
@@ -89,6 +90,7 @@ def verify_arguments(run: argparse.ArgumentParser) -> None:
         "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
     )
     run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
+    run.add_argument("--vectors", action="append", metavar="DIR", help="also run your own vector files under DIR (repeatable)")
     run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget")
     run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
     run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")

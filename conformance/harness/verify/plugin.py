@@ -20,11 +20,12 @@ import pytest
 from conformance.harness import profiles
 from conformance.harness.games import VECTORS_DIR
 from conformance.harness.subject import NotImplementedOp, Subject
-from conformance.harness.verify import preflight, saved_failures
+from conformance.harness.verify import preflight, saved_failures, vector_roots
 from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
 from conformance.harness.verify.recorder import CALLS, RECORDER, Recorder
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, Subjects, is_worker, selected_games
+from conformance.harness.verify.suite_references import SuiteReferences
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 profiles.register()
@@ -48,6 +49,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="write every check's outcome as JSON (--rulespec-report: deprecated spelling)",
     )  # fmt: skip
     group.addoption(
+        "--vectors", action="append", default=[], metavar="DIR", help="also run your own vector files in DIR (repeatable)"
+    )
+    group.addoption(
         "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
     )
 
@@ -57,6 +61,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     timeout: float = config.option.case_timeout
     config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout)
+    vector_roots.set_roots(config.option.vectors, config.args, config.invocation_params.dir)
     preflight.check_plugin_options(config)  # a mistyped --impl or --rule is a usage error, not 500 failed checks
     recorder = Recorder(config)
     config.stash[RECORDER] = recorder
@@ -94,6 +99,10 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if file_path.suffix == ".json" and game_of(file_path) is not None and file_path.is_relative_to(VECTORS_DIR):
         collector: pytest.Collector = VectorFileCollector.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
         return collector
+    if vector_roots.is_user_vector(file_path):  # --vectors DIR, or a saved failure given to pytest
+        kind = SuiteReferences if file_path.name.endswith(vector_roots.SUITE_REFERENCES) else VectorFileCollector
+        users: pytest.Collector = kind.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
+        return users
     return None
 
 
