@@ -9,6 +9,7 @@ from importlib.metadata import version
 from conformance.harness.commands import Commands
 from conformance.harness.coverage import command as coverage
 from conformance.harness.diff import command as diff
+from conformance.harness.plugged import command as plugged
 from conformance.harness.rules import command as rules
 from conformance.harness.schemas import command as schemas
 from conformance.harness.symbolic import command as symbolic
@@ -25,6 +26,7 @@ CAPABILITIES: tuple[Callable[[Commands], None], ...] = (
     diff.add_command,  # diff
     symbolic.add_command,  # symbolic
     rules.add_commands,  # rules, explain
+    plugged.add_command,  # plugged
 )
 
 
