@@ -27,6 +27,7 @@ def steps(args: argparse.Namespace, key: str) -> list[Step]:
     subject = ("--impl", args.impl) if args.impl else ("--cmd", args.cmd)
     verify = ["verify", "--game", key, *subject, "--profile", args.profile]
     verify += ["--expectations", args.expectations] if args.expectations else []
+    verify += [f"--rule={rule}" for rule in args.rule or ()]
     python_only = "" if args.impl else "Python only (--impl): not run for --cmd"
     timeout = ("--per-condition-timeout", str(args.per_condition_timeout))
     return [
@@ -71,6 +72,7 @@ def add_command(commands: Commands) -> None:
     named.add_argument("--impl", metavar="MODULE:ATTR", help="Python implementation (all three steps)")
     named.add_argument("--cmd", metavar="COMMAND", help="any language over the wire protocol (verify only)")
     run.add_argument("--profile", default="ci", choices=("dev", "ci", "deep", "canary"), help="verify's Hypothesis search budget")
+    run.add_argument("--rule", action="append", metavar="ID", help="verify: only the checks of this rule (repeatable)")
     run.add_argument("--expectations", metavar="PATH", help="verify's known failures and known gaps (.json or .toml)")
     run.add_argument(
         "--per-condition-timeout", type=float, default=IMPLEMENTATION_TIMEOUT, metavar="SECONDS",
