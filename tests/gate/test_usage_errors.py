@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conformance.harness.cli import main
+from conformance.harness.games import REPO_ROOT
 from conformance.harness.suggest import close, edit_distance
 
 
@@ -118,3 +119,12 @@ def test_close_names_are_a_few_edits_away() -> None:
     assert edit_distance("seo", "soe") == 1 and edit_distance("collect_incme", "collect_income") == 1
     assert close("collect_incme", ["collect_income", "clean_up", "end_war"]) == ["collect_income"]
     assert close("score", ["end_game", "clean_up"]) == []
+
+
+def test_the_pytest_plugin_refuses_the_same_mistakes(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _engine(project, "engine_h", OFFERS_INCOME)
+    vectors = str(REPO_ROOT / "conformance" / "vectors" / "soe")
+    for option, said in (("--impl=engin_h:SoeRules", "did you mean engine_h?"), ("--rule=SOE-POP-9", "did you mean SOE-POP-1")):
+        code = pytest.main([vectors, "-p", "no:cacheprovider", "--game=soe", option])
+        shown = capsys.readouterr()
+        assert code == pytest.ExitCode.USAGE_ERROR and said in shown.err, shown.out[-2000:] + shown.err

@@ -100,6 +100,8 @@ def check_impl(game: Game, spec: str) -> object:
 
 def check_rules(games: Sequence[Game], rules: Sequence[str]) -> None:
     """Every ``--rule`` is a clause of one of the games; a case-insensitive match or close IDs are suggested."""
+    if not rules:
+        return
     known = [clause.id for chosen in games for clause in read_clauses(chosen.spec_path)]
     for rule in rules:
         if rule in known:
