@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
+from rich.text import Text
 
 from conformance.harness.games import Game
 from conformance.harness.gate import expectations as expectations_file
@@ -97,24 +98,21 @@ def pytest_args(args: argparse.Namespace) -> list[str]:
 
 
 def _print(gate: GateResult, console: Console) -> None:
+    """The gate's findings, one line each (plain text: a node ID's ``[param]`` is not markup)."""
     counts = ", ".join(f"{n} {name}" for name, n in gate.counts.items() if n)
-    for change in gate.stamp_changes:
-        console.print(f"[yellow]expectations stamp: {change}[/]")
-    for known in gate.not_run:
-        console.print(f"[yellow]expectation never ran: {known.target}[/]")
-    for known in gate.fixed:
-        console.print(f"[yellow]known failure now passes: {known.target} ({known.reason})[/]", soft_wrap=True)
-    for gap in gate.implemented:
-        console.print(f"[yellow]known gap now implemented: {gap.target} ({gap.reason})[/]")
+    lines: list[tuple[str, str]] = [("yellow", f"expectations stamp: {change}") for change in gate.stamp_changes]
+    lines += [("yellow", f"expectation never ran: {known.target}") for known in gate.not_run]
+    lines += [("yellow", f"known failure now passes: {known.target} ({known.reason})") for known in gate.fixed]
+    lines += [("yellow", f"known gap now implemented: {gap.target} ({gap.reason})") for gap in gate.implemented]
     unlisted = sorted({gap for gap in (operation_of(record) for record in gate.unlisted_gaps) if gap})
     if unlisted:
-        console.print(f"[yellow]not implemented, not listed as known gaps: {', '.join(unlisted)}[/]")
-    for record in gate.unexpected[:20]:
-        console.print(f"[red]unexpected failure: {check_id(record)} ({', '.join(record.rules)})[/]")
-    for reason in gate.reasons:
-        console.print(f"[bold red]gate: {reason}[/]")
-    verdict = "[green]PASSED[/]" if gate.passed else "[bold red]FAILED[/]"
-    console.print(f"gate: {verdict} ({counts or 'no checks'})")
+        lines.append(("yellow", f"not implemented, not listed as known gaps: {', '.join(unlisted)}"))
+    lines += [("red", f"unexpected failure: {check_id(r)} ({', '.join(r.rules)})") for r in gate.unexpected[:20]]
+    lines += [("bold red", f"gate: {reason}") for reason in gate.reasons]
+    for style, line in lines:
+        console.print(Text(line, style=style), soft_wrap=True)
+    verdict = Text("PASSED", style="green") if gate.passed else Text("FAILED", style="bold red")
+    console.print(Text.assemble("gate: ", verdict, f" ({counts or 'no checks'})"), soft_wrap=True)
 
 
 def conclude(
@@ -137,7 +135,7 @@ def conclude(
         written = rewrite(records, stamp, args.previous_expectations)
         expectations_file.save(write_to, written.expectations)
         for line in written.removed:
-            console.print(line)
+            console.print(Text(line), soft_wrap=True)
         entries = len(written.expectations.known_failures) + len(written.expectations.not_implemented)
         console.print(f"wrote {entries} entries to {write_to}: {written.kept} kept, {written.added} new")
         if written.expectations.placeholders:
