@@ -124,7 +124,11 @@ def test_close_names_are_a_few_edits_away() -> None:
 def test_the_pytest_plugin_refuses_the_same_mistakes(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _engine(project, "engine_h", OFFERS_INCOME)
     vectors = str(REPO_ROOT / "conformance" / "vectors" / "soe")
-    for option, said in (("--impl=engin_h:SoeRules", "did you mean engine_h?"), ("--rule=SOE-POP-9", "did you mean SOE-POP-1")):
+    for option, said in (
+        ("--impl=engin_h:SoeRules", "did you mean engine_h?"),
+        ("--rule=SOE-POP-9", "did you mean SOE-POP-1"),
+        ("--game=seo", "did you mean soe?"),
+    ):
         code = pytest.main([vectors, "-p", "no:cacheprovider", "--game=soe", option])
         shown = capsys.readouterr()
         assert code == pytest.ExitCode.USAGE_ERROR and said in shown.err, shown.out[-2000:] + shown.err

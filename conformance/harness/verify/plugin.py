@@ -60,9 +60,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     timeout: float = config.option.case_timeout
-    config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout)
     vector_roots.set_roots(config.option.vectors, config.args, config.invocation_params.dir)
-    preflight.check_plugin_options(config)  # a mistyped --impl or --rule is a usage error, not 500 failed checks
+    preflight.check_plugin_options(config)  # a mistyped --game, --impl or --rule is a usage error, not 500 failed checks
+    config.stash[SUBJECTS] = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout)
     recorder = Recorder(config)
     config.stash[RECORDER] = recorder
     config.pluginmanager.register(recorder, "rulespec-recorder")

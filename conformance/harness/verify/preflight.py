@@ -24,6 +24,7 @@ from conformance.harness.gate import options as gate_options
 from conformance.harness.spec import read_clauses
 from conformance.harness.suggest import close, did_you_mean
 from conformance.harness.verify.subjects import selected_games
+from conformance.harness.vocabulary import game_key
 
 
 class UsageProblem(ValueError):
@@ -137,6 +138,11 @@ def check_plugin_options(config: pytest.Config) -> None:
     """The pytest plugin's ``--impl`` and ``--rule`` checked as ``verify`` checks them (pytest.UsageError)."""
     if any(str(argument).startswith("--rulespec-report") for argument in config.invocation_params.args):
         config.issue_config_time_warning(pytest.PytestDeprecationWarning("--rulespec-report is deprecated: use --report-json"), 2)
+    for key in config.getoption("--game") or ():
+        try:
+            game_key(key)
+        except argparse.ArgumentTypeError as exc:
+            raise pytest.UsageError(f"--game {key}: {exc}") from exc
     games = [game(key) for key in selected_games(config)]
     impl: str | None = config.getoption("--impl")
     try:
