@@ -129,7 +129,11 @@ def to_builtins(expectations: Expectations) -> dict[str, Any]:
     else:
         raw["stamp"] = {k: v for k, v in raw["stamp"].items() if v is not None}
     for section in ("known_failures", "not_implemented"):
-        raw[section] = [{k: v for k, v in entry.items() if v is not None} for entry in raw[section]]
+        # what the entry names first, then why: the order a reader scans the file in
+        raw[section] = [
+            {k: v for k, v in sorted(entry.items(), key=lambda item: item[0] == "reason") if v is not None}
+            for entry in raw[section]
+        ]
     return raw
 
 
