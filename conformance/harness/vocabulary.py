@@ -54,7 +54,8 @@ def game_key(text: str) -> str:
 
 
 def add_game(parser: argparse.ArgumentParser, help: str = "check only this game (repeatable)") -> None:
-    parser.add_argument("--game", action="append", type=game_key, metavar="KEY", help=f"{help}; one of {', '.join(sorted(REGISTRY))}")
+    known = ", ".join(sorted(REGISTRY))
+    parser.add_argument("--game", action="append", type=game_key, metavar="KEY", help=f"{help}; one of {known}")
 
 
 def one_game(command: str, games: Sequence[str] | None) -> str | None:

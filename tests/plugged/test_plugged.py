@@ -16,7 +16,8 @@ from conformance.harness.plugged.command import steps
 
 
 def _args(**given: object) -> argparse.Namespace:
-    base: dict[str, object] = {"impl": None, "cmd": None, "profile": "ci", "rule": None, "expectations": None, "per_condition_timeout": 60.0}
+    base: dict[str, object] = {"impl": None, "cmd": None, "profile": "ci", "rule": None, "expectations": None}
+    base["per_condition_timeout"] = 60.0
     return argparse.Namespace(**{**base, **given})
 
 
@@ -41,8 +42,10 @@ def test_one_verdict_over_the_steps_that_ran(tmp_path: Path) -> None:
     adapter.write_text(
         (REPO_ROOT / "examples" / "soe-python" / "impl.py").read_text(encoding="utf-8"), encoding="utf-8"
     )
-    command = [sys.executable, "-m", "conformance.harness.cli", "plugged", "--game", "soe", "--profile", "canary", "--rule", "SOE-POP-2",
-               "--cmd", f"{sys.executable} {adapter}"]  # fmt: skip
+    command = [
+        sys.executable, "-m", "conformance.harness.cli", "plugged", "--game", "soe", "--profile", "canary",
+        "--rule", "SOE-POP-2", "--cmd", f"{sys.executable} {adapter}",
+    ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False, env=env, timeout=900)
     tail = done.stdout[done.stdout.rindex("rulespec plugged") :]

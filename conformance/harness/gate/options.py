@@ -73,15 +73,19 @@ def add_verify_options(run: argparse.ArgumentParser) -> None:
     )
     gating.add_argument("--junit-xml", metavar="PATH", help="write JUnit XML; each test carries its rule IDs as properties")
     gating.add_argument("--summary-md", metavar="PATH", help="write a Markdown summary (also appended to $GITHUB_STEP_SUMMARY)")
-    gating.add_argument("--save-failures", metavar="DIR", help="write every failing check as a vector under DIR/<game>/")
+    gating.add_argument(
+        "--save-failures", metavar="DIR",
+        help="write failing checks under DIR/<game>/: suite vectors by ID, invariants' shrunk requests as new cases",
+    )  # fmt: skip
     gating.add_argument(
         "--expectations", dest="expectations_path", type=expectations_path, metavar="PATH",
         help="known failures and known gaps (.json or .toml)",
     )  # fmt: skip
-    gating.add_argument("--allow-fixed", action="store_true", help="a known failure that now passes does not fail the gate")
+    gating.add_argument("--allow-fixed", action="store_true", help="a known failure now passing, or a known gap now implemented, does not fail the gate")
     gating.add_argument("--max-errors", type=_count, default=0, metavar="N", help="errors the gate allows (default 0)")
     gating.add_argument(
-        "--max-not-implemented", type=_count, default=0, metavar="N", help="not-implemented checks allowed beyond the known gaps the expectations list (default 0)"
+        "--max-not-implemented", type=_count, default=0, metavar="N",
+        help="not-implemented checks allowed beyond the known gaps the expectations list (default 0)",
     )
 
 

@@ -72,7 +72,8 @@ def explain_command(args: argparse.Namespace) -> int:
         if rules:
             for rule_id in rules:
                 rule = find_rule([chosen], rule_id)
-                console.print(f"\n[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}\n{escape(rule.clause.text)}", soft_wrap=True)
+                heading = f"\n[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}"
+                console.print(f"{heading}\n{escape(rule.clause.text)}", soft_wrap=True)
             console.print("")
             _last_outcome(args.report_json, args.check, console)
             return 0
