@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
@@ -9,6 +11,7 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.sessions = ["typecheck", "tests", "conformance", "symbolic"]
 
 DEV = ("-e", ".[dev]")
+HERE = Path(__file__).resolve().parent
 
 
 @nox.session
@@ -35,9 +38,9 @@ def slow(session: nox.Session) -> None:
 
 @nox.session
 def conformance(session: nox.Session) -> None:
-    """Vectors and invariants against an implementation: ``nox -s conformance -- --game soe --impl pkg:Impl``."""
+    """Vectors and invariants against an implementation: ``nox -s conformance -- --game soe --impl pkg:Impl [--install PATH]``."""
     session.install(*DEV)
-    session.run("rulespec", "verify", "--profile", "ci", *session.posargs)
+    session.run("rulespec", "verify", "--profile", "ci", *_install_plugged(session))
 
 
 @nox.session
@@ -65,3 +68,34 @@ def bench(session: nox.Session) -> None:
     """
     session.install(*DEV)
     session.run("python", "bench/run.py", *session.posargs)
+
+
+def _install_plugged(session: nox.Session) -> list[str]:
+    """Install the user's package (``--install PATH``, else the project nox was started in, when that is not
+    rulespec itself) into the session's virtualenv; the arguments left for rulespec."""
+    arguments = list(session.posargs)
+    install: str | None = None
+    if "--install" in arguments:
+        at = arguments.index("--install")
+        if at + 1 >= len(arguments):
+            session.error("--install needs the path of your project (the folder holding its pyproject.toml)")
+        install = arguments.pop(at + 1)
+        arguments.pop(at)
+    invoked = Path(session.invoked_from).resolve()
+    if install is None and invoked != HERE and any((invoked / name).is_file() for name in ("pyproject.toml", "setup.py")):
+        install = str(invoked)
+    if install is not None:
+        session.install("-e", str(Path(session.invoked_from, install).resolve()))
+    return arguments
+
+
+@nox.session
+def plugged(session: nox.Session) -> None:
+    """typecheck, verify and symbolic against your implementation, one verdict (not in the default list).
+
+    ``nox -s plugged -- --game soe --impl mypackage.engine:SoeRules [--install PATH]`` (or ``--cmd "..."``):
+    your package is installed into this session's virtualenv first (see ``_install_plugged``); every
+    other option goes to ``rulespec plugged``.
+    """
+    session.install(*DEV)
+    session.run("rulespec", "plugged", *_install_plugged(session))

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Sequence
+from importlib.metadata import version
 
 from conformance.harness.commands import Commands
 from conformance.harness.coverage import command as coverage
 from conformance.harness.diff import command as diff
+from conformance.harness.plugged import command as plugged
+from conformance.harness.rules import command as rules
 from conformance.harness.schemas import command as schemas
 from conformance.harness.symbolic import command as symbolic
 from conformance.harness.symbolic import typecheck
 from conformance.harness.verify import command as verify
+from conformance.harness.vocabulary import OneLineParser
 
 # In the order ``rulespec --help`` lists them.
 CAPABILITIES: tuple[Callable[[Commands], None], ...] = (
@@ -22,11 +25,14 @@ CAPABILITIES: tuple[Callable[[Commands], None], ...] = (
     typecheck.add_commands,  # typecheck
     diff.add_command,  # diff
     symbolic.add_command,  # symbolic
+    rules.add_commands,  # rules, explain
+    plugged.add_command,  # plugged
 )
 
 
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="rulespec", description="Verify an implementation against the suite, and maintain the suite.")
+def parser() -> OneLineParser:
+    top = OneLineParser(prog="rulespec", description="Verify an implementation against the suite, and maintain the suite.")
+    top.add_argument("--version", action="version", version=f"rulespec {version('rulespec')}")
     commands = top.add_subparsers(dest="command", required=True)
     for add in CAPABILITIES:
         add(commands)

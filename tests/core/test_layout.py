@@ -12,9 +12,9 @@ HARNESS = REPO_ROOT / "conformance" / "harness"
 PACKAGE = "conformance.harness"
 CORE_MODULES = {
     "commands", "differences", "per_rule", "profiles", "records", "rulings", "schema", "spec", "subject", "vector_format", "vectors",
-    "verdict",
+    "verdict", "marks", "suggest", "vocabulary",
 }  # fmt: skip
-CAPABILITIES = {"coverage", "diff", "gate", "mutation", "schemas", "symbolic", "verify", "wire"}
+CAPABILITIES = {"coverage", "diff", "gate", "mutation", "plugged", "rules", "schemas", "symbolic", "verify", "wire"}
 MAX_LINES = 300
 
 

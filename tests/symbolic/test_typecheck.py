@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 from conformance.harness.games import REPO_ROOT, game
 from conformance.harness.symbolic.typecheck import boundary_module
@@ -40,7 +42,49 @@ def test_a_canary_is_wrong_in_behaviour_not_in_type() -> None:
 
 def test_an_implementation_that_cannot_be_loaded_is_a_usage_error() -> None:
     done = _typecheck("soe", "tests.mistyped.soe:NoSuchClass")
-    assert done.returncode == 2 and "cannot load" in done.stdout
+    assert done.returncode == 2 and "cannot load --impl tests.mistyped.soe:NoSuchClass" in done.stderr, done.stderr
+
+
+ENGINE = """\
+import reference.struggle_of_empires as soe
+from reference.struggle_of_empires.model import Empires, IncomeRequest, PopulationRequest
+from reference.struggle_of_empires.rulings import Rulings
+
+
+class SoeRules:
+    def collect_income(self, request: IncomeRequest, rulings: Rulings, /) -> Empires:
+        return soe.collect_income(request, rulings)
+
+    def grow_population(self, request: PopulationRequest, rulings: Rulings, /) -> int:
+        return 9
+"""
+
+
+def _package(root: Path) -> None:
+    """``enginepkg``, no py.typed: grow_population answers the wrong type, collect_income the right one."""
+    (root / "enginepkg").mkdir()
+    (root / "enginepkg" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "enginepkg" / "rules.py").write_text(ENGINE, encoding="utf-8")
+
+
+def _typecheck_in(where: Path, pythonpath: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "conformance.harness.cli", "typecheck", "--game", "soe", "--impl", "enginepkg.rules:SoeRules"]
+    env = {**os.environ, "PYTHONPATH": pythonpath}
+    return subprocess.run(command, cwd=where, capture_output=True, text=True, check=False, env=env)
+
+
+def test_a_package_without_py_typed_is_read_wherever_verify_finds_it(tmp_path: Path) -> None:
+    """From the current directory, and installed (on the path, as site-packages are) without a py.typed marker."""
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    _package(project)
+    for where, path in ((project, str(REPO_ROOT)), (elsewhere, os.pathsep.join([str(project), str(REPO_ROOT)]))):
+        done = _typecheck_in(where, path)
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert "py.typed" not in done.stdout and "import-untyped" not in done.stdout, done.stdout
+        errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+        assert errors and all(line.startswith("grow_population: error:") for line in errors), done.stdout
 
 
 def test_the_whole_protocol_is_checked_only_when_every_operation_is_offered() -> None:

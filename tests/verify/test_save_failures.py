@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 from conformance.harness.coverage.clause_stamps import clause_hashes
 from conformance.harness.games import REPO_ROOT, game
 from conformance.harness.subject import python_subject
-from conformance.harness.vectors import load_file
+from conformance.harness.vectors import load_file, load_game
 from conformance.harness.verdict import Outcome, run_case
 from conformance.harness.verify.saved_failures import content_id, write_saved
 
@@ -31,8 +32,12 @@ def test_a_canarys_failures_are_saved_as_vectors_it_fails_and_the_reference_pass
     done = _verify("--impl", CANARY, "--save-failures", str(saved), "-n", "2", "--", "-k", CHECKS)
     assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
     his = game("his")
-    files = sorted(saved.glob("his/*.json"))
+    files = sorted(path for path in saved.glob("his/*.json") if not path.name.endswith(".suite.json"))
     assert files, f"no vector written under {saved}\n{done.stdout[-2000:]}"
+    # failing suite vectors are named by their IDs, not copied under new ones
+    suite = {case.case.id for case in load_game(his)}
+    referred = json.loads((saved / "his" / "score_power.suite.json").read_text(encoding="utf-8"))
+    assert referred["suite_cases"] and set(referred["suite_cases"]) <= suite
     canary = python_subject(his, CANARY)
     reference = python_subject(his, None)
     hashes = clause_hashes(his)
@@ -45,7 +50,18 @@ def test_a_canarys_failures_are_saved_as_vectors_it_fails_and_the_reference_pass
             assert run_case(canary, loaded).outcome == Outcome.FAILED, f"{case.id} does not catch the canary"
             assert run_case(reference, loaded).outcome == Outcome.PASSED, f"{case.id} fails the reference"
             from_invariants += "conformance/invariants/" in case.description
+    assert from_invariants == sum(len(load_file(his, path)) for path in files), "only invariants are saved as new cases"
     assert from_invariants, "no failing invariant was saved as its shrunk request"
+
+    # runnable from the user's own folder with plain pytest, the IDs of the suite's cases kept
+    rerun = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "his", "--game", "his", "--impl", CANARY],
+        cwd=saved, capture_output=True, text=True, check=False, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+    )  # fmt: skip
+    assert rerun.returncode == 1, rerun.stdout[-3000:] + rerun.stderr[-2000:]
+    failed = [line.split(" - ")[0] for line in rerun.stdout.splitlines() if line.startswith("FAILED")]
+    assert any(line.endswith(f"::{referred['suite_cases'][0]}") for line in failed), rerun.stdout[-3000:]
+    assert len(failed) == len(referred["suite_cases"]) + from_invariants
 
 
 def test_saving_twice_merges_by_id_and_keeps_the_suites_style(tmp_path: Path) -> None:

@@ -96,7 +96,7 @@ def test_a_drifted_schema_is_named(tmp_path: Path) -> None:
         (["--cmd", 'node "unclosed'], "cannot parse"),
         (["--cmd", ""], "--cmd is empty"),
         (["--cmd", "node impl.js", "--impl", "pkg:Impl"], "not allowed with argument"),
-        (["--game", "chess"], "invalid choice: 'chess'"),
+        (["--game", "chess"], "unknown game 'chess'"),
         (["--cmd", "node impl.js", "--case-timeout", "0"], "expected a number of seconds above 0"),
         (["--cmd", "node impl.js", "--case-timeout", "soon"], "expected a number of seconds above 0"),
     ],

@@ -21,6 +21,7 @@ from conformance.harness.coverage.clause_stamps import StaleCase, review, stale_
 from conformance.harness.coverage.rules import rule_coverage
 from conformance.harness.games import REGISTRY, REPO_ROOT, Game, game
 from conformance.harness.vectors import VectorError, load_game
+from conformance.harness.vocabulary import add_game, one_game
 
 
 @dataclass(frozen=True)
@@ -139,12 +140,15 @@ def coverage_command(args: argparse.Namespace) -> int:
 
 
 def review_command(args: argparse.Namespace) -> int:
-    fault = unreadable_vectors([args.game])
+    key = one_game("review", args.game)
+    if key is None:
+        return 2
+    fault = unreadable_vectors([key])
     if fault:
         print(f"rulespec review: {fault}", file=sys.stderr)
         return 2
     try:
-        rewritten = review(game(args.game), args.case or None)
+        rewritten = review(game(key), args.case or None)
     except KeyError as exc:
         print(f"rulespec review: {exc.args[0]}")
         return 2
@@ -158,9 +162,9 @@ def review_command(args: argparse.Namespace) -> int:
 def add_commands(commands: Commands) -> None:
     """Add ``coverage`` and ``review`` to the ``rulespec`` command line."""
     shown = commands.add_parser("coverage", help="per rule: the vectors, invariants and canaries that check it")
-    shown.add_argument("--game", action="append", choices=sorted(REGISTRY), help="only this game (repeatable)")
+    add_game(shown, "only this game (repeatable)")
     shown.set_defaults(handler=coverage_command)
     restamp = commands.add_parser("review", help="re-stamp vectors with the current clause hashes, once checked")
-    restamp.add_argument("--game", required=True, choices=sorted(REGISTRY), help="the game whose vectors to re-stamp")
+    add_game(restamp, "the game whose vectors to re-stamp")
     restamp.add_argument("--case", action="append", metavar="ID", help="only this case (repeatable; default: all)")
     restamp.set_defaults(handler=review_command)

@@ -17,6 +17,7 @@ from conformance.harness.diff.search import Difference, as_json, search
 from conformance.harness.diff.sides import Side, parse_side
 from conformance.harness.diff.written import vector_case, write_case
 from conformance.harness.games import REGISTRY, Game, game
+from conformance.harness.vocabulary import game_key
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 SIDES_HELP = "ref | ref[ruling=value,...] | impl:module:attr | cmd:COMMAND | git:REV"
@@ -29,7 +30,7 @@ def add_command(commands: Any) -> None:
     )
     run.add_argument("a", metavar="A", help=f"side A, whose answer a written vector expects: {SIDES_HELP}")
     run.add_argument("b", metavar="B", help=f"side B: {SIDES_HELP}")
-    run.add_argument("--game", required=True, choices=sorted(REGISTRY))
+    run.add_argument("--game", required=True, type=game_key, metavar="KEY", help=f"the game; one of {', '.join(sorted(REGISTRY))}")
     run.add_argument("--operation", action="append", help="only this operation (repeatable; default: all)")
     run.add_argument("--max-examples", type=int, default=200, metavar="N", help="inputs tried per operation")
     run.add_argument("--seed", type=int, default=None, help="random search with this seed (default: derandomised)")

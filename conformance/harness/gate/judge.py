@@ -2,9 +2,11 @@
 
 The gate passes when every failure is a known one, no known failure passes (unless fixes
 are allowed), errors and not-implemented checks stay within their bounds, every rule was
-checked and every check names real rules. A skip that is not "not implemented" is already
-counted as an error (see the plugin), so the two bounds cover every way a check can fail
-to say "passed".
+checked and every check names real rules. A not-implemented check passes when a known gap
+(an operation or rule listed under ``not_implemented``) covers it; the others count against
+``--max-not-implemented``. A known gap whose operation now answers is reported like a fixed
+failure. A skip that is not "not implemented" is already counted as an error (see the plugin),
+so the bounds cover every way a check can fail to say "passed".
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from conformance.harness.gate.expectations import Expectations, KnownFailure
+from conformance.harness.gate.expectations import Expectations, KnownFailure, KnownGap
+from conformance.harness.gate.gaps import exercised, gap_covers
 from conformance.harness.gate.stamp import Stamp, differences
 from conformance.harness.per_rule import Verification
 from conformance.harness.records import CheckRecord
@@ -44,9 +47,34 @@ class GateResult:
     expected: tuple[tuple[CheckRecord, KnownFailure], ...]  # failures the expectations name
     unexpected: tuple[CheckRecord, ...]  # failures nobody expected
     fixed: tuple[KnownFailure, ...]  # known failures whose checks all passed
-    not_run: tuple[KnownFailure, ...]  # known failures no check of this run matches
+    not_run: tuple[KnownFailure | KnownGap, ...]  # entries no check of this run could confirm or refute
     stamp_changes: tuple[str, ...]  # how this run differs from the expectations' stamp
     counts: dict[str, int]
+    gaps: tuple[tuple[CheckRecord, KnownGap], ...] = ()  # not-implemented checks the expectations name
+    unlisted_gaps: tuple[CheckRecord, ...] = ()  # not-implemented checks no known gap covers
+    implemented: tuple[KnownGap, ...] = ()  # known gaps whose operation (or rule) now answers
+
+
+def _judge_gaps(
+    records: Sequence[CheckRecord], gaps: Sequence[KnownGap]
+) -> tuple[list[tuple[CheckRecord, KnownGap]], list[CheckRecord], list[KnownGap], list[KnownGap]]:
+    """(covered checks, uncovered not-implemented checks, gaps now filled, gaps nothing in this run touched)."""
+    covered: list[tuple[CheckRecord, KnownGap]] = []
+    unlisted: list[CheckRecord] = []
+    for record in records:
+        if record.outcome == Outcome.NOT_IMPLEMENTED.value:
+            match = next((gap for gap in gaps if gap_covers(gap, record)), None)
+            if match is None:
+                unlisted.append(record)
+            else:
+                covered.append((record, match))
+    filled: list[KnownGap] = []
+    untouched: list[KnownGap] = []
+    for gap in gaps:
+        if any(gap is used for _, used in covered):
+            continue
+        (filled if any(exercised(gap, record) for record in records) else untouched).append(gap)
+    return covered, unlisted, filled, untouched
 
 
 def judge(
@@ -57,6 +85,7 @@ def judge(
     stamp: Stamp | None = None,
 ) -> GateResult:
     known = expectations.known_failures if expectations else ()
+    covered, unlisted, filled, untouched = _judge_gaps(records, expectations.not_implemented if expectations else ())
     expected: list[tuple[CheckRecord, KnownFailure]] = []
     unexpected: list[CheckRecord] = []
     for record in records:
@@ -68,15 +97,18 @@ def judge(
         else:
             expected.append((record, match))
     fixed: list[KnownFailure] = []
-    not_run: list[KnownFailure] = []
+    not_run: list[KnownFailure | KnownGap] = []
     for entry in known:
-        matching = [record for record in records if covers(entry, record)]
-        if not matching:
+        # judged: the checks it names that got a rules verdict (a check not implemented proves nothing either way)
+        judged = [r.outcome for r in records if covers(entry, r) and r.outcome in (Outcome.PASSED.value, Outcome.FAILED.value)]
+        if not judged:
             not_run.append(entry)
-        elif not any(record.outcome == Outcome.FAILED.value for record in matching):
+        elif Outcome.FAILED.value not in judged:
             fixed.append(entry)
+    not_run.extend(untouched)
     counts = {outcome.value: verification.totals[outcome.value] for outcome in Outcome}
     counts["expected failure"] = len(expected)
+    counts["known gap"] = len(covered)
     reasons: list[str] = []
     if unexpected:
         reasons.append(f"{len(unexpected)} unexpected failure(s)")
@@ -84,9 +116,15 @@ def judge(
         reasons.append(f"{len(fixed)} known failure(s) now pass: remove them from the expectations (or --allow-fixed)")
     if counts[Outcome.ERROR.value] > bounds.max_errors:
         reasons.append(f"{counts[Outcome.ERROR.value]} error(s), more than --max-errors {bounds.max_errors}")
-    missing = counts[Outcome.NOT_IMPLEMENTED.value]
-    if missing > bounds.max_not_implemented:
-        reasons.append(f"{missing} not implemented, more than --max-not-implemented {bounds.max_not_implemented}")
+    if filled and not bounds.allow_fixed:
+        reasons.append(
+            f"{len(filled)} known gap(s) now implemented: remove them from the expectations (or --allow-fixed)"
+        )
+    if len(unlisted) > bounds.max_not_implemented:
+        reasons.append(
+            f"{len(unlisted)} not implemented and not listed under not_implemented in the expectations, "
+            f"more than --max-not-implemented {bounds.max_not_implemented}"
+        )
     unchecked = [tally.rule for tally in verification.tallies if tally.checks == 0]
     if unchecked:
         reasons.append(f"{len(unchecked)} rule(s) no check ran on: {', '.join(unchecked[:10])}")
@@ -94,7 +132,8 @@ def judge(
         reasons.append(f"checks name rules no spec defines: {', '.join(verification.unknown_rules)}")
     if not records:
         reasons.append("no check ran")
-    changes = differences(expectations.stamp, stamp) if expectations and stamp else []
+    changes = differences(expectations.stamp, stamp) if expectations and expectations.stamp and stamp else []
     return GateResult(
-        not reasons, tuple(reasons), tuple(expected), tuple(unexpected), tuple(fixed), tuple(not_run), tuple(changes), counts
-    )
+        not reasons, tuple(reasons), tuple(expected), tuple(unexpected), tuple(fixed), tuple(not_run), tuple(changes),
+        counts, tuple(covered), tuple(unlisted), tuple(filled),
+    )  # fmt: skip

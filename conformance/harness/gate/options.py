@@ -11,16 +11,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
+from rich.text import Text
 
 from conformance.harness.games import Game
 from conformance.harness.gate import expectations as expectations_file
-from conformance.harness.gate import markdown
-from conformance.harness.gate.expectations import Expectations, ExpectationsError, KnownFailure
+from conformance.harness.gate import junit, markdown
+from conformance.harness.gate.expectations import PLACEHOLDER, Expectations, ExpectationsError
+from conformance.harness.gate.gaps import operation_of
 from conformance.harness.gate.judge import Bounds, GateResult, check_id, judge
-from conformance.harness.gate.stamp import Stamp, seed_of, stamp_now
+from conformance.harness.gate.round_trip import rewrite
+from conformance.harness.gate.stamp import seed_of, stamp_now
 from conformance.harness.per_rule import Verification
 from conformance.harness.records import CheckRecord
-from conformance.harness.verdict import Outcome
 
 
 def _count(text: str) -> int:
@@ -35,11 +37,33 @@ def _processes(text: str) -> str:
     return text
 
 
-def _expectations(text: str) -> Expectations:
+def expectations_path(text: str) -> Path:
+    """An expectations file's path: its format is checked at once, its content before the run (``prepare``)."""
     try:
-        return expectations_file.load(Path(text))
+        return expectations_file.check_format(Path(text))
     except ExpectationsError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def prepare(args: argparse.Namespace) -> str | None:
+    """Read the expectations before anything runs; a usage error (one line) if they cannot be used.
+
+    ``verify`` refuses a placeholder reason; ``expectations --write`` reads its own PATH (when it
+    exists) and ``--expectations`` leniently, to carry their entries over.
+    """
+    writing: Path | None = getattr(args, "write_expectations", None)
+    previous: list[Expectations] = []
+    args.previous_expectations = previous
+    try:
+        given: Path | None = args.expectations_path
+        args.expectations = expectations_file.load(given, writing is not None) if given else None
+        if writing is not None and writing.exists():
+            previous.append(expectations_file.load(writing, placeholders_allowed=True))
+    except ExpectationsError as exc:
+        return str(exc)
+    if args.expectations is not None:
+        previous.append(args.expectations)
+    return None
 
 
 def add_verify_options(run: argparse.ArgumentParser) -> None:
@@ -49,12 +73,19 @@ def add_verify_options(run: argparse.ArgumentParser) -> None:
     )
     gating.add_argument("--junit-xml", metavar="PATH", help="write JUnit XML; each test carries its rule IDs as properties")
     gating.add_argument("--summary-md", metavar="PATH", help="write a Markdown summary (also appended to $GITHUB_STEP_SUMMARY)")
-    gating.add_argument("--save-failures", metavar="DIR", help="write every failing check as a vector under DIR/<game>/")
-    gating.add_argument("--expectations", type=_expectations, metavar="PATH", help="known failures (JSON or TOML)")
-    gating.add_argument("--allow-fixed", action="store_true", help="a known failure that now passes does not fail the gate")
+    gating.add_argument(
+        "--save-failures", metavar="DIR",
+        help="write failing checks under DIR/<game>/: suite vectors by ID, invariants' shrunk requests as new cases",
+    )  # fmt: skip
+    gating.add_argument(
+        "--expectations", dest="expectations_path", type=expectations_path, metavar="PATH",
+        help="known failures and known gaps (.json or .toml)",
+    )  # fmt: skip
+    gating.add_argument("--allow-fixed", action="store_true", help="a known failure now passing, or a known gap now implemented, does not fail the gate")
     gating.add_argument("--max-errors", type=_count, default=0, metavar="N", help="errors the gate allows (default 0)")
     gating.add_argument(
-        "--max-not-implemented", type=_count, default=0, metavar="N", help="not-implemented checks allowed (default 0)"
+        "--max-not-implemented", type=_count, default=0, metavar="N",
+        help="not-implemented checks allowed beyond the known gaps the expectations list (default 0)",
     )
 
 
@@ -71,33 +102,21 @@ def pytest_args(args: argparse.Namespace) -> list[str]:
 
 
 def _print(gate: GateResult, console: Console) -> None:
+    """The gate's findings, one line each (plain text: a node ID's ``[param]`` is not markup)."""
     counts = ", ".join(f"{n} {name}" for name, n in gate.counts.items() if n)
-    for change in gate.stamp_changes:
-        console.print(f"[yellow]expectations stamp: {change}[/]")
-    for known in gate.not_run:
-        console.print(f"[yellow]known failure never ran: {known.target}[/]")
-    for known in gate.fixed:
-        console.print(f"[yellow]known failure now passes: {known.target} ({known.reason})[/]")
-    for record in gate.unexpected[:20]:
-        console.print(f"[red]unexpected failure: {check_id(record)} ({', '.join(record.rules)})[/]")
-    for reason in gate.reasons:
-        console.print(f"[bold red]gate: {reason}[/]")
-    verdict = "[green]PASSED[/]" if gate.passed else "[bold red]FAILED[/]"
-    console.print(f"gate: {verdict} ({counts or 'no checks'})")
-
-
-def written_expectations(
-    gate: GateResult, records: Sequence[CheckRecord], stamp: Stamp, before: Expectations | None
-) -> Expectations:
-    """Every failing check of the run as a known failure, keeping the reasons already given for it."""
-    reasons = {known.check: known.reason for known in (before.known_failures if before else ()) if known.check}
-    known: list[KnownFailure] = []
-    for record in records:
-        if record.outcome == Outcome.FAILED.value:
-            check = check_id(record)
-            reason = reasons.get(check) or f"fails as recorded ({', '.join(record.rules)}): {record.detail}"[:240]
-            known.append(KnownFailure(reason, check=check))
-    return Expectations(stamp, tuple(known))
+    lines: list[tuple[str, str]] = [("yellow", f"expectations stamp: {change}") for change in gate.stamp_changes]
+    lines += [("yellow", f"expectation never ran: {known.target}") for known in gate.not_run]
+    lines += [("yellow", f"known failure now passes: {known.target} ({known.reason})") for known in gate.fixed]
+    lines += [("yellow", f"known gap now implemented: {gap.target} ({gap.reason})") for gap in gate.implemented]
+    unlisted = sorted({gap for gap in (operation_of(record) for record in gate.unlisted_gaps) if gap})
+    if unlisted:
+        lines.append(("yellow", f"not implemented, not listed as known gaps: {', '.join(unlisted)}"))
+    lines += [("red", f"unexpected failure: {check_id(r)} ({', '.join(r.rules)})") for r in gate.unexpected[:20]]
+    lines += [("bold red", f"gate: {reason}") for reason in gate.reasons]
+    for style, line in lines:
+        console.print(Text(line, style=style), soft_wrap=True)
+    verdict = Text("PASSED", style="green") if gate.passed else Text("FAILED", style="bold red")
+    console.print(Text.assemble("gate: ", verdict, f" ({counts or 'no checks'})"), soft_wrap=True)
 
 
 def conclude(
@@ -117,11 +136,18 @@ def conclude(
         console.print(f"saved {saved} failing check(s) as vectors under {args.save_failures}")
     write_to: Path | None = getattr(args, "write_expectations", None)
     if write_to is not None:
-        written = written_expectations(gate, records, stamp, args.expectations)
-        expectations_file.save(write_to, written)
-        console.print(f"wrote {len(written.known_failures)} known failure(s) to {write_to}: give each its reason")
+        written = rewrite(records, stamp, args.previous_expectations)
+        expectations_file.save(write_to, written.expectations)
+        for line in written.removed:
+            console.print(Text(line), soft_wrap=True)
+        entries = len(written.expectations.known_failures) + len(written.expectations.not_implemented)
+        console.print(f"wrote {entries} entries to {write_to}: {written.kept} kept, {written.added} new")
+        if written.expectations.placeholders:
+            console.print(f"give each new entry its reason (replace {PLACEHOLDER!r}): the gate refuses it until then")
         return 0
     _print(gate, console)
+    if args.junit_xml and Path(args.junit_xml).is_file():
+        junit.rewrite(Path(args.junit_xml), gate)
     if args.summary_md:
         markdown.publish(markdown.render(label, gate, verification, stamp), Path(args.summary_md))
     return 0 if gate.passed else 1

@@ -11,10 +11,12 @@ from conformance.harness.commands import Commands
 from conformance.harness.games import REGISTRY, game
 from conformance.harness.symbolic import implementation as symbolic_impl
 from conformance.harness.symbolic.reference import IMPLEMENTATION_TIMEOUT, REFERENCE_TIMEOUT, check
+from conformance.harness.verify import preflight
+from conformance.harness.vocabulary import add_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", action="append", choices=sorted(REGISTRY), help="only this game (repeatable)")
+    add_game(parser, "only this game (repeatable)")
     parser.add_argument(
         "--per-condition-timeout", type=float, default=None, metavar="SECONDS",
         help=f"CPU seconds per condition (default {REFERENCE_TIMEOUT:g}; with --impl {IMPLEMENTATION_TIMEOUT:g} per search)",
@@ -44,11 +46,13 @@ def _implementation(args: argparse.Namespace) -> int:
         return 2
     chosen = game(args.game[0])
     try:
+        preflight.check_impl(chosen, args.impl)
+        preflight.check_operations(chosen, args.operation or ())
         findings = symbolic_impl.check_implementation(
             chosen, args.impl, args.per_condition_timeout or IMPLEMENTATION_TIMEOUT, args.operation
         )
-    except (KeyError, ValueError) as exc:
-        print(f"symbolic: {exc}", file=sys.stderr)
+    except (KeyError, ValueError) as exc:  # preflight.UsageProblem is a ValueError
+        print(f"rulespec symbolic: {exc}", file=sys.stderr)
         return 2
     return symbolic_impl.render(chosen, args.impl, findings)
 

@@ -83,7 +83,8 @@ def generated_module(game: Game, operation: str, impl: str) -> str:
 
 
 def _crosshair(arguments: list[str], directory: Path, seconds: float) -> subprocess.CompletedProcess[str]:
-    path = os.pathsep.join([str(directory), str(REPO_ROOT), os.environ.get("PYTHONPATH", "")])
+    # the current directory too, as verify finds --impl: a project's own module loads from its checkout
+    path = os.pathsep.join([str(directory), os.getcwd(), str(REPO_ROOT), os.environ.get("PYTHONPATH", "")])
     command = [sys.executable, "-m", "crosshair", *arguments, f"--per_condition_timeout={seconds}"]
     try:
         return subprocess.run(
@@ -146,7 +147,9 @@ def render(game: Game, impl: str, findings: list[Finding]) -> int:
     print(f"\nsymbolic {impl} per rule:")
     for rule in sorted(checked):
         where = failed_rules.get(rule)
-        print(f"  {rule:<16} {'failed: ' + ', '.join(where) if where else 'no counterexample'}")
+        unsearched = [f"{f.operation} {f.search}" for f in findings if f.failed and rule in f.rules]
+        shown = f"failed: {', '.join(where)}" if where else f"not searched: {', '.join(unsearched)}" if unsearched else "no counterexample"
+        print(f"  {rule:<16} {shown}")
     if any(f.failed for f in findings):
         return 2
     return 1 if failed_rules else 0

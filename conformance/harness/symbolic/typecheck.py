@@ -10,6 +10,7 @@ its boundary. An operation it does not offer is reported as not implemented, as 
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import inspect
 import os
@@ -20,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.harness.commands import Commands
-from conformance.harness.games import REGISTRY, REPO_ROOT, Game, game
-from conformance.harness.subject import load_python_target
+from conformance.harness.games import REPO_ROOT, Game, game
+from conformance.harness.verify import preflight
+from conformance.harness.vocabulary import add_game, one_game, usage_error
 
 MODULE = "rulespec_boundary_check"
 
@@ -31,6 +33,7 @@ class BoundaryModule:
     source: str
     lines: dict[int, str]  # line number -> the operation (or the Protocol) checked on it
     missing: tuple[str, ...]
+    module_name: str = ""  # the implementation's module, as --impl names it
 
 
 def _type_name(kind: type[object], aliases: dict[type[object], str], imports: list[str]) -> str:
@@ -67,17 +70,42 @@ def boundary_module(current: Game, spec: str, is_class: bool, offered: set[str])
     if len(checked) == len(current.operations):
         where[first + len(body) - 1] = current.protocol.__name__
     missing = tuple(op.name for op in current.operations if op.name not in offered)
-    return BoundaryModule("\n".join(lines) + "\n", where, missing)
+    return BoundaryModule("\n".join(lines) + "\n", where, missing, module_name)
 
 
 def _offered(current: Game, spec: str) -> tuple[bool, set[str]]:
     """Whether ``spec`` names a class, and which operations its instance (or module) offers, as verify sees them."""
     module_name, _, attribute = spec.partition(":")
-    named: object = __import__(module_name, fromlist=["_"])
+    target = preflight.check_impl(current, spec)  # the current directory first, as verify: usage errors alike
+    named: object = importlib.import_module(module_name)
     for part in attribute.split(".") if attribute else ():
         named = getattr(named, part)
-    target = load_python_target(spec)
     return inspect.isclass(named), {op.name for op in current.operations if callable(getattr(target, op.name, None))}
+
+
+def _source_of(module_name: str, scratch: Path) -> list[str]:
+    """Search-path entries that let mypy read the implementation as source, wherever verify found it.
+
+    mypy reads an installed package only when it ships ``py.typed``; verify imports it either way.
+    So a package found anywhere but the current directory and this checkout is linked into a
+    scratch folder put first on MYPYPATH: mypy then reads it as it reads your own code.
+    """
+    top = module_name.partition(".")[0]
+    spec = importlib.util.find_spec(top)
+    if spec is None:
+        return []
+    if spec.submodule_search_locations:
+        location = Path(next(iter(spec.submodule_search_locations)))
+    elif spec.origin and spec.origin.endswith(".py"):
+        location = Path(spec.origin)
+    else:
+        return []
+    if location.parent.resolve() in (Path.cwd().resolve(), REPO_ROOT.resolve()):
+        return []
+    linked = scratch / "implementation"
+    linked.mkdir(exist_ok=True)
+    (linked / location.name).symlink_to(location.resolve(), target_is_directory=location.is_dir())
+    return [str(linked)]
 
 
 def run_mypy(module: BoundaryModule) -> tuple[int, list[str]]:
@@ -87,7 +115,7 @@ def run_mypy(module: BoundaryModule) -> tuple[int, list[str]]:
         path.write_text(module.source, encoding="utf-8")
         config = Path(scratch) / "mypy.ini"
         config.write_text("[mypy]\n", encoding="utf-8")  # the user's own mypy settings are not the boundary's
-        search = os.pathsep.join(dict.fromkeys([os.getcwd(), str(REPO_ROOT)]))
+        search = os.pathsep.join(dict.fromkeys([*_source_of(module.module_name, Path(scratch)), os.getcwd(), str(REPO_ROOT)]))
         command = [
             sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--show-error-codes",
             "--no-error-summary", "--no-color-output", "--config-file", str(config), str(path),
@@ -109,15 +137,16 @@ def named(findings: list[str], module: BoundaryModule) -> list[str]:
 
 
 def typecheck_command(args: argparse.Namespace) -> int:
-    current = game(args.game)
-    if importlib.util.find_spec("mypy") is None:
-        print("rulespec typecheck needs mypy: python3 -m pip install mypy")
+    key = one_game("typecheck", args.game)
+    if key is None:
         return 2
+    current = game(key)
+    if importlib.util.find_spec("mypy") is None:
+        return usage_error("typecheck", "needs mypy: python3 -m pip install mypy")
     try:
         is_class, offered = _offered(current, args.impl)
-    except Exception as exc:  # noqa: BLE001 - importing user code may raise anything: report it, as verify would
-        print(f"rulespec typecheck: cannot load --impl {args.impl}: {exc}")
-        return 2
+    except preflight.UsageProblem as exc:
+        return usage_error("typecheck", f"cannot load {exc}")
     module = boundary_module(current, args.impl, is_class, offered)
     if args.show_module:
         print(module.source)
@@ -136,7 +165,7 @@ def typecheck_command(args: argparse.Namespace) -> int:
 
 def add_commands(commands: Commands) -> None:
     check = commands.add_parser("typecheck", help="mypy: does a Python implementation fit the game's Protocol?")
-    check.add_argument("--game", required=True, choices=sorted(REGISTRY), help="the game it implements")
+    add_game(check, "the game it implements")
     check.add_argument("--impl", required=True, metavar="MODULE:ATTR", help="the implementation, as for verify")
     check.add_argument("--show-module", action="store_true", help="print the module mypy checks")
     check.set_defaults(handler=typecheck_command)

@@ -10,25 +10,29 @@ from typing import Any
 import pytest
 
 from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, VECTORS_DIR, game
+from conformance.harness.marks import marked_rules
 from conformance.harness.subject import ImplementationError
 from conformance.harness.vectors import LoadedCase, VectorError, load_file, refuse_repeated_id
 from conformance.harness.verdict import Outcome, Verdict, run_case
 from conformance.harness.verify.subjects import SUBJECTS
+from conformance.harness.verify.vector_roots import is_user_vector, user_game
 
 
 def game_of(path: Path) -> str | None:
     for root in (VECTORS_DIR, INVARIANTS_DIR):
         if path.is_relative_to(root) and path != root:
             return path.relative_to(root).parts[0]
-    return None
+    return user_game(path.resolve()) if is_user_vector(path) else None
 
 def rules_of(item: pytest.Item) -> tuple[str, ...]:
     if isinstance(item, VectorItem):
         return item.loaded.case.rules
-    rules: list[str] = []
-    for marker in item.iter_markers("rules"):
-        rules.extend(str(rule) for rule in marker.args)
-    return tuple(dict.fromkeys(rules))
+    return marked_rules(item)
+
+
+def _shown(path: Path) -> Path:
+    """A suite file relative to the checkout; a user's own vector file as it is."""
+    return path.relative_to(REPO_ROOT) if path.is_relative_to(REPO_ROOT) else path
 
 
 CASE_IDS = pytest.StashKey[dict[str, dict[str, LoadedCase]]]()  # game -> case ID -> where it was first met
@@ -86,7 +90,7 @@ class VectorItem(pytest.Item):
         return (
             f"{excinfo.value}\n  case {case.id} ({', '.join(case.rules)}): {case.description}\n"
             f"  {self.loaded.operation} {request}\n  rulings {rulings}\n"
-            f"  at {self.path.relative_to(REPO_ROOT)} $.cases[{self.loaded.index}]"
+            f"  at {_shown(self.loaded.path)} $.cases[{self.loaded.index}]"
         )
 
     def reportinfo(self) -> tuple[Path, int, str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -17,7 +16,9 @@ from conformance.harness.verify.progress import RunProgress
 from conformance.harness.verify import outputs, saved_failures
 from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, max_faults
 from conformance.harness.verify.checks import game_of
+from conformance.harness.verify import preflight
 from conformance.harness.verify.recorder import RECORDER, Recorder
+from conformance.harness.vocabulary import add_game, usage_error
 from conformance.harness.wire.faults import parse_command
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
@@ -51,12 +52,15 @@ class _Capture:
 
 def verify(args: argparse.Namespace) -> int:
     unwritable = outputs.problems(args) + saved_failures.unreadable(args.save_failures)
-    for problem in unwritable:  # before the run: a long run must not end in a file that cannot be written
-        print(f"rulespec verify: error: {problem}", file=sys.stderr)
+    for output in unwritable:  # before the run: a long run must not end in a file that cannot be written
+        print(f"rulespec verify: error: {output}", file=sys.stderr)
     if unwritable:
         return 2
-    keys: list[str] = args.game or sorted(REGISTRY)
+    keys: list[str] = list(dict.fromkeys(args.game or sorted(REGISTRY)))
     games = [game(key) for key in keys]
+    problem = preflight.problem_with(args, games)
+    if problem is not None:
+        return usage_error(args.command, problem)  # before anything runs, and never recorded by --write
     paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
     verbose = any(arg.startswith("-v") or arg == "--verbose" for arg in args.pytest_args)
     pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", *([] if verbose else ["-q"])]
@@ -68,13 +72,14 @@ def verify(args: argparse.Namespace) -> int:
     pytest_args += [f"--game={key}" for key in keys]
     pytest_args += [f"--hypothesis-profile={args.profile}"]
     pytest_args += [f"--rule={rule}" for rule in args.rule or ()]
+    pytest_args += [option for folder in args.vectors or () for option in (f"--vectors={folder}", folder)]
     if args.impl:
         pytest_args.append(f"--impl={args.impl}")
     if args.cmd:
         pytest_args.append(f"--cmd={args.cmd}")
     pytest_args += [f"--case-timeout={args.case_timeout}", f"--max-faults={args.max_faults}"]
     if args.report_json:
-        pytest_args.append(f"--rulespec-report={args.report_json}")
+        pytest_args.append(f"--report-json={args.report_json}")
     pytest_args += gate_options.pytest_args(args)
     pytest_args += args.pytest_args
     capture = _Capture()
@@ -134,9 +139,9 @@ def _faults(text: str) -> int:
 
 def verify_arguments(run: argparse.ArgumentParser) -> None:
     """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
-    run.add_argument("--game", action="append", choices=sorted(REGISTRY), help="check only this game (repeatable)")
+    add_game(run)
     named = run.add_mutually_exclusive_group()
-    named.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
+    named.add_argument("--impl", metavar="MODULE:ATTR", help="Python implementation, module:attribute (default: the reference)")
     named.add_argument("--cmd", type=_command, help='any language: a command speaking the wire protocol ("node impl.js")')
     run.add_argument(
         "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--impl, --cmd: seconds to wait per reply"
@@ -145,6 +150,7 @@ def verify_arguments(run: argparse.ArgumentParser) -> None:
         "--max-faults", type=_faults, default=DEFAULT_MAX_FAULTS, metavar="N", help="implementation faults before every later check is an error"
     )
     run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
+    run.add_argument("--vectors", action="append", metavar="DIR", help="also run your own vector files under DIR (repeatable)")
     run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget")
     run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
     run.add_argument("--failed-only", action="store_true", help="in the per-rule table, only the rules that did not pass")
@@ -162,6 +168,9 @@ def add_commands(commands: Commands) -> None:
     verify_arguments(run)
     run.set_defaults(handler=verify)
     record = commands.add_parser("expectations", help="run the suite and write its failures as an expectations file")
-    record.add_argument("--write", required=True, type=Path, metavar="PATH", help="the expectations file (JSON) to write")
+    record.add_argument(
+        "--write", required=True, type=gate_options.expectations_path, metavar="PATH",
+        help="the expectations file (.json or .toml) to write; entries already in it keep their reasons",
+    )  # fmt: skip
     verify_arguments(record)
     record.set_defaults(handler=_write_expectations)

@@ -3,7 +3,7 @@
 Loaded automatically wherever rulespec is installed (entry point ``pytest11``). It adds
 ``--impl`` (a Python implementation under test, ``module:attribute``; the reference when
 absent), ``--cmd`` (instead, a command starting an implementation in any language that
-speaks the wire protocol), ``--game`` (which games to check) and ``--rulespec-report``
+speaks the wire protocol), ``--game`` (which games to check) and ``--report-json``
 (a JSON record of every check). Each test carries the rule IDs it checks: a vector its ``rules``, an
 invariant its ``@pytest.mark.rules(...)``.
 """
@@ -20,7 +20,7 @@ import pytest
 from conformance.harness import profiles
 from conformance.harness.games import VECTORS_DIR
 from conformance.harness.subject import NotImplementedOp, Subject
-from conformance.harness.verify import outputs, saved_failures
+from conformance.harness.verify import outputs, preflight, saved_failures, vector_roots
 from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, BreakerPlugin
 from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
 from conformance.harness.verify.check_record import CALLS
@@ -28,6 +28,7 @@ from conformance.harness.verify.endings import Endings
 from conformance.harness.verify.recorder import RECORDER, Recorder
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, Subjects, is_worker, selected_games
+from conformance.harness.verify.suite_references import SuiteReferences
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 profiles.register()
@@ -49,7 +50,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
     group.addoption("--rule", action="append", default=None, metavar="ID", help="run only the checks of this rule")
-    group.addoption("--rulespec-report", default=None, metavar="PATH", help="write every check's outcome as JSON")
+    group.addoption(
+        "--report-json", "--rulespec-report", dest="report_json", default=None, metavar="PATH",
+        help="write every check's outcome as JSON (--rulespec-report: deprecated spelling)",
+    )  # fmt: skip
+    group.addoption(
+        "--vectors", action="append", default=[], metavar="DIR", help="also run your own vector files in DIR (repeatable)"
+    )
     group.addoption(
         "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
     )
@@ -59,6 +66,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     timeout: float = config.option.case_timeout
+    vector_roots.set_roots(config.option.vectors, config.args, config.invocation_params.dir)
+    preflight.check_plugin_options(config)  # a mistyped --game, --impl or --rule is a usage error, not 500 failed checks
     subjects = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout, config.option.max_faults)
     config.stash[SUBJECTS] = subjects
     config.pluginmanager.register(BreakerPlugin(subjects.breaker), "rulespec-breaker")
@@ -73,7 +82,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         config.stash[SUBJECTS].close()
     if is_worker(config) or RECORDER not in config.stash:
         return  # only the controller holds every record
-    report: str | None = config.getoption("--rulespec-report")
+    report: str | None = config.getoption("report_json")
     saved_dir: str | None = config.getoption("--save-failures")
     recorder = config.stash[RECORDER]
     # a write that fails is told after the verdict (verify/outputs.py), never instead of it
@@ -81,7 +90,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         if report:
             recorder.write(Path(report))
     except (OSError, ValueError) as exc:
-        outputs.note_failed_write(config, f"--rulespec-report {report}: could not write: {exc}")
+        outputs.note_failed_write(config, f"--report-json {report}: could not write: {exc}")
     try:
         if saved_dir:
             saved_failures.write_saved(Path(saved_dir), recorder.saved)
@@ -107,6 +116,10 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if file_path.suffix == ".json" and game_of(file_path) is not None and file_path.is_relative_to(VECTORS_DIR):
         collector: pytest.Collector = VectorFileCollector.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
         return collector
+    if vector_roots.is_user_vector(file_path):  # --vectors DIR, or a saved failure given to pytest
+        kind = SuiteReferences if file_path.name.endswith(vector_roots.SUITE_REFERENCES) else VectorFileCollector
+        users: pytest.Collector = kind.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
+        return users
     return None
 
 

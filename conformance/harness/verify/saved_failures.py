@@ -1,7 +1,7 @@
 """Failing checks written as vectors, so a bug found once becomes a case the suite keeps.
 
-A failing vector case is written again with the reference's answer as its expectation;
-a failing invariant is written as the request it last sent on which the implementation
+A failing suite vector is referred to by its ID (``DIR/<game>/<operation>.suite.json``), never
+copied under a new one; a failing vector of the user's own is already in their files. A failing invariant is written as the request it last sent on which the implementation
 and the reference disagree (Hypothesis replays the shrunk example last, so that is the
 minimal one). Each case gets a content-hash ID, ``<game>-<operation>-<12 hex>`` over the
 canonical input and rulings, so saving the same failure twice gives the same case.
@@ -19,15 +19,17 @@ from typing import Any, cast
 import msgspec
 
 from conformance.harness.coverage.clause_stamps import clause_hashes, render_vector_file, stamps_for
-from conformance.harness.games import Game
+from conformance.harness.games import VECTORS_DIR, Game
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
 from conformance.harness.vector_format import Case
 from conformance.harness.vectors import LoadedCase
 from conformance.harness.verdict import Outcome, run_case
 from conformance.harness.verify import outputs
+from conformance.harness.verify.vector_roots import SUITE_REFERENCES
 from reference.errors import IllegalAction, InvalidState, RuleError
 
 SAVED = Path("<saved failure>")
+SUITE_CASE = "suite_case"  # a saved failure that is a suite vector: its ID, not a copy
 
 
 @dataclass(frozen=True)
@@ -91,13 +93,6 @@ def loaded(game: Game, operation: str, case: dict[str, Any]) -> LoadedCase:
     return LoadedCase(game.key, operation, typed, SAVED, 0, request, rulings)
 
 
-def from_vector(game: Game, subject: Subject, failed: LoadedCase) -> dict[str, Any] | None:
-    """A failing vector case again, expecting what the reference answers."""
-    detail = run_case(subject, failed).detail
-    why = f"saved failure: {failed.case.id} failed against {subject.label}: {detail}"[:300]
-    return saved_case(game, failed.operation, failed.request, failed.case.rulings, failed.case.rules, why)
-
-
 def from_calls(
     game: Game, subject: Subject, calls: Iterable[SentCall], rules: Sequence[str], check: str, detail: str
 ) -> tuple[str, dict[str, Any]] | None:
@@ -127,17 +122,23 @@ def saved_failure(
 ) -> tuple[str, str, dict[str, Any]] | None:
     """A failing check as (game, operation, case): the vector case itself, or else the invariant's last calls."""
     if failed is not None:
-        case = from_vector(game, subject, failed)
-        return None if case is None else (game.key, failed.operation, case)
+        if not failed.path.is_relative_to(VECTORS_DIR):
+            return None  # the user's own vector (or one saved before): already a file they keep
+        return game.key, failed.operation, {SUITE_CASE: failed.case.id}
     found = from_calls(game, subject, calls, rules, check, detail)
     return None if found is None else (game.key, *found)
 
 
 def write_saved(directory: Path, saved: Iterable[tuple[str, str, dict[str, Any]]]) -> list[Path]:
-    """Write (game, operation, case) as ``DIR/<game>/<operation>.json``, merged with cases already there."""
+    """Write (game, operation, case) as ``DIR/<game>/<operation>.json``, merged with cases already there;
+    a suite case referred to by ID goes to ``DIR/<game>/<operation>.suite.json``, merged the same way."""
     by_file: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
+    by_suite: dict[tuple[str, str], set[str]] = {}
     for key, operation, case in saved:
-        by_file.setdefault((key, operation), {})[str(case["id"])] = case
+        if SUITE_CASE in case:
+            by_suite.setdefault((key, operation), set()).add(str(case[SUITE_CASE]))
+        else:
+            by_file.setdefault((key, operation), {})[str(case["id"])] = case
     written: list[Path] = []
     for (key, operation), cases in sorted(by_file.items()):
         path = directory / key / f"{operation}.json"
@@ -146,6 +147,14 @@ def write_saved(directory: Path, saved: Iterable[tuple[str, str, dict[str, Any]]
         document = {"game": key, "operation": operation, "cases": [*kept, *cases.values()]}
         outputs.make_folder(path.parent)
         outputs.write_text(path, render_vector_file(document))
+        written.append(path)
+    for (key, operation), ids in sorted(by_suite.items()):
+        path = directory / key / f"{operation}{SUITE_REFERENCES}"
+        if path.is_file():
+            ids |= set(json.loads(path.read_text(encoding="utf-8")).get("suite_cases", []))
+        outputs.make_folder(path.parent)
+        document = {"game": key, "operation": operation, "suite_cases": sorted(ids)}
+        outputs.write_text(path, json.dumps(document, indent=2) + "\n")
         written.append(path)
     return written
 

@@ -1,0 +1,81 @@
+"""``rulespec plugged --game KEY --impl MODULE:ATTR`` (or ``--cmd``): typecheck, verify and symbolic, one verdict."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from dataclasses import dataclass
+
+from conformance.harness.commands import Commands
+from conformance.harness.games import game
+from conformance.harness.symbolic.reference import IMPLEMENTATION_TIMEOUT
+from conformance.harness.verify import preflight
+from conformance.harness.vocabulary import add_game, one_game, usage_error
+
+VERDICTS = {0: "passed", 1: "failed", 2: "could not run"}
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    arguments: tuple[str, ...]  # after ``rulespec``; empty when the step does not apply
+    why_not: str = ""
+
+
+def steps(args: argparse.Namespace, key: str) -> list[Step]:
+    subject = ("--impl", args.impl) if args.impl else ("--cmd", args.cmd)
+    verify = ["verify", "--game", key, *subject, "--profile", args.profile]
+    verify += ["--expectations", args.expectations] if args.expectations else []
+    verify += [f"--rule={rule}" for rule in args.rule or ()]
+    python_only = "" if args.impl else "Python only (--impl): not run for --cmd"
+    timeout = ("--per-condition-timeout", str(args.per_condition_timeout))
+    return [
+        Step("typecheck", ("typecheck", "--game", key, *subject) if args.impl else (), python_only),
+        Step("verify", tuple(verify)),
+        Step("symbolic", ("symbolic", "--game", key, *subject, *timeout) if args.impl else (), python_only),
+    ]
+
+
+def plugged_command(args: argparse.Namespace) -> int:
+    key = one_game("plugged", args.game)
+    if key is None:
+        return 2
+    if (args.impl is None) == (args.cmd is None):
+        return usage_error("plugged", "name the implementation once: --impl MODULE:ATTR or --cmd COMMAND")
+    if args.impl:
+        try:
+            preflight.check_impl(game(key), args.impl)
+        except preflight.UsageProblem as exc:
+            return usage_error("plugged", str(exc))
+    outcomes: list[tuple[str, int | None, str]] = []
+    for step in steps(args, key):
+        if not step.arguments:
+            outcomes.append((step.name, None, step.why_not))
+            continue
+        print(f"\n$ rulespec {' '.join(step.arguments)}", flush=True)
+        code = subprocess.run([sys.executable, "-m", "conformance.harness.cli", *step.arguments], check=False).returncode
+        outcomes.append((step.name, code, VERDICTS.get(code, f"exit {code}")))
+    print(f"\nrulespec plugged {args.impl or args.cmd} ({key}):")
+    for name, _, said in outcomes:
+        print(f"  {name:<10} {said}")
+    ran = [status for _, status, _ in outcomes if status is not None]
+    worst = max(ran, default=2)
+    print(f"verdict: {'PASSED' if worst == 0 else 'FAILED'} ({len(ran)} of {len(outcomes)} steps ran)")
+    return worst
+
+
+def add_command(commands: Commands) -> None:
+    run = commands.add_parser("plugged", help="typecheck, verify and symbolic against one implementation: one verdict")
+    add_game(run, "the game it implements")
+    named = run.add_mutually_exclusive_group()
+    named.add_argument("--impl", metavar="MODULE:ATTR", help="Python implementation (all three steps)")
+    named.add_argument("--cmd", metavar="COMMAND", help="any language over the wire protocol (verify only)")
+    run.add_argument("--profile", default="ci", choices=("dev", "ci", "deep", "canary"), help="verify's Hypothesis search budget")
+    run.add_argument("--rule", action="append", metavar="ID", help="verify: only the checks of this rule (repeatable)")
+    run.add_argument("--expectations", metavar="PATH", help="verify's known failures and known gaps (.json or .toml)")
+    run.add_argument(
+        "--per-condition-timeout", type=float, default=IMPLEMENTATION_TIMEOUT, metavar="SECONDS",
+        help="symbolic: CPU seconds per search",
+    )  # fmt: skip
+    run.set_defaults(handler=plugged_command)

@@ -1,0 +1,53 @@
+"""``rulespec plugged`` (and ``nox -s plugged``): typecheck, verify and symbolic against one implementation, one verdict."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.harness.cli import main
+from conformance.harness.games import REPO_ROOT
+from conformance.harness.plugged.command import steps
+
+
+def _args(**given: object) -> argparse.Namespace:
+    base: dict[str, object] = {"impl": None, "cmd": None, "profile": "ci", "rule": None, "expectations": None}
+    base["per_condition_timeout"] = 60.0
+    return argparse.Namespace(**{**base, **given})
+
+
+def test_a_python_implementation_gets_all_three_steps_and_a_command_only_verify() -> None:
+    python = steps(_args(impl="pkg.engine:Rules", expectations="known.toml"), "soe")
+    assert [step.arguments[0] for step in python] == ["typecheck", "verify", "symbolic"]
+    assert "--expectations" in python[1].arguments and "--impl" in python[2].arguments
+    wire = steps(_args(cmd="node impl.js"), "soe")
+    assert [step.arguments[:1] for step in wire] == [(), ("verify",), ()]
+    assert all("Python only" in step.why_not for step in wire if not step.arguments)
+
+
+def test_a_mistyped_implementation_stops_before_any_step(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plugged", "--game", "soe", "--impl", "reference.struggle_of_empire"]) == 2
+    shown = capsys.readouterr()
+    assert shown.out == "" and "did you mean struggle_of_empires?" in shown.err
+
+
+def test_one_verdict_over_the_steps_that_ran(tmp_path: Path) -> None:
+    """Over --cmd only verify runs (here the Python example adapter, which passes): its verdict is the whole one."""
+    adapter = tmp_path / "adapter.py"
+    adapter.write_text(
+        (REPO_ROOT / "examples" / "soe-python" / "impl.py").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    command = [
+        sys.executable, "-m", "conformance.harness.cli", "plugged", "--game", "soe", "--profile", "canary",
+        "--rule", "SOE-POP-2", "--cmd", f"{sys.executable} {adapter}",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False, env=env, timeout=900)
+    tail = done.stdout[done.stdout.rindex("rulespec plugged") :]
+    assert "typecheck  Python only" in tail and "symbolic   Python only" in tail, tail
+    assert "verify     passed" in tail and "verdict: PASSED (1 of 3 steps ran)" in tail and done.returncode == 0, tail
