@@ -87,7 +87,7 @@ FILES = (
     Attack("junit-xml-unwritable", "bad", "cannot create a file", "--junit-xml where nothing can be created"),
     Attack("summary-md-markup", "bad", "&lt;img", "HTML, links and <details> from an answer in --summary-md"),
     Attack("report-write-fails-after-run", "bad", "could not write", "an output that fails after the run: told after the verdict"),
-    Attack("impl-import-error", "bad", "cannot import module", "--impl naming a module that does not import: a usage error"),
+    Attack("impl-import-error", "bad", "no module named", "--impl naming a module that does not import: a usage error"),
     Attack("cmd-shell-metacharacters", "good", "no executable", "--cmd 'x; rm -rf ~' (never run by a shell)"),
     Attack("vector-id-dotdot", "good", "does not match", "a case ID holding ../ (refused by the format)"),
     Attack("no-eval-on-data", "good", "", "no eval, exec, pickle or shell on data anywhere in the harness"),

@@ -74,7 +74,7 @@ def test_coverage_and_review_on_a_malformed_vector(
     (tmp_path / "soe").mkdir()
     (tmp_path / "soe" / "broken.json").write_text('{"game": "soe", ')
     monkeypatch.setattr(games, "VECTORS_DIR", tmp_path)
-    args = argparse.Namespace(game=["soe"] if command == "coverage" else "soe", case=None)
+    args = argparse.Namespace(game=["soe"], case=None)
     code = coverage.coverage_command(args) if command == "coverage" else coverage.review_command(args)
     said = capsys.readouterr().err
     assert code == 2
@@ -161,5 +161,5 @@ def test_no_eval_exec_pickle_or_shell_on_data() -> None:
 
 def test_an_impl_that_does_not_import_is_a_usage_error() -> None:
     ran, _ = verify("--rule", "SOE-POP-1", "--impl", "tests.faults.no_such_module")
-    assert ran.returncode == 4, ran.stdout + ran.stderr  # pytest's usage error: nothing ran
+    assert ran.returncode == 2, ran.stdout + ran.stderr  # a usage error before anything runs
     assert EXPECTED["impl-import-error"] in ran.stdout + ran.stderr and "Traceback" not in ran.stdout + ran.stderr

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from conformance.harness.gate.expectations import Expectations, KnownFailure, KnownGap
-from conformance.harness.gate.gaps import exercised, gap_covers
+from conformance.harness.gate.gaps import exercised, gap_covers, operation_of
 from conformance.harness.gate.stamp import Stamp, differences
 from conformance.harness.per_rule import Verification
 from conformance.harness.records import CheckRecord
@@ -121,9 +121,10 @@ def judge(
             f"{len(filled)} known gap(s) now implemented: remove them from the expectations (or --allow-fixed)"
         )
     if len(unlisted) > bounds.max_not_implemented:
+        operations = sorted({operation for operation in map(operation_of, unlisted) if operation})
         reasons.append(
-            f"{len(unlisted)} not implemented and not listed under not_implemented in the expectations, "
-            f"more than --max-not-implemented {bounds.max_not_implemented}"
+            f"{len(unlisted)} not implemented, more than --max-not-implemented {bounds.max_not_implemented}; "
+            f"list these operations under not_implemented in the expectations, or implement them: {', '.join(operations)}"
         )
     unchecked = [tally.rule for tally in verification.tallies if tally.checks == 0]
     if unchecked:

@@ -17,7 +17,6 @@ from conformance.harness.games import Game
 from conformance.harness.gate import expectations as expectations_file
 from conformance.harness.gate import junit, markdown
 from conformance.harness.gate.expectations import PLACEHOLDER, Expectations, ExpectationsError
-from conformance.harness.gate.gaps import operation_of
 from conformance.harness.gate.judge import Bounds, GateResult, check_id, judge
 from conformance.harness.gate.round_trip import rewrite
 from conformance.harness.gate.stamp import seed_of, stamp_now
@@ -101,6 +100,17 @@ def pytest_args(args: argparse.Namespace) -> list[str]:
     return extra
 
 
+def _unexpected(records: Sequence[CheckRecord], shown_rules: int = 20) -> list[str]:
+    """One line per primary rule with its unexpected failures' IDs, whole (to paste into an expectations file)."""
+    by_rule: dict[str, list[str]] = {}
+    for record in records:
+        by_rule.setdefault(record.primary_rule, []).append(check_id(record))
+    lines = [f"unexpected failure of {rule}: {', '.join(ids)}" for rule, ids in list(by_rule.items())[:shown_rules]]
+    if len(by_rule) > shown_rules:
+        lines.append(f"... and unexpected failures of {len(by_rule) - shown_rules} more rules (all in --report-json)")
+    return lines
+
+
 def _print(gate: GateResult, console: Console) -> None:
     """The gate's findings, one line each (plain text: a node ID's ``[param]`` is not markup)."""
     counts = ", ".join(f"{n} {name}" for name, n in gate.counts.items() if n)
@@ -108,10 +118,7 @@ def _print(gate: GateResult, console: Console) -> None:
     lines += [("yellow", f"expectation never ran: {known.target}") for known in gate.not_run]
     lines += [("yellow", f"known failure now passes: {known.target} ({known.reason})") for known in gate.fixed]
     lines += [("yellow", f"known gap now implemented: {gap.target} ({gap.reason})") for gap in gate.implemented]
-    unlisted = sorted({gap for gap in (operation_of(record) for record in gate.unlisted_gaps) if gap})
-    if unlisted:
-        lines.append(("yellow", f"not implemented, not listed as known gaps: {', '.join(unlisted)}"))
-    lines += [("red", f"unexpected failure: {check_id(r)} ({', '.join(r.rules)})") for r in gate.unexpected[:20]]
+    lines += [("red", line) for line in _unexpected(gate.unexpected)]
     lines += [("bold red", f"gate: {reason}") for reason in gate.reasons]
     for style, line in lines:
         console.print(Text(line, style=style), soft_wrap=True)

@@ -63,7 +63,8 @@ def verify(args: argparse.Namespace) -> int:
         return usage_error(args.command, problem)  # before anything runs, and never recorded by --write
     paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
     verbose = any(arg.startswith("-v") or arg == "--verbose" for arg in args.pytest_args)
-    pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", *([] if verbose else ["-q"])]
+    # -qq: the run's counts are rulespec's own (progress, table), not pytest's closing line
+    pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", *([] if verbose else ["-qq"])]
     # no short summary (each failure is shown in full above it; -v lists them) and so none of the
     # project's -ra skips; no warning about modules imported before pytest could rewrite their asserts
     # (the harness's own, loaded as a plugin: its failures are shown in JSON, not by assert rewriting)

@@ -20,7 +20,7 @@ import pytest
 from conformance.harness import profiles
 from conformance.harness.games import VECTORS_DIR
 from conformance.harness.subject import NotImplementedOp, Subject
-from conformance.harness.verify import outputs, preflight, saved_failures, vector_roots
+from conformance.harness.verify import grouping, outputs, preflight, saved_failures, vector_roots
 from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, BreakerPlugin
 from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
 from conformance.harness.verify.check_record import CALLS
@@ -75,6 +75,7 @@ def pytest_configure(config: pytest.Config) -> None:
     recorder = Recorder(config)
     config.stash[RECORDER] = recorder
     config.pluginmanager.register(recorder, "rulespec-recorder")
+    grouping.register(config, lambda: recorder.records)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

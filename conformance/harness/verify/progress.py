@@ -61,9 +61,7 @@ class RunProgress:
     # --- pytest hooks -------------------------------------------------------------------
 
     def pytest_sessionstart(self) -> None:
-        self._started = time.monotonic()
-        if self._plain:
-            self._line("collecting the checks")
+        self._started = self._last_line = time.monotonic()  # a slow collection says so within QUIET_SECONDS
         self._ticker = threading.Thread(target=self._tick, name="rulespec-progress", daemon=True)
         self._ticker.start()
 

@@ -17,7 +17,7 @@ from conformance.harness.verdict import Outcome
 from conformance.harness.verify import saved_failures
 from conformance.harness.verify.check_record import CALLS, message, record_of
 from conformance.harness.verify.checks import VectorItem, game_of, rules_of
-from conformance.harness.verify.failure_text import again_text, failure_text
+from conformance.harness.verify.failure_text import failure_text
 from conformance.harness.verify.outcomes import is_fault
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, is_worker
@@ -79,35 +79,6 @@ class Recorder:
             rules = tuple(str(value) for name, value in kept if name == "rule")
             self.records.append(CheckRecord(report.nodeid, key, "check", rules, Outcome.ERROR.value, _short(report)))
         report.user_properties = kept  # JUnit XML shows the rule IDs, not this bookkeeping
-
-    @pytest.hookimpl(wrapper=True, tryfirst=True)
-    def pytest_terminal_summary(self, terminalreporter: Any) -> Generator[None]:
-        """Before the failures are printed: each rule's first failure in full, its further ones a line each beneath it.
-
-        The further failures leave the list pytest prints for as long as it prints it, then come back, so every
-        count stays whole.
-        """
-        failed: list[pytest.TestReport] = terminalreporter.stats.get("failed", [])
-        by_node = {record.nodeid: record for record in self.records}
-        first: dict[str, pytest.TestReport] = {}
-        kept: list[pytest.TestReport] = []
-        for report in failed:
-            record = by_node.get(report.nodeid)
-            if record is None or report.longrepr is None:
-                kept.append(report)
-            elif record.primary_rule not in first:
-                first[record.primary_rule] = report
-                kept.append(report)
-            else:
-                shown = first[record.primary_rule]
-                shown.longrepr = f"{shown.longrepr}\n{again_text(record)}"
-        if failed:
-            terminalreporter.stats["failed"] = kept
-        try:
-            return (yield)
-        finally:
-            if failed:
-                terminalreporter.stats["failed"] = failed
 
     def write(self, path: Path) -> None:
         write_report(path, self.records)
