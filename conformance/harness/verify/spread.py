@@ -1,0 +1,42 @@
+"""How one ``verify`` run is spread: over the machine's cores by default, and over machines by ``--shard``.
+
+Over the cores: pytest-xdist with one worker per core when there are several and the run is a
+whole game or more (``bench/`` measures both ways: a few ``--rule`` checks finish before the
+workers have started, so those stay in this process). ``-n N`` chooses, ``-- -n 0`` turns it off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Iterable, Sequence
+
+from conformance.harness.records import CheckRecord
+
+SHARD_PLUGIN = "conformance.harness.verify.shard"
+
+
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def default_processes(args: argparse.Namespace) -> int:
+    """Workers to start when ``-n`` was not given: one per core for a whole game or more, else none."""
+    if getattr(args, "numprocesses", None) or args.rule or cores() < 2:
+        return 0
+    return cores()
+
+
+def pytest_args(args: argparse.Namespace, keys: Sequence[str]) -> list[str]:
+    extra = ["-p", SHARD_PLUGIN]
+    if args.shard is not None:
+        extra.append(f"--rulespec-shard={args.shard}")
+    processes = default_processes(args)
+    if processes:
+        extra += ["-n", str(processes)]
+    return extra
+
+
+def rules_checked(records: Iterable[CheckRecord]) -> list[str]:
+    """The rules some check of the run names (a shard's verdict is on these)."""
+    return sorted({rule for record in records for rule in record.rules})
