@@ -9,6 +9,7 @@ paid for (IMP-STATE-3); the unrest pile holds only unrest cards and is never emp
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -53,14 +54,17 @@ def rulings() -> st.SearchStrategy[Rulings]:
     return st.fixed_dictionaries(fields).map(lambda chosen: Rulings(**chosen))
 
 
+@functools.cache  # one strategy object per arguments: Hypothesis validates each new one on every draw
 def counts(most: int = 6) -> st.SearchStrategy[int]:
     return st.integers(min_value=0, max_value=most)
 
 
+@functools.cache
 def tokens(most: int = 6) -> st.SearchStrategy[Tokens]:
     return st.builds(Tokens, counts(most), counts(most), counts(most), counts(most), counts(most))
 
 
+@functools.cache
 def costs(most: int = 6) -> st.SearchStrategy[Cost]:
     return st.builds(Cost, counts(most), counts(most), counts(most))
 
@@ -70,6 +74,7 @@ def named(cards: Sequence[Card], prefix: str) -> tuple[Card, ...]:
     return tuple(dataclasses.replace(card, name=f"{prefix}-{index}") for index, card in enumerate(cards))
 
 
+@functools.cache
 @st.composite
 def cards(draw: st.DrawFn, suits: Sequence[Suit] = PLAYER_SUITS) -> Card:
     """A card still to be named (see ``named``)."""
@@ -79,14 +84,17 @@ def cards(draw: st.DrawFn, suits: Sequence[Suit] = PLAYER_SUITS) -> Card:
     return Card("", suit, draw(st.booleans()), draw(st.sampled_from(tuple(ExhaustAbility))))
 
 
+@functools.cache
 def unrest_pile(prefix: str = "unrest", least: int = 1, most: int = 4) -> st.SearchStrategy[tuple[Card, ...]]:
     return st.integers(least, most).map(lambda n: named([Card("", Suit.UNREST)] * n, prefix))
 
 
+@functools.cache
 def piles(most: int = 5, suits: Sequence[Suit] = PLAYER_SUITS) -> st.SearchStrategy[list[Card]]:
     return st.lists(cards(suits), max_size=most)
 
 
+@functools.cache
 @st.composite
 def players(draw: st.DrawFn, name: str = "ann", side: NationSide | None = None) -> Player:
     """A valid player: distinct cards in every zone, exhaust markers paid for and on cards in play."""

@@ -80,8 +80,8 @@ def _stable(value: object) -> str:
     return repr(value)
 
 
-def fingerprint(function: types.FunctionType, salt: str) -> str:
-    """A hash of the function's source and contracts, and of all it reaches in the reference, and ``salt``."""
+def fingerprint(function: types.FunctionType, salt: str, within: str = "reference") -> str:
+    """A hash of the function's source and contracts, of all it reaches in the package ``within``, and of ``salt``."""
     digest = hashlib.sha256(salt.encode())
     seen: set[int] = set()
     pending: list[tuple[str, object]] = [(function.__qualname__, function)]
@@ -94,7 +94,7 @@ def fingerprint(function: types.FunctionType, salt: str) -> str:
             digest.update(f"{name}={_stable(value)}\n".encode())
             continue
         module = getattr(value, "__module__", None) or ""
-        if not module.startswith("reference") or not (inspect.isfunction(value) or inspect.isclass(value)):
+        if module.partition(".")[0] != within or not (inspect.isfunction(value) or inspect.isclass(value)):
             continue  # the standard library, CrossHair and Python itself are the salt's business
         source = inspect.getsource(value)  # pyright: ignore[reportArgumentType]
         digest.update(f"{module}.{name}\n{source}\n".encode())
