@@ -55,14 +55,22 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def row(label: str, figure: Timed, target: str, floor_label: str, floor: float) -> None:
+def row(label: str, figure: Timed, target: str, floor_label: str, floor: float, floor_cpu: float | None = None) -> None:
+    """One figure; with ``floor_cpu``, also the ratio of CPU seconds (a loaded machine inflates it least)."""
     ratio = figure.wall / floor if floor > 0 else float("inf")
-    print(f"{label:<46} {figure.wall:>8.1f} {figure.cpu:>8.1f} {target:>10}   {floor_label:<34} {floor:>8.1f} {ratio:>6.2f}x")
+    cpu_ratio = f" {figure.cpu / floor_cpu:>6.2f}x" if floor_cpu else ""
+    print(
+        f"{label:<46} {figure.wall:>8.1f} {figure.cpu:>8.1f} {target:>10}   {floor_label:<34} {floor:>8.1f} {ratio:>6.2f}x"
+        f"{cpu_ratio}"
+    )
 
 
 def header() -> None:
     print(f"\nload average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {cores()} cores")
-    print(f"{'figure':<46} {'wall s':>8} {'CPU s':>8} {'target':>10}   {'floor':<34} {'floor s':>8} {'ratio':>7}")
+    print(
+        f"{'figure':<46} {'wall s':>8} {'CPU s':>8} {'target':>10}   {'floor':<34} {'floor s':>8} {'ratio':>7}"
+        f" {'CPU ratio':>9}"
+    )
 
 
 def nox_fresh(sessions: Sequence[str]) -> None:
@@ -82,7 +90,7 @@ def nox_fresh(sessions: Sequence[str]) -> None:
 def verify_three_games() -> None:
     spread = timed([*VERIFY, "--profile", "ci"])
     single = timed([*VERIFY, "--profile", "ci", "--", "-n", "0"])
-    row("verify, 3 games, reference, ci", spread, "<= 25 s", "the same in one process (-n 0)", single.wall)
+    row("verify, 3 games, reference, ci", spread, "<= 25 s", "the same in one process (-n 0)", single.wall, single.cpu)
     row("  the same in one process (-n 0)", single, "", "its CPU s / cores", single.cpu / cores())
     for figure in (spread, single):
         if figure.code != 0:
@@ -95,7 +103,7 @@ def over_the_wire() -> None:
         return
     wire = timed([*VERIFY, "--game", "soe", "--profile", "ci", "--cmd", NODE_EXAMPLE])
     floor = timed([*VERIFY, "--game", "soe", "--profile", "ci"])
-    row("verify soe over the wire, Node example, ci", wire, "<= 10 s", "soe, the reference in-process", floor.wall)
+    row("verify soe over the wire, Node example, ci", wire, "<= 10 s", "soe, the reference in-process", floor.wall, floor.cpu)
     if wire.code != 0:
         print(f"  verify --cmd exited {wire.code}:\n{wire.output[-2000:]}")
 
@@ -109,14 +117,14 @@ def canaries(keys: Sequence[str], per_game: int | None) -> None:
         module = importlib.import_module(f"tests.canaries.{key}")
         chosen = list(module.CANARIES)[:per_game] if per_game else list(module.CANARIES)
         correct = timed([*VERIFY, "--game", key, "--profile", "ci"])
-        row(f"{key}: a correct one (the reference)", correct, "", "", correct.wall)
+        row(f"{key}: a correct one (the reference)", correct, "", "", correct.wall, correct.cpu)
         worst = 0.0
         for canary in chosen:
             figure = timed([*VERIFY, "--game", key, "--profile", "ci", "--impl", f"tests.canaries.{key}:{canary.name}"])
             failed = [rule for rule in canary.caught_on if re.search(rf"{re.escape(rule)}\b.*failed", figure.output)]
             shown = "caught, input shown" if failed and _FALSIFYING.search(figure.output) else "NOT CAUGHT AS IT SHOULD BE"
             worst = max(worst, figure.wall)
-            row(f"  {canary.name[:38]}", figure, "<= 2x", f"correct one; {shown}"[:34], correct.wall)
+            row(f"  {canary.name[:38]}", figure, "<= 2x", f"correct one; {shown}"[:34], correct.wall, correct.cpu)
         limit = " (target < 60 s)" if key == "soe" else ""
         print(f"  {key}: worst canary {worst:.1f} s wall, {worst / correct.wall:.2f}x the correct one{limit}")
 
