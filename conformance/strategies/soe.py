@@ -255,11 +255,13 @@ def _players_of(empires_: Sequence[Empire]) -> tuple[PlayerName, ...]:
     return tuple(e.player for e in empires_)
 
 
+@lru_cache(maxsize=None)
 def income_requests() -> st.SearchStrategy[IncomeRequest]:
     """``collect_income``: a game's empires and 0 to 4 regions with their markers."""
     return empires().flatmap(lambda es: regions(_players_of(es)).map(lambda rs: IncomeRequest(es, rs)))
 
 
+@lru_cache(maxsize=None)
 def region_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> st.SearchStrategy[RegionRequest]:
     """``score_region``: the players and one region (non-player majors with 2 or 3 players)."""
     return players(min_players, max_players).flatmap(
@@ -267,6 +269,7 @@ def region_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYE
     )
 
 
+@lru_cache(maxsize=None)
 def scoring_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> st.SearchStrategy[ScoringRequest]:
     """``score_regions``: a game's empires and the 11 VP regions."""
     return empires(min_players, max_players).flatmap(lambda es: whole_map(_players_of(es)).map(lambda rs: ScoringRequest(es, rs)))
@@ -282,11 +285,13 @@ def maintenance_cases() -> st.SearchStrategy[tuple[MaintenanceRequest, Rulings]]
     return rulings().flatmap(lambda r: maintenance_requests(r).map(lambda q: (q, r)))
 
 
+@lru_cache(maxsize=None)
 def population_requests() -> st.SearchStrategy[PopulationRequest]:
     """``grow_population``: a game's empires."""
     return st.builds(PopulationRequest, empires())
 
 
+@lru_cache(maxsize=None)
 def clean_up_requests(wars: st.SearchStrategy[int] = st.integers(1, 3)) -> st.SearchStrategy[CleanUpRequest]:
     """``clean_up``: the players, a board on a war from ``wars`` and a seeding allowed after that war."""
     return players().flatmap(
@@ -296,6 +301,7 @@ def clean_up_requests(wars: st.SearchStrategy[int] = st.integers(1, 3)) -> st.Se
     )
 
 
+@lru_cache(maxsize=None)
 def end_game_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> st.SearchStrategy[EndGameRequest]:
     """``end_game``: a game's empires (unrest 0–30, so revolutions happen)."""
     return st.builds(EndGameRequest, empires(min_players, max_players))
