@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from conformance.harness.cli import main
 from conformance.harness.games import game
 from conformance.harness.per_rule import tally
 from conformance.harness.records import read_report
+from conformance.harness.verify import spread
 from conformance.harness.verify.shard import Shard, deal
 
 # One canary per game, so the verdict to keep holds failures as well as passes; its rules and one more
@@ -78,10 +80,6 @@ def test_a_check_in_two_reports_is_refused(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_verify_spreads_a_whole_game_over_the_cores_and_a_few_rules_not(monkeypatch: pytest.MonkeyPatch) -> None:
-    import argparse
-
-    from conformance.harness.verify import spread
-
     monkeypatch.setattr(spread, "cores", lambda: 2)
     whole = argparse.Namespace(numprocesses=None, rule=None, shard=Shard(2, 3))
     assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", "-n", "2"]

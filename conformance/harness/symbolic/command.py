@@ -72,7 +72,7 @@ def _needed(run: Run, budget: float) -> None:
     over = ", ".join(f"{sum(t > s for t in ended)} over {s:g} s" for s in steps)
     print(
         f"symbolic budget: of {len(searched)} searched, {len(ended)} ended before the budget (every path explored,"
-        f" or refuted){': ' + over if ended else ''}; {len(searched) - len(ended)} ran the whole {budget:g} s"
+        f" or refuted){': ' + over if ended and over else ''}; {len(searched) - len(ended)} ran the whole {budget:g} s"
     )
 
 
