@@ -70,12 +70,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--rulespec-shard", default=None, metavar="K/N", help="run only the Kth of N shares of the checks"
     )
     parser.getgroup("rulespec").addoption(
+        "--rulespec-longest-first", action="store_true", help="run the longest checks (as recorded) first"
+    )
+    parser.getgroup("rulespec").addoption(
         "--rulespec-durations", default=None, metavar="PATH", help="write every check's seconds (for the shares' balance)"
     )
 
 
 @pytest.hookimpl(trylast=True)  # after --rule and --game have chosen the checks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--rulespec-longest-first"):
+        # over several workers the run ends with its last long check: start those first
+        recorded = recorded_durations()
+        items.sort(key=lambda item: -recorded.get(item.nodeid, 0.0))
     text: str | None = config.getoption("--rulespec-shard")
     if text is None:
         return

@@ -33,7 +33,8 @@ def pytest_args(args: argparse.Namespace, keys: Sequence[str]) -> list[str]:
         extra.append(f"--rulespec-shard={args.shard}")
     processes = default_processes(args)
     if processes:
-        extra += ["-n", str(processes)]
+        # idle workers take queued checks from busy ones, and the long ones start first: no long tail
+        extra += ["-n", str(processes), "--dist", "worksteal", "--rulespec-longest-first"]
     return extra
 
 
