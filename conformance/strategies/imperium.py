@@ -75,13 +75,17 @@ def named(cards: Sequence[Card], prefix: str) -> tuple[Card, ...]:
 
 
 @functools.cache
-@st.composite
-def cards(draw: st.DrawFn, suits: Sequence[Suit] = PLAYER_SUITS) -> Card:
-    """A card still to be named (see ``named``)."""
-    suit = draw(st.sampled_from(suits))
-    if suit is Suit.UNREST:
-        return Card("", Suit.UNREST)
-    return Card("", suit, draw(st.booleans()), draw(st.sampled_from(tuple(ExhaustAbility))))
+def cards(suits: Sequence[Suit] = PLAYER_SUITS) -> st.SearchStrategy[Card]:
+    """A card still to be named (see ``named``): a suit, then its red symbol and exhaust ability, each uniform.
+
+    One choice per card, from every card the suits allow (the unrest card, which has neither, listed as often
+    as each other suit's cards): the same odds as three draws in turn, shrinking the same way (to a basic
+    card, no symbol, the first ability), at a third of the choices, which are most of a player's cost to draw.
+    """
+    kinds = [(red, ability) for red in (False, True) for ability in ExhaustAbility]
+    return st.sampled_from(
+        [Card("", suit) if suit is Suit.UNREST else Card("", suit, red, ability) for suit in suits for red, ability in kinds]
+    )
 
 
 @functools.cache

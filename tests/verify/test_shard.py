@@ -82,7 +82,8 @@ def test_a_check_in_two_reports_is_refused(tmp_path: Path, capsys: pytest.Captur
 def test_verify_spreads_a_whole_game_over_the_cores_and_a_few_rules_not(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(spread, "cores", lambda: 2)
     whole = argparse.Namespace(numprocesses=None, rule=None, shard=Shard(2, 3))
-    assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", "-n", "2", "--dist", "worksteal", "--rulespec-longest-first"]
+    spreading = ["-n", "2", "--dist", "worksteal", "--rulespec-longest-first"]
+    assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading]
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=["SOE-POP-2"])) == 0
     assert spread.default_processes(argparse.Namespace(numprocesses="4", rule=None)) == 0, "-n given: not twice"
     monkeypatch.setattr(spread, "cores", lambda: 1)

@@ -19,7 +19,7 @@ class Subcommand:
 
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (
-    Subcommand("merge", "join the reports of verify's shards into one report and one per-rule verdict", merge.add_arguments, merge.run),
+    Subcommand("merge", "join verify's shard reports into one report and one per-rule verdict", merge.add_arguments, merge.run),
 )
 
 

@@ -48,7 +48,8 @@ def search(condition: Condition, budget: float) -> Searched:
         return Searched(condition.name, FAILED, time.perf_counter() - started, 0.0, f"{type(exc).__name__}: {exc}", budget)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     shown = io.StringIO()
-    described = DEFAULT_OPTIONS.overlay(AnalysisOptionSet(report_verbose=False, report_all=False))  # pyright: ignore[reportUnknownMemberType]
+    quiet = AnalysisOptionSet(report_verbose=False, report_all=False)
+    described = DEFAULT_OPTIONS.overlay(quiet)  # pyright: ignore[reportUnknownMemberType]
     for message in messages:
         line = describe_message(message, described)
         if line is not None and message.state > MessageType.PRE_UNSAT:
