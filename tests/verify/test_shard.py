@@ -73,12 +73,6 @@ def test_three_shards_merge_to_the_verdict_of_one_run(key: str, impl: str, rules
     assert code == (0 if tally([game(key)], merged).full_pass else 1)
 
 
-def test_a_check_in_two_reports_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    report = _verify(tmp_path, "soe", "tests.canaries.soe:PopulationReachesTen", ("SOE-POP-2",), "1/3")
-    assert main(["report", "merge", str(report), str(report)]) == 2
-    assert "shards of one run share no check" in capsys.readouterr().out
-
-
 def test_verify_spreads_a_whole_game_over_the_cores_and_a_few_rules_not(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(spread, "cores", lambda: 2)
     whole = argparse.Namespace(numprocesses=None, rule=None, shard=Shard(2, 3))
