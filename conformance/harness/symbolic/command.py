@@ -17,13 +17,19 @@ from conformance.harness.symbolic.reference import IMPLEMENTATION_TIMEOUT, REFER
 from conformance.harness.symbolic.search import COUNTEREXAMPLE, FAILED, NOT_REFUTED, Searched
 
 
+def _jobs(text: str) -> int:
+    if not (text.isdigit() and int(text) > 0):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of processes above 0")
+    return int(text)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", action="append", choices=sorted(REGISTRY), help="only this game (repeatable)")
     parser.add_argument(
         "--per-condition-timeout", type=float, default=None, metavar="SECONDS",
         help=f"CPU seconds per condition (default {REFERENCE_TIMEOUT:g}; with --impl {IMPLEMENTATION_TIMEOUT:g} per search)",
     )  # fmt: skip
-    parser.add_argument("--jobs", type=int, default=cores(), metavar="N", help="searches at once (default: the cores)")
+    parser.add_argument("--jobs", type=_jobs, default=cores(), metavar="N", help="searches at once (default: the cores)")
     parser.add_argument(
         "--cache", type=Path, default=DEFAULT_DIRECTORY, metavar="DIR",
         help="where clean results are kept by the fingerprint of what they searched (default .crosshair-cache)",
