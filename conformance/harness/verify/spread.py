@@ -1,8 +1,9 @@
 """How one ``verify`` run is spread: over the machine's cores by default, and over machines by ``--shard``.
 
 Over the cores: pytest-xdist with one worker per core when there are several and the run is a
-whole game or more (``bench/`` measures both ways: a few ``--rule`` checks finish before the
-workers have started, so those stay in this process). ``-n N`` chooses, ``-- -n 0`` turns it off.
+whole game or more (``bench/`` measures both ways; a few checks, chosen by ``--rule`` or by pytest's
+options after ``--``, finish before the workers have started, so those stay in this process). ``-n N``
+chooses.
 """
 
 from __future__ import annotations
@@ -21,8 +22,12 @@ def cores() -> int:
 
 
 def default_processes(args: argparse.Namespace) -> int:
-    """Workers to start when ``-n`` was not given: one per core for a whole game or more, else none."""
-    if getattr(args, "numprocesses", None) or args.rule or cores() < 2:
+    """Workers to start when ``-n`` was not given: one per core for a whole game or more, else none.
+
+    A run narrowed by ``--rule`` or by pytest's own options (``-- -k ...``) is a few checks: they
+    finish in this process before two workers would have started.
+    """
+    if getattr(args, "numprocesses", None) or args.rule or getattr(args, "pytest_args", None) or cores() < 2:
         return 0
     return cores()
 
