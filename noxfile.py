@@ -62,9 +62,11 @@ def mutation(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Cases per second in-process and over the wire protocol (Python and Node examples), and the protocol's cost.
+    """Cases per second in-process and over the wire, the protocol's cost, and the gate's speed targets (each beside
+    a floor from the same run: bench/targets.py).
 
-    Not in the default list (figures, not a gate): ``nox -s bench`` or ``nox -s bench -- --rounds 50``.
+    Not in the default list (figures, not a gate): ``nox -s bench``; ``-- --nox`` adds the default sessions timed in a
+    fresh clone, ``-- --canaries N`` limits the one-bug canaries per game, ``-- --no-targets`` keeps the per-case figures.
     """
     session.install(*DEV)
     session.run("python", "bench/run.py", *session.posargs)

@@ -34,6 +34,9 @@ from conformance.harness.wire.session import WireSession
 from conformance.harness.wire.subject import ProcessSubject
 from reference.errors import IllegalAction, InvalidState
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import targets  # noqa: E402 - beside this script, which is run as a file
+
 SOE = game("soe")
 BENCH = Path(__file__).resolve().parent
 
@@ -138,7 +141,8 @@ class Instant:
 def main(argv: Sequence[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     options.add_argument("--rounds", type=int, default=20, help="rounds per figure; the best is kept")
-    args = options.parse_args(argv)
+    options.add_argument("--no-targets", action="store_true", help="only the per-case figures, not the gate's targets")
+    args, rest = options.parse_known_args(argv)  # the rest are the targets' options (bench/targets.py)
     cases = load_game(SOE)
     node = shutil.which("node")
     rows: dict[str, Figure] = {}
@@ -189,6 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Node example, pipelined, vs the reference in-process: {ratio:.2f}x the wall time per case")
     else:
         print("node not found: the Node example was not measured")
+    if not args.no_targets:
+        targets.run(rest)
     return 0
 
 

@@ -10,6 +10,7 @@ from conformance.harness.commands import Commands
 from conformance.harness.coverage import command as coverage
 from conformance.harness.diff import command as diff
 from conformance.harness.plugged import command as plugged
+from conformance.harness.report import command as report
 from conformance.harness.rules import command as rules
 from conformance.harness.schemas import command as schemas
 from conformance.harness.symbolic import command as symbolic
@@ -27,6 +28,7 @@ CAPABILITIES: tuple[Callable[[Commands], None], ...] = (
     symbolic.add_command,  # symbolic
     rules.add_commands,  # rules, explain
     plugged.add_command,  # plugged
+    report.add_command,  # report merge
 )
 
 

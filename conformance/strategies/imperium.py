@@ -9,6 +9,7 @@ paid for (IMP-STATE-3); the unrest pile holds only unrest cards and is never emp
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -53,14 +54,17 @@ def rulings() -> st.SearchStrategy[Rulings]:
     return st.fixed_dictionaries(fields).map(lambda chosen: Rulings(**chosen))
 
 
+@functools.cache  # one strategy object per arguments: Hypothesis validates each new one on every draw
 def counts(most: int = 6) -> st.SearchStrategy[int]:
     return st.integers(min_value=0, max_value=most)
 
 
+@functools.cache
 def tokens(most: int = 6) -> st.SearchStrategy[Tokens]:
     return st.builds(Tokens, counts(most), counts(most), counts(most), counts(most), counts(most))
 
 
+@functools.cache
 def costs(most: int = 6) -> st.SearchStrategy[Cost]:
     return st.builds(Cost, counts(most), counts(most), counts(most))
 
@@ -70,23 +74,31 @@ def named(cards: Sequence[Card], prefix: str) -> tuple[Card, ...]:
     return tuple(dataclasses.replace(card, name=f"{prefix}-{index}") for index, card in enumerate(cards))
 
 
-@st.composite
-def cards(draw: st.DrawFn, suits: Sequence[Suit] = PLAYER_SUITS) -> Card:
-    """A card still to be named (see ``named``)."""
-    suit = draw(st.sampled_from(suits))
-    if suit is Suit.UNREST:
-        return Card("", Suit.UNREST)
-    return Card("", suit, draw(st.booleans()), draw(st.sampled_from(tuple(ExhaustAbility))))
+@functools.cache
+def cards(suits: Sequence[Suit] = PLAYER_SUITS) -> st.SearchStrategy[Card]:
+    """A card still to be named (see ``named``): a suit, then its red symbol and exhaust ability, each uniform.
+
+    One choice per card, from every card the suits allow (the unrest card, which has neither, listed as often
+    as each other suit's cards): the same odds as three draws in turn, shrinking the same way (to a basic
+    card, no symbol, the first ability), at a third of the choices, which are most of a player's cost to draw.
+    """
+    kinds = [(red, ability) for red in (False, True) for ability in ExhaustAbility]
+    return st.sampled_from(
+        [Card("", suit) if suit is Suit.UNREST else Card("", suit, red, ability) for suit in suits for red, ability in kinds]
+    )
 
 
+@functools.cache
 def unrest_pile(prefix: str = "unrest", least: int = 1, most: int = 4) -> st.SearchStrategy[tuple[Card, ...]]:
     return st.integers(least, most).map(lambda n: named([Card("", Suit.UNREST)] * n, prefix))
 
 
+@functools.cache
 def piles(most: int = 5, suits: Sequence[Suit] = PLAYER_SUITS) -> st.SearchStrategy[list[Card]]:
     return st.lists(cards(suits), max_size=most)
 
 
+@functools.cache
 @st.composite
 def players(draw: st.DrawFn, name: str = "ann", side: NationSide | None = None) -> Player:
     """A valid player: distinct cards in every zone, exhaust markers paid for and on cards in play."""

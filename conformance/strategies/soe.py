@@ -56,16 +56,19 @@ NOT_A_TOKEN = 99  # never among the alternatives' unrest token values
 # --- names ----------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=None)  # one strategy object per arguments: Hypothesis validates every new one it draws from
 def player_names() -> st.SearchStrategy[PlayerName]:
     """A player's name: 1 to 5 lower-case letters (never a non-player major's name)."""
     return st.text(alphabet="abcdefgh", min_size=1, max_size=5)
 
 
+@lru_cache(maxsize=None)
 def players(min_size: int = MIN_PLAYERS, max_size: int = MAX_PLAYERS) -> st.SearchStrategy[tuple[PlayerName, ...]]:
     """The players of a game: ``min_size`` to ``max_size`` distinct names (2 to 7 by default)."""
     return st.lists(player_names(), min_size=min_size, max_size=max_size, unique=True).map(tuple)
 
 
+@lru_cache(maxsize=None)
 def region_names(count: int) -> st.SearchStrategy[tuple[RegionName, ...]]:
     """``count`` distinct region names, each 1 to 4 capital letters."""
     return st.lists(st.text(alphabet="KLMNOPQRST", min_size=1, max_size=4), min_size=count, max_size=count, unique=True).map(tuple)
@@ -74,6 +77,7 @@ def region_names(count: int) -> st.SearchStrategy[tuple[RegionName, ...]]:
 # --- empires --------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=None)
 def empire_states() -> st.SearchStrategy[Empire]:
     """An empire's tracks and units, its player not yet named: gold 0–15, population 0–9, unrest 0–30, VP 0–40, 0–5 of each unit."""
     return st.builds(
@@ -98,6 +102,7 @@ def empires_of(names: Sequence[PlayerName]) -> st.SearchStrategy[tuple[Empire, .
     return st.lists(empire_states(), min_size=len(names), max_size=len(names)).map(lambda states: _named(names, states))
 
 
+@lru_cache(maxsize=None)
 def empires(min_size: int = MIN_PLAYERS, max_size: int = MAX_PLAYERS) -> st.SearchStrategy[tuple[Empire, ...]]:
     """The empires of a game of ``min_size`` to ``max_size`` players (2 to 7 by default), distinctly named."""
     pairs = st.lists(st.tuples(player_names(), empire_states()), min_size=min_size, max_size=max_size, unique_by=lambda pair: pair[0])
@@ -195,6 +200,7 @@ def neutral_seedings(names: Sequence[RegionName], war: int) -> st.SearchStrategy
 # --- rulings ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=None)
 def rulings() -> st.SearchStrategy[Rulings]:
     """Any reading of the rules: every field drawn from its alternatives (``alternatives(Rulings)``)."""
     return st.builds(Rulings, **{name: st.sampled_from(values) for name, values in alternatives(Rulings).items()})
@@ -219,6 +225,7 @@ def taxations_needed(gold: int, e: Empire, gold_per_taxation: int) -> int:
     return -(-shortfall // gold_per_taxation)
 
 
+@lru_cache(maxsize=None)
 def draws(count: int, rulings_: Rulings) -> st.SearchStrategy[tuple[int, ...]]:
     """``count`` unrest tokens drawn from the bag the rulings describe."""
     return st.lists(st.sampled_from(rulings_.unrest_tokens), min_size=count, max_size=count).map(tuple)
@@ -248,11 +255,13 @@ def _players_of(empires_: Sequence[Empire]) -> tuple[PlayerName, ...]:
     return tuple(e.player for e in empires_)
 
 
+@lru_cache(maxsize=None)
 def income_requests() -> st.SearchStrategy[IncomeRequest]:
     """``collect_income``: a game's empires and 0 to 4 regions with their markers."""
     return empires().flatmap(lambda es: regions(_players_of(es)).map(lambda rs: IncomeRequest(es, rs)))
 
 
+@lru_cache(maxsize=None)
 def region_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> st.SearchStrategy[RegionRequest]:
     """``score_region``: the players and one region (non-player majors with 2 or 3 players)."""
     return players(min_players, max_players).flatmap(
@@ -260,6 +269,7 @@ def region_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYE
     )
 
 
+@lru_cache(maxsize=None)
 def scoring_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> st.SearchStrategy[ScoringRequest]:
     """``score_regions``: a game's empires and the 11 VP regions."""
     return empires(min_players, max_players).flatmap(lambda es: whole_map(_players_of(es)).map(lambda rs: ScoringRequest(es, rs)))
@@ -275,11 +285,13 @@ def maintenance_cases() -> st.SearchStrategy[tuple[MaintenanceRequest, Rulings]]
     return rulings().flatmap(lambda r: maintenance_requests(r).map(lambda q: (q, r)))
 
 
+@lru_cache(maxsize=None)
 def population_requests() -> st.SearchStrategy[PopulationRequest]:
     """``grow_population``: a game's empires."""
     return st.builds(PopulationRequest, empires())
 
 
+@lru_cache(maxsize=None)
 def clean_up_requests(wars: st.SearchStrategy[int] = st.integers(1, 3)) -> st.SearchStrategy[CleanUpRequest]:
     """``clean_up``: the players, a board on a war from ``wars`` and a seeding allowed after that war."""
     return players().flatmap(
@@ -289,6 +301,7 @@ def clean_up_requests(wars: st.SearchStrategy[int] = st.integers(1, 3)) -> st.Se
     )
 
 
+@lru_cache(maxsize=None)
 def end_game_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> st.SearchStrategy[EndGameRequest]:
     """``end_game``: a game's empires (unrest 0–30, so revolutions happen)."""
     return st.builds(EndGameRequest, empires(min_players, max_players))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Generic, Literal, TypeVar
 
 from hypothesis import strategies as st
@@ -193,6 +194,7 @@ def faulty_seeding(draw: st.DrawFn, seeding: tuple[RegionName, ...], war: int, n
     return draw(st.sampled_from(choices))
 
 
+@lru_cache(maxsize=None)  # one strategy object: Hypothesis validates every new one it draws from
 @st.composite
 def faulty_rulings(draw: st.DrawFn) -> tuple[Rulings, str, str]:
     """Rulings with one impossible field (SOE-RULING-9, 10): no taxation yield, or a bag that cannot be."""

@@ -14,7 +14,7 @@ CORE_MODULES = {
     "commands", "differences", "per_rule", "profiles", "records", "rulings", "schema", "spec", "subject", "vector_format", "vectors",
     "verdict", "marks", "suggest", "vocabulary",
 }  # fmt: skip
-CAPABILITIES = {"coverage", "diff", "gate", "mutation", "plugged", "rules", "schemas", "symbolic", "verify", "wire"}
+CAPABILITIES = {"coverage", "diff", "gate", "mutation", "plugged", "report", "rules", "schemas", "symbolic", "verify", "wire"}
 MAX_LINES = 300
 
 

@@ -5,14 +5,35 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from conformance.harness.commands import Commands
 from conformance.harness.games import REGISTRY, game
 from conformance.harness.symbolic import implementation as symbolic_impl
-from conformance.harness.symbolic.reference import IMPLEMENTATION_TIMEOUT, REFERENCE_TIMEOUT, check
+from conformance.harness.symbolic.cache import DEFAULT_DIRECTORY, ResultCache
+from conformance.harness.symbolic.reference import (
+    IMPLEMENTATION_TIMEOUT,
+    REFERENCE_TIMEOUT,
+    Run,
+    check,
+    cores,
+)
+from conformance.harness.symbolic.search import (
+    COUNTEREXAMPLE,
+    FAILED,
+    NOT_REFUTED,
+    Searched,
+)
 from conformance.harness.verify import preflight
 from conformance.harness.vocabulary import add_game
+
+
+def _jobs(text: str) -> int:
+    if not (text.isdigit() and int(text) > 0):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of processes above 0")
+    return int(text)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,6 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--per-condition-timeout", type=float, default=None, metavar="SECONDS",
         help=f"CPU seconds per condition (default {REFERENCE_TIMEOUT:g}; with --impl {IMPLEMENTATION_TIMEOUT:g} per search)",
     )  # fmt: skip
+    parser.add_argument("--jobs", type=_jobs, default=cores(), metavar="N", help="searches at once (default: the cores)")
+    parser.add_argument(
+        "--cache", type=Path, default=DEFAULT_DIRECTORY, metavar="DIR",
+        help="where clean results are kept by the fingerprint of what they searched (default .crosshair-cache)",
+    )  # fmt: skip
+    parser.add_argument("--no-cache", action="store_true", help="search every condition, and keep nothing")
     parser.add_argument("--impl", metavar="MODULE:ATTR", help="check this Python implementation of one game (--game)")
     parser.add_argument("--operation", action="append", help="with --impl: only this operation (repeatable)")
 
@@ -29,15 +56,43 @@ def run(args: argparse.Namespace) -> int:
     """The reference's contracts (default), or a plugged implementation's against them (--impl)."""
     if args.impl is not None:
         return _implementation(args)
+    budget = args.per_condition_timeout or REFERENCE_TIMEOUT
+    cache = ResultCache(None if args.no_cache else args.cache)
+    started = time.perf_counter()
+    run = check(args.game or sorted(REGISTRY), budget, args.jobs, cache, _show)
     worst = 0
-    for key in args.game or sorted(REGISTRY):
-        code, seconds, output = check(key, args.per_condition_timeout or REFERENCE_TIMEOUT)
-        verdict = {0: "no counterexample", 1: "COUNTEREXAMPLE"}.get(code, f"crosshair failed (exit {code})")
-        print(f"symbolic {key}: {verdict} in {seconds:.1f} s")
-        if output:
-            print(output)
-        worst = max(worst, code)
+    for key, results in sorted(run.results.items()):
+        found = [r for r in results if r.verdict == COUNTEREXAMPLE]
+        failed = [r for r in results if r.verdict == FAILED]
+        verdict = "COUNTEREXAMPLE" if found else "crosshair failed" if failed else "no counterexample"
+        cpu = sum(r.cpu_seconds for r in results if not r.cached)
+        print(
+            f"symbolic {key}: {verdict}: {len(results)} conditions, {sum(r.cached for r in results)} unchanged since a"
+            f" clean search (cached), {cpu:.0f} CPU s searching"
+        )
+        worst = max(worst, 2 if failed else 1 if found else 0)
+    print(f"symbolic: {time.perf_counter() - started:.1f} s wall over {args.jobs} processes, {budget:g} CPU s per condition")
+    _needed(run, budget)
     return worst
+
+
+def _show(key: str, result: Searched) -> None:
+    if result.verdict in (COUNTEREXAMPLE, FAILED):
+        print(f"symbolic {key}: {result.verdict} in {result.condition}\n  " + result.output.replace("\n", "\n  "))
+
+
+def _needed(run: Run, budget: float) -> None:
+    """How long the searches that ended before their budget took: the measurement the budget is chosen from."""
+    searched = [r for results in run.results.values() for r in results if not r.cached]
+    ended = sorted(r.cpu_seconds for r in searched if r.verdict != NOT_REFUTED)
+    if not searched:
+        return
+    steps = [s for s in (0.5, 1.0, 2.0, 4.0, 8.0, 16.0) if s < budget]
+    over = ", ".join(f"{sum(t > s for t in ended)} over {s:g} s" for s in steps)
+    print(
+        f"symbolic budget: of {len(searched)} searched, {len(ended)} ended before the budget (every path explored,"
+        f" or refuted){': ' + over if ended and over else ''}; {len(searched) - len(ended)} ran the whole {budget:g} s"
+    )
 
 
 def _implementation(args: argparse.Namespace) -> int:

@@ -9,15 +9,21 @@ import pytest
 from rich.console import Console
 
 from conformance.harness.commands import Commands
-from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
+from conformance.harness.games import (
+    INVARIANTS_DIR,
+    REGISTRY,
+    REPO_ROOT,
+    VECTORS_DIR,
+    game,
+)
 from conformance.harness.gate import options as gate_options
 from conformance.harness.per_rule import render, tally
-from conformance.harness.verify.progress import RunProgress
-from conformance.harness.verify import outputs, saved_failures
+from conformance.harness.verify import outputs, preflight, saved_failures, spread
 from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, max_faults
 from conformance.harness.verify.checks import game_of
-from conformance.harness.verify import preflight
+from conformance.harness.verify.progress import RunProgress
 from conformance.harness.verify.recorder import RECORDER, Recorder
+from conformance.harness.verify.shard import Shard
 from conformance.harness.vocabulary import add_game, usage_error
 from conformance.harness.wire.faults import parse_command
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
@@ -82,6 +88,7 @@ def verify(args: argparse.Namespace) -> int:
     if args.report_json:
         pytest_args.append(f"--report-json={args.report_json}")
     pytest_args += gate_options.pytest_args(args)
+    pytest_args += spread.pytest_args(args, keys)
     pytest_args += args.pytest_args
     capture = _Capture()
     progress = RunProgress()
@@ -92,8 +99,10 @@ def verify(args: argparse.Namespace) -> int:
     if capture.recorder is None or code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         return int(code) or 2
     recorder = capture.recorder
-    verification = tally(games, recorder.records, only=args.rule)
-    label = f"{args.impl or args.cmd or 'the reference'} ({', '.join(keys)})"
+    # a shard is judged on the rules its checks name; ``rulespec report merge`` judges them all
+    only = args.rule or (spread.rules_checked(recorder.records) if args.shard else None)
+    verification = tally(games, recorder.records, only=only)
+    label = f"{args.impl or args.cmd or 'the reference'} ({', '.join(keys)}{f', shard {args.shard}' if args.shard else ''})"
     render(verification, label, Console(), failed_only=args.failed_only)
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
@@ -119,6 +128,13 @@ def _command(text: str) -> str:
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
     return text
+
+
+def _shard(text: str) -> Shard:
+    try:
+        return Shard.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
 def _seconds(text: str) -> float:
@@ -155,6 +171,10 @@ def verify_arguments(run: argparse.ArgumentParser) -> None:
     run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget")
     run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
     run.add_argument("--failed-only", action="store_true", help="in the per-rule table, only the rules that did not pass")
+    run.add_argument(
+        "--shard", type=_shard, metavar="K/N",
+        help="run the Kth of N shares of the checks (balanced, stable); join the reports with rulespec report merge",
+    )  # fmt: skip
     run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")
     gate_options.add_verify_options(run)
 

@@ -1,0 +1,152 @@
+"""The gate's speed targets (issue 13), each beside a floor measured in the same run, so a noisy machine's figures
+still mean something: compare the ratios, and read the load average printed with them.
+
+| target | floor it is divided by |
+| --- | --- |
+| ``nox`` (default sessions) <= 300 s | its own CPU seconds / the cores: the wall no spreading could beat |
+| ``verify``, 3 games, reference, ci <= 25 s | the same command in one process (``-- -n 0``) |
+| one game over the wire, Node example <= 10 s | the same game, same checks, the reference in-process |
+| one-bug canary <= 2x a correct one, SoE < 60 s | the correct one: the reference, same game, same command |
+
+A canary counts only when verify fails it on the rule it breaks and shows a falsifying example (the
+minimal input Hypothesis shrank to) or the failing vector case.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from conformance.harness.games import REPO_ROOT, all_games
+
+VERIFY = [sys.executable, "-m", "conformance.harness.cli", "verify"]
+NODE_EXAMPLE = f"node {REPO_ROOT / 'examples' / 'soe-node' / 'impl.js'}"
+
+
+@dataclass(frozen=True)
+class Timed:
+    wall: float
+    cpu: float  # user + system of the command and every process it waited for
+    code: int
+    output: str
+
+
+def timed(command: Sequence[str], cwd: Path = REPO_ROOT, env: dict[str, str] | None = None) -> Timed:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False, env=env)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return Timed(wall, cpu, done.returncode, done.stdout + done.stderr)
+
+
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def row(label: str, figure: Timed, target: str, floor_label: str, floor: float, floor_cpu: float | None = None) -> None:
+    """One figure; with ``floor_cpu``, also the ratio of CPU seconds (a loaded machine inflates it least)."""
+    ratio = figure.wall / floor if floor > 0 else float("inf")
+    cpu_ratio = f" {figure.cpu / floor_cpu:>6.2f}x" if floor_cpu else ""
+    print(
+        f"{label:<46} {figure.wall:>8.1f} {figure.cpu:>8.1f} {target:>10}   {floor_label:<34} {floor:>8.1f} {ratio:>6.2f}x"
+        f"{cpu_ratio}"
+    )
+
+
+def header() -> None:
+    print(f"\nload average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {cores()} cores")
+    print(
+        f"{'figure':<46} {'wall s':>8} {'CPU s':>8} {'target':>10}   {'floor':<34} {'floor s':>8} {'ratio':>7}"
+        f" {'CPU ratio':>9}"
+    )
+
+
+def nox_fresh(sessions: Sequence[str]) -> None:
+    """The default sessions in a fresh clone of the committed tree: no .nox, no .crosshair-cache, no .hypothesis."""
+    with tempfile.TemporaryDirectory(prefix="rulespec-bench-clone-") as scratch:
+        clone = Path(scratch) / "rulespec"
+        subprocess.run(["git", "clone", "-q", "--no-local", str(REPO_ROOT), str(clone)], check=True)
+        nox = shutil.which("nox") or "nox"
+        figure = timed([nox, *(["-s", *sessions] if sessions else [])], cwd=clone)
+        row("nox (default sessions), fresh clone", figure, "<= 300 s", "its CPU s / cores", figure.cpu / cores())
+        if figure.code != 0:
+            print(f"  nox exited {figure.code}:\n{figure.output[-2000:]}")
+        again = timed([nox, "-R", *(["-s", *sessions] if sessions else [])], cwd=clone)
+        row("nox again, unchanged (-R: venvs and caches kept)", again, "", "its CPU s / cores", again.cpu / cores())
+
+
+def verify_three_games() -> None:
+    spread = timed([*VERIFY, "--profile", "ci"])
+    single = timed([*VERIFY, "--profile", "ci", "--", "-n", "0"])
+    row("verify, 3 games, reference, ci", spread, "<= 25 s", "the same in one process (-n 0)", single.wall, single.cpu)
+    row("  the same in one process (-n 0)", single, "", "its CPU s / cores", single.cpu / cores())
+    for figure in (spread, single):
+        if figure.code != 0:
+            print(f"  verify exited {figure.code}:\n{figure.output[-2000:]}")
+
+
+def over_the_wire() -> None:
+    if shutil.which("node") is None:
+        print("node not found: the wire target was not measured")
+        return
+    wire = timed([*VERIFY, "--game", "soe", "--profile", "ci", "--cmd", NODE_EXAMPLE])
+    floor = timed([*VERIFY, "--game", "soe", "--profile", "ci"])
+    row("verify soe over the wire, Node example, ci", wire, "<= 10 s", "soe, the reference in-process", floor.wall, floor.cpu)
+    if wire.code != 0:
+        print(f"  verify --cmd exited {wire.code}:\n{wire.output[-2000:]}")
+
+
+_FALSIFYING = re.compile(r"Falsifying example|\$\.cases\[\d+\]")
+
+
+def canaries(keys: Sequence[str], per_game: int | None) -> None:
+    """Each game's canaries judged as a user would (whole game, ci), against the correct one."""
+    for key in keys:
+        module = importlib.import_module(f"tests.canaries.{key}")
+        chosen = list(module.CANARIES)[:per_game] if per_game else list(module.CANARIES)
+        correct = timed([*VERIFY, "--game", key, "--profile", "ci"])
+        row(f"{key}: a correct one (the reference)", correct, "", "", correct.wall, correct.cpu)
+        worst = 0.0
+        for canary in chosen:
+            figure = timed([*VERIFY, "--game", key, "--profile", "ci", "--impl", f"tests.canaries.{key}:{canary.name}"])
+            failed = [rule for rule in canary.caught_on if re.search(rf"{re.escape(rule)}\b.*failed", figure.output)]
+            shown = "caught, input shown" if failed and _FALSIFYING.search(figure.output) else "NOT CAUGHT AS IT SHOULD BE"
+            worst = max(worst, figure.wall)
+            row(f"  {canary.name[:38]}", figure, "<= 2x", f"correct one; {shown}"[:34], correct.wall, correct.cpu)
+        limit = " (target < 60 s)" if key == "soe" else ""
+        print(f"  {key}: worst canary {worst:.1f} s wall, {worst / correct.wall:.2f}x the correct one{limit}")
+
+
+def run(args: Sequence[str] | None = None) -> None:
+    """Every target; ``--nox`` adds the fresh-clone ``nox`` (minutes), ``--canaries N`` limits the canaries per game."""
+    import argparse
+
+    options = argparse.ArgumentParser(prog="bench targets")
+    options.add_argument("--nox", action="store_true", help="also time the default nox sessions in a fresh clone")
+    options.add_argument("--nox-session", action="append", default=[], help="with --nox: only this session")
+    options.add_argument("--canaries", type=int, default=None, metavar="N", help="at most N canaries per game")
+    options.add_argument("--canary-game", action="append", choices=[g.key for g in all_games()], help="only this game")
+    options.add_argument("--skip", action="append", default=[], choices=("verify", "wire", "canaries"))
+    chosen = options.parse_args(args)
+    header()
+    if chosen.nox:
+        nox_fresh(chosen.nox_session)
+    if "verify" not in chosen.skip:
+        verify_three_games()
+    if "wire" not in chosen.skip:
+        over_the_wire()
+    if "canaries" not in chosen.skip:
+        canaries(chosen.canary_game or [g.key for g in all_games()], chosen.canaries)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
