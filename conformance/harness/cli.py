@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from conformance.harness.commands import Commands
 from conformance.harness.coverage import command as coverage
 from conformance.harness.diff import command as diff
+from conformance.harness.report import command as report
 from conformance.harness.schemas import command as schemas
 from conformance.harness.symbolic import command as symbolic
 from conformance.harness.symbolic import typecheck
@@ -22,6 +23,7 @@ CAPABILITIES: tuple[Callable[[Commands], None], ...] = (
     typecheck.add_commands,  # typecheck
     diff.add_command,  # diff
     symbolic.add_command,  # symbolic
+    report.add_command,  # report html
 )
 
 

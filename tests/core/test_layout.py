@@ -13,7 +13,7 @@ PACKAGE = "conformance.harness"
 CORE_MODULES = {
     "commands", "per_rule", "profiles", "records", "rulings", "schema", "spec", "subject", "vector_format", "vectors", "verdict",
 }  # fmt: skip
-CAPABILITIES = {"coverage", "diff", "gate", "mutation", "schemas", "symbolic", "verify", "wire"}
+CAPABILITIES = {"coverage", "diff", "gate", "mutation", "report", "schemas", "symbolic", "verify", "wire"}
 MAX_LINES = 300
 
 

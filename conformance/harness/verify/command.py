@@ -12,8 +12,8 @@ from conformance.harness.commands import Commands
 from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
 from conformance.harness.gate import options as gate_options
 from conformance.harness.per_rule import render, tally
+from conformance.harness.verify import several
 from conformance.harness.verify.recorder import RECORDER, Recorder
-from conformance.harness.wire.faults import parse_command
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 
@@ -35,6 +35,8 @@ def verify(args: argparse.Namespace) -> int:
     pytest_args += [f"--game={key}" for key in keys]
     pytest_args += [f"--hypothesis-profile={args.profile}"]
     pytest_args += [f"--rule={rule}" for rule in args.rule or ()]
+    if len(args.subjects) > 1:
+        return several.verify_several(args, games, [*pytest_args, *gate_options.pytest_args(args), *args.pytest_args])
     if args.impl:
         pytest_args.append(f"--impl={args.impl}")
     if args.cmd:
@@ -53,16 +55,8 @@ def verify(args: argparse.Namespace) -> int:
     render(verification, label, Console())
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
-    return gate_options.conclude(args, games, verification, recorder.records, len(recorder.saved), label)
-
-
-def _command(text: str) -> str:
-    """``--cmd``, refused at once if it cannot be run (so the error is a usage error, not 500 failed cases)."""
-    try:
-        parse_command(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
-    return text
+    status = gate_options.conclude(args, games, verification, recorder.records, len(recorder.saved), label)
+    return several.publish_one(args, games, recorder.records) or status
 
 
 def _seconds(text: str) -> float:
@@ -78,9 +72,7 @@ def _seconds(text: str) -> float:
 def verify_arguments(run: argparse.ArgumentParser) -> None:
     """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
     run.add_argument("--game", action="append", choices=sorted(REGISTRY), help="check only this game (repeatable)")
-    named = run.add_mutually_exclusive_group()
-    named.add_argument("--impl", help="Python implementation, module:attribute (default: the reference)")
-    named.add_argument("--cmd", type=_command, help='any language: a command speaking the wire protocol ("node impl.js")')
+    several.add_subject_options(run)  # --impl, --cmd (each repeatable, to compare), --html
     run.add_argument(
         "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--cmd: seconds to wait per reply"
     )
