@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
@@ -65,3 +67,18 @@ def bench(session: nox.Session) -> None:
     """
     session.install(*DEV)
     session.run("python", "bench/run.py", *session.posargs)
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """The report site built by ``verify --html`` and used in Debian's chromium through Playwright (nothing downloaded).
+
+    Needs ``/usr/bin/chromium`` (``apt-get install chromium``; .ci/run installs it) and Node.js. The site and its
+    screenshots stay under build/browser/: ``nox -s browser``.
+    """
+    session.install("-e", ".[dev,browser]")
+    Path("build").mkdir(exist_ok=True)  # pytest makes --basetemp, not its parent
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "-m", "browser", "-s", "--basetemp=build/browser", "tests/report/test_browser.py",
+        *session.posargs, env={"RULESPEC_BROWSER": "1"},
+    )  # fmt: skip
