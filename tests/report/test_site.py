@@ -17,6 +17,7 @@ from conformance.harness.report.implementations import Identity, Implementation,
 from conformance.harness.report.matrix import game_matrix
 from conformance.harness.report.out_dir import OutputError, write_text
 from conformance.harness.report.site import build_site
+from conformance.harness.report.vector_cases import cases_by_nodeid, suite_fields
 from conformance.harness.spec import read_clauses
 from conformance.harness.verify.identity import named
 
@@ -70,13 +71,17 @@ def test_the_site_escapes_every_text_an_implementation_gave(tmp_path: Path) -> N
     assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page  # nothing fetched
 
 
-def test_the_site_shows_each_failure_in_full_under_its_rule(tmp_path: Path) -> None:
+def test_the_site_links_each_failure_from_its_rule_to_its_detail_in_full(tmp_path: Path) -> None:
     failing = implementation("canary", [record(RULES[3], "failed", "result differs at $.places[0]: expected 1, got 2")])
     build_site(tmp_path, [SOE], [every_rule_passing("reference"), failing])
     page = (tmp_path / "soe.html").read_text(encoding="utf-8")
     detail = page[page.index(f'id="rule-{RULES[3]}"') :]
     detail = detail[: detail.index("</details>")]
-    assert "canary" in detail and "$.places[0]: expected 1, got 2" in detail
+    anchor = re.search(r'<td class="verdict v-failed"><a href="#(f-canary-\d+)">', detail)
+    assert anchor is not None
+    failure = page[page.index(f'<section class="failure v-failed" id="{anchor[1]}">') :]
+    failure = failure[: failure.index("</section>")]
+    assert "canary" in failure and "$.places[0]: expected 1, got 2" in failure
     row = re.search(rf'<tr class="rule" data-rule="{RULES[3]}" data-tokens="([^"]*)"', page)
     assert row is not None and row[1] == "failed passed"
     assert (tmp_path / "badges" / "canary-soe.svg").is_file() and (tmp_path / "badges" / "reference-soe.svg").is_file()
@@ -86,6 +91,16 @@ def test_the_report_of_several_round_trips_through_the_records_format(tmp_path: 
     given = [every_rule_passing("a"), implementation("b", [record(RULES[0], "error", "crashed")], version=None)]
     write_implementations(tmp_path / "all.json", given)
     assert read_reports(tmp_path / "all.json") == given
+
+
+def test_a_vector_failure_shows_the_cases_request_and_expectation_from_the_suite(tmp_path: Path) -> None:
+    cases = cases_by_nodeid(SOE)
+    nodeid, loaded = next(iter(cases.items()))
+    failed = CheckRecord(nodeid, "soe", "vector", loaded.case.rules, "failed", "result differs")
+    shown = dict(suite_fields(failed, cases))
+    assert json.loads(shown["request (from the vector file)"]) == loaded.case.input
+    assert json.loads(shown["rulings (from the vector file)"]) == loaded.case.rulings
+    assert shown["operation (from the vector file)"].startswith(loaded.operation)
 
 
 def test_a_plain_report_is_read_as_one_implementation_named_by_its_file(tmp_path: Path) -> None:

@@ -22,7 +22,9 @@ from conformance.harness.report import out_dir
 from conformance.harness.report.badge import column_badge
 from conformance.harness.report.implementations import Implementation
 from conformance.harness.report.matrix import LOOKS, Column, GameMatrix, game_matrix, look
+from conformance.harness.report.vector_cases import cases_by_nodeid, suite_fields
 from conformance.harness.spec import Clause
+from conformance.harness.vectors import LoadedCase
 
 TEMPLATES = Path(__file__).parent / "templates"
 # A check record's fields that the page shows in a check's heading; every other field is shown as it is.
@@ -110,10 +112,16 @@ def _rulings(clause: Clause, clauses: Sequence[Clause]) -> list[Clause]:
     ]
 
 
-def _rule_detail(clause: Clause, columns: Sequence[Column], ids: Sequence[str]) -> dict[str, Any]:
-    """A rule's checks (a row per check, an outcome per implementation) and each non-passing check in full."""
+def _rule_detail(
+    clause: Clause, columns: Sequence[Column], ids: Sequence[str], failures: dict[tuple[int, str], dict[str, Any]],
+    cases: dict[str, LoadedCase],
+) -> dict[str, Any]:
+    """A rule's checks: a row per check, an outcome per implementation, each non-passing one linked to its detail.
+
+    A check's detail is kept once per implementation in ``failures``, however many rules the check names.
+    """
     checks: dict[str, dict[str, Any]] = {}
-    failures: list[dict[str, Any]] = []
+    linked: list[dict[str, Any]] = []
     for index, column in enumerate(columns):
         for record in column.implementation.records:
             if clause.id not in record.rules:
@@ -123,21 +131,23 @@ def _rule_detail(clause: Clause, columns: Sequence[Column], ids: Sequence[str]) 
             )
             anchor = None
             if record.outcome != "passed":
-                anchor = f"f-{ids[index]}-{clause.id}-{len(failures)}"
-                failures.append(
-                    {
-                        "anchor": anchor,
+                failure = failures.get((index, record.nodeid))
+                if failure is None:
+                    failure = {
+                        "anchor": f"f-{ids[index]}-{len(failures)}",
                         "implementation": column.implementation.name,
                         "label": row["label"],
                         "kind": record.kind,
                         "rules": record.rules,
                         "outcome": record.outcome,
                         "token": token(record.outcome),
-                        "fields": record_fields(record),
+                        "fields": [*record_fields(record), *suite_fields(record, cases)],
                     }
-                )
+                    failures[(index, record.nodeid)] = failure
+                anchor = failure["anchor"]
+                linked.append(failure)
             row["cells"][index] = {"outcome": record.outcome, "token": token(record.outcome), "anchor": anchor}
-    return {"checks": list(checks.values()), "failures": failures}
+    return {"checks": list(checks.values()), "failures": linked}
 
 
 def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, Any]:
@@ -162,6 +172,8 @@ def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, 
 def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
     """What the game's page shows, as plain values for the template."""
     ids = [stems[column.implementation.name] for column in matrix.columns]
+    cases = cases_by_nodeid(matrix.game)
+    failures: dict[tuple[int, str], dict[str, Any]] = {}
     rows: list[dict[str, Any]] = []
     for clause in matrix.clauses:
         cells = [_cell(column, clause.id) for column in matrix.columns]
@@ -172,13 +184,14 @@ def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
                 "tokens": " ".join(sorted({token(cell.status) for cell in cells})),
                 "search": f"{clause.id} {clause.title}".lower(),
                 "rulings": _rulings(clause, matrix.clauses),
-                **_rule_detail(clause, matrix.columns, ids),
+                **_rule_detail(clause, matrix.columns, ids, failures, cases),
             }
         )
     return {
         "game": matrix.game,
         "implementations": [_implementation_view(c, stems[c.implementation.name], matrix.game.key) for c in matrix.columns],
         "rows": rows,
+        "failures": sorted(failures.values(), key=lambda failure: (failure["implementation"], failure["label"])),
     }
 
 
