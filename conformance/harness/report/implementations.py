@@ -36,6 +36,7 @@ class Identity:
     profile: str | None
     seed: str | None
     stamp: Stamp | None
+    only_rules: tuple[str, ...] = ()  # the rules the run was narrowed to (verify --rule); empty: every rule
 
 
 @dataclass(frozen=True)

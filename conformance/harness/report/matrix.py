@@ -77,14 +77,21 @@ class GameMatrix:
 
 
 def game_matrix(game: Game, implementations: Sequence[Implementation], only: Sequence[str] | None = None) -> GameMatrix:
-    """The matrix of ``game``: every clause of its spec (or those in ``only``), and a column per implementation run on it."""
+    """The matrix of ``game``: a column per implementation run on it, a row per clause of its spec.
+
+    The rows are those in ``only`` when given, else the rules the runs were narrowed to (``verify --rule``)
+    when every run was, else every clause.
+    """
     columns: list[Column] = []
     for implementation in implementations:
         records = [record for record in implementation.records if record.game == game.key]
         if not records and game.key not in implementation.identity.games:
             continue
-        verification = tally([game], records, only)
+        narrowed = only or implementation.identity.only_rules or None
+        verification = tally([game], records, narrowed)
         columns.append(Column(implementation, verification, {row.rule: row for row in verification.tallies}))
+    if not only and columns and all(column.implementation.identity.only_rules for column in columns):
+        only = [rule for column in columns for rule in column.implementation.identity.only_rules]
     clauses = tuple(clause for clause in read_clauses(game.spec_path) if not only or clause.id in only)
     return GameMatrix(game, clauses, tuple(columns))
 

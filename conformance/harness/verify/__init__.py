@@ -4,5 +4,6 @@ Reads the suite (vectors, invariants) and ``--impl``/``--cmd``; gives a ``CheckR
 per-rule table and, through ``gate/``, the run's exit status. Entry points: ``plugin`` (the pytest
 plugin, loaded as ``rulespec`` through ``pytest11``), ``command`` (``rulespec verify``, ``rulespec
 expectations``); ``subjects`` opens the implementation, ``recorder`` classifies outcomes,
-``saved_failures`` writes failing checks as vectors.
+``saved_failures`` writes failing checks as vectors, ``several`` runs several implementations one after
+another and compares them (``identity`` names each and finds its version).
 """

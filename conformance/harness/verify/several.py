@@ -135,7 +135,8 @@ def verify_several(args: argparse.Namespace, games: Sequence[Game], suite_args: 
         if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.INTERRUPTED):
             console.print(f"[bold red]{name}: the run stopped (pytest exit code {code}); nothing compared[/]")
             return code
-        identity = Identity(name, subject.option, who.version, who.language, keys, args.profile, seed, stamp)
+        only = tuple(args.rule or ())
+        identity = Identity(name, subject.option, who.version, who.language, keys, args.profile, seed, stamp, only)
         implementations.append(Implementation(identity, tuple(records)))
     for game in games:
         render_matrix(game_matrix(game, implementations, args.rule), console)
@@ -167,7 +168,7 @@ def publish_one(args: argparse.Namespace, games: Sequence[Game], records: Sequen
     seed = seed_of(args.pytest_args)
     identity = Identity(
         who.name, subject.option if subject else "", who.version, who.language,
-        tuple(game.key for game in games), args.profile, seed, stamp_now(games, args.profile, seed),
+        tuple(game.key for game in games), args.profile, seed, stamp_now(games, args.profile, seed), tuple(args.rule or ()),
     )  # fmt: skip
     return publish(args.html, [Implementation(identity, tuple(records))])
 
