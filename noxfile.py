@@ -101,3 +101,18 @@ def plugged(session: nox.Session) -> None:
     """
     session.install(*DEV)
     session.run("rulespec", "plugged", *_install_plugged(session))
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """The report site built by ``verify --html`` and used in Debian's chromium through Playwright (nothing downloaded).
+
+    Needs ``/usr/bin/chromium`` (``apt-get install chromium``; .ci/run installs it) and Node.js. The site and its
+    screenshots stay under build/browser/: ``nox -s browser``.
+    """
+    session.install("-e", ".[dev,browser]")
+    Path("build").mkdir(exist_ok=True)  # pytest makes --basetemp, not its parent
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "-m", "browser", "-s", "--basetemp=build/browser", "tests/report/test_browser.py",
+        *session.posargs, env={"RULESPEC_BROWSER": "1"},
+    )  # fmt: skip

@@ -28,7 +28,7 @@ CAPABILITIES: tuple[Callable[[Commands], None], ...] = (
     symbolic.add_command,  # symbolic
     rules.add_commands,  # rules, explain
     plugged.add_command,  # plugged
-    report.add_command,  # report merge
+    report.add_command,  # report merge, report html
 )
 
 

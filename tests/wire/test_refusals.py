@@ -95,12 +95,12 @@ def test_a_drifted_schema_is_named(tmp_path: Path) -> None:
         (["--cmd", "no-such-program --flag"], "no executable 'no-such-program'"),
         (["--cmd", 'node "unclosed'], "cannot parse"),
         (["--cmd", ""], "--cmd is empty"),
-        (["--cmd", "node impl.js", "--impl", "pkg:Impl"], "not allowed with argument"),
+        (["--impl", ":Impl"], "expected [NAME=]module:attribute"),  # --impl with --cmd compares the two
         (["--game", "chess"], "unknown game 'chess'"),
         (["--cmd", "node impl.js", "--case-timeout", "0"], "expected a number of seconds above 0"),
         (["--cmd", "node impl.js", "--case-timeout", "soon"], "expected a number of seconds above 0"),
     ],
-    ids=["missing-program", "unbalanced-quote", "empty", "both", "unknown-game", "zero-timeout", "not-a-number"],
+    ids=["missing-program", "unbalanced-quote", "empty", "no-module", "unknown-game", "zero-timeout", "not-a-number"],
 )
 def test_a_bad_option_is_a_usage_error(arguments: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:

@@ -8,5 +8,6 @@ expectations``); ``subjects`` opens the implementation, ``recorder`` classifies 
 ``failing_call`` finds an invariant's shrunk call), ``failure_text`` shows it in the user's terms,
 ``progress`` reports while checks run, ``saved_failures`` writes failing checks as vectors; ``breaker`` bounds a
 faulting implementation, ``outcomes`` tells a fault from a failure, ``endings`` stops the processes, ``outputs``
-checks and writes the run's files.
+checks and writes the run's files; ``several`` runs several implementations one after another and
+compares them (``identity`` names each and finds its version).
 """

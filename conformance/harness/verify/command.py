@@ -18,14 +18,19 @@ from conformance.harness.games import (
 )
 from conformance.harness.gate import options as gate_options
 from conformance.harness.per_rule import render, tally
-from conformance.harness.verify import outputs, preflight, saved_failures, spread
+from conformance.harness.verify import (
+    outputs,
+    preflight,
+    saved_failures,
+    several,
+    spread,
+)
 from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, max_faults
 from conformance.harness.verify.checks import game_of
 from conformance.harness.verify.progress import RunProgress
 from conformance.harness.verify.recorder import RECORDER, Recorder
 from conformance.harness.verify.shard import Shard
 from conformance.harness.vocabulary import add_game, usage_error
-from conformance.harness.wire.faults import parse_command
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 
@@ -80,6 +85,8 @@ def verify(args: argparse.Namespace) -> int:
     pytest_args += [f"--hypothesis-profile={args.profile}"]
     pytest_args += [f"--rule={rule}" for rule in args.rule or ()]
     pytest_args += [option for folder in args.vectors or () for option in (f"--vectors={folder}", folder)]
+    if len(args.subjects) > 1:
+        return several.verify_several(args, games, [*pytest_args, *gate_options.pytest_args(args), *args.pytest_args])
     if args.impl:
         pytest_args.append(f"--impl={args.impl}")
     if args.cmd:
@@ -118,16 +125,8 @@ def verify(args: argparse.Namespace) -> int:
     failed_writes: list[str] = capture.config.stash.get(outputs.WRITE_FAULTS, list[str]()) if capture.config else []
     for failed in failed_writes:
         print(f"rulespec verify: error: {failed}", file=sys.stderr)
-    return status or (1 if failed_writes else 0)
-
-
-def _command(text: str) -> str:
-    """``--cmd``, refused at once if it cannot be run (so the error is a usage error, not 500 failed cases)."""
-    try:
-        parse_command(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
-    return text
+    published = several.publish_one(args, games, recorder.records)
+    return status or published or (1 if failed_writes else 0)
 
 
 def _shard(text: str) -> Shard:
@@ -157,9 +156,7 @@ def _faults(text: str) -> int:
 def verify_arguments(run: argparse.ArgumentParser) -> None:
     """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
     add_game(run)
-    named = run.add_mutually_exclusive_group()
-    named.add_argument("--impl", metavar="MODULE:ATTR", help="Python implementation, module:attribute (default: the reference)")
-    named.add_argument("--cmd", type=_command, help='any language: a command speaking the wire protocol ("node impl.js")')
+    several.add_subject_options(run)  # --impl, --cmd (each repeatable, to compare), --html
     run.add_argument(
         "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--impl, --cmd: seconds to wait per reply"
     )

@@ -1,0 +1,57 @@
+"""``rulespec report html OUT/ REPORT.json ...`` (and ``verify --html OUT/``): the static compliance site and badges."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+
+from conformance.harness.games import REGISTRY, game
+from conformance.harness.report import out_dir
+from conformance.harness.report.implementations import Implementation, read_reports
+from conformance.harness.report.site import build_site
+
+
+def site_dir(text: str) -> Path:
+    """An output directory for the site, refused at once when it is a symlink or a file."""
+    try:
+        return out_dir.check_out_dir(Path(text))
+    except out_dir.OutputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def publish(out: Path, implementations: list[Implementation], console: Console | None = None) -> int:
+    """Build the site from ``implementations`` into ``out``; 0, or 2 with the reason printed."""
+    console = console or Console()
+    keys = sorted({key for implementation in implementations for key in implementation.identity.games} & set(REGISTRY))
+    keys = keys or sorted({record.game for i in implementations for record in i.records} & set(REGISTRY))
+    try:
+        written = build_site(out, [game(key) for key in keys], implementations)
+    except ValueError as exc:
+        console.print(f"[bold red]report html: {exc}[/]")
+        return 2
+    pages = [path for path in written if path.suffix == ".html"]
+    size = sum(path.stat().st_size for path in pages)
+    console.print(
+        f"site: {out / 'index.html'} ({len(pages)} pages, {size / 1024:.0f} KiB; {len(written) - len(pages)} badges in {out / 'badges'})"
+    )
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    implementations: list[Implementation] = []
+    for path in args.reports:
+        try:
+            implementations.extend(read_reports(path))
+        except ValueError as exc:
+            Console().print(f"[bold red]report html: {exc}[/]")
+            return 2
+    return publish(args.out, implementations)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("out", type=site_dir, metavar="OUT", help="directory to write the site into (made if missing)")
+    parser.add_argument(
+        "reports", nargs="+", type=Path, metavar="REPORT.json", help="reports of verify: --report-json, of one or several implementations"
+    )

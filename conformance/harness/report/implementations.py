@@ -1,0 +1,105 @@
+"""The report of several implementations: who each is, how it was run, and its checks.
+
+One JSON file holds a list of implementations, each with its name, version (from the wire
+handshake or the Python package), the profile, seed and suite stamp of its run, and its checks.
+The checks are written and read by ``records.write_report`` / ``read_report`` alone, so they
+carry whatever a check record carries, in the one format every capability reads. ``read_reports``
+also takes a single implementation's ``--report-json``, whose run facts were not recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+import msgspec
+
+from conformance.harness.gate.stamp import Stamp
+from conformance.harness.records import CheckRecord, read_report, write_report
+
+KIND = "rulespec implementations"  # the value of "report" that marks this file
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who an implementation is and how it was run: everything the file holds of it beside its checks."""
+
+    name: str
+    subject: str  # as given: "--impl module:attr" or "--cmd ..."; "" when not recorded
+    version: str | None  # from the wire handshake or the Python package; None when unknown
+    language: str | None
+    games: tuple[str, ...]
+    profile: str | None
+    seed: str | None
+    stamp: Stamp | None
+    only_rules: tuple[str, ...] = ()  # the rules the run was narrowed to (verify --rule); empty: every rule
+
+
+@dataclass(frozen=True)
+class Implementation:
+    """One implementation's run and every check's record."""
+
+    identity: Identity
+    records: tuple[CheckRecord, ...]
+
+    @property
+    def name(self) -> str:
+        return self.identity.name
+
+
+def write_implementations(path: Path, implementations: Sequence[Implementation]) -> None:
+    """One JSON file holding every implementation of a run, each with its checks as ``write_report`` writes them."""
+    entries: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="rulespec-report-") as scratch:
+        checks_file = Path(scratch) / "checks.json"
+        for implementation in implementations:
+            entry = cast(dict[str, Any], msgspec.to_builtins(implementation.identity))
+            write_report(checks_file, implementation.records)
+            entry["checks"] = json.loads(checks_file.read_text(encoding="utf-8"))
+            entries.append(entry)
+    document = {"report": KIND, "implementations": entries}
+    path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+
+
+def read_reports(path: Path) -> list[Implementation]:
+    """The implementations in ``path``: a report of several, or one implementation's ``--report-json``.
+
+    A malformed file is refused with the file and the field named (ValueError).
+    """
+    try:
+        document: object = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a rulespec report: {exc}") from exc
+    if not (isinstance(document, dict) and "implementations" in document):
+        records = tuple(read_report(path))
+        games = tuple(dict.fromkeys(record.game for record in records))
+        return [Implementation(Identity(path.stem, "", None, None, games, None, None, None), records)]
+    mapping = cast(dict[str, Any], document)
+    if mapping.get("report") != KIND:
+        raise ValueError(f"{path}: $.report is {mapping.get('report')!r}, expected {KIND!r}")
+    entries: object = mapping["implementations"]
+    if not isinstance(entries, list):
+        raise ValueError(f"{path}: $.implementations must be a list")
+    found: list[Implementation] = []
+    with tempfile.TemporaryDirectory(prefix="rulespec-report-") as scratch:
+        checks_file = Path(scratch) / "checks.json"
+        for index, entry in enumerate(cast(list[object], entries)):
+            where = f"{path}: $.implementations[{index}]"
+            if not isinstance(entry, dict) or "checks" not in entry:
+                raise ValueError(f"{where}: expected an object with 'checks'")
+            fields = cast(dict[str, Any], entry)
+            try:
+                identity = msgspec.convert({k: v for k, v in fields.items() if k != "checks"}, Identity, strict=True)
+            except msgspec.ValidationError as exc:
+                raise ValueError(f"{where}: {exc}") from exc
+            checks_file.write_text(json.dumps(fields["checks"]), encoding="utf-8")
+            try:
+                records = tuple(read_report(checks_file))
+            except ValueError as exc:
+                raise ValueError(f"{where}.checks: {str(exc).partition(': ')[2]}") from exc
+            found.append(Implementation(identity, records))
+    return found

@@ -1,0 +1,130 @@
+"""The rules x implementations matrix of one game, and its table in the terminal.
+
+Each cell is the per-rule verdict (``per_rule.tally``) of one implementation's checks of one rule,
+so the matrix says exactly what each implementation's own table says, side by side.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+
+from conformance.harness.games import Game
+from conformance.harness.per_rule import RuleTally, Verification, tally
+from conformance.harness.report.implementations import Implementation
+from conformance.harness.spec import Clause, read_clauses
+from conformance.harness.verdict import Outcome
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a verdict is shown: a symbol and a word besides the colour, so no reader needs the colour."""
+
+    symbol: str
+    word: str
+    colour: str  # a rich style for the terminal; the site has its own palette per verdict
+
+
+LOOKS: dict[str, Look] = {
+    "passed": Look("✔", "pass", "green"),
+    "failed": Look("✘", "FAIL", "bold red"),
+    "error": Look("‼", "error", "bold magenta"),
+    "implicated": Look("▲", "implicated", "yellow"),
+    "partial": Look("◐", "partial", "cyan"),
+    "not implemented": Look("∅", "not impl.", "blue"),
+    "unchecked": Look("?", "unchecked", "red"),
+}
+
+
+def look(status: str) -> Look:
+    """The look of a verdict; one this module does not know yet is shown by its own name, never hidden."""
+    return LOOKS.get(status, Look("•", status, "white"))
+
+
+@dataclass(frozen=True)
+class Column:
+    """One implementation in one game: its per-rule verdict, by rule ID."""
+
+    implementation: Implementation
+    verification: Verification
+    by_rule: dict[str, RuleTally]
+
+    @property
+    def passed_rules(self) -> int:
+        return sum(1 for row in self.verification.tallies if row.status == "passed")
+
+    @property
+    def verdict(self) -> str:
+        """The whole column in one word: passed, failed (a failure or error), or incomplete."""
+        statuses = {row.status for row in self.verification.tallies}
+        totals = self.verification.totals
+        if statuses <= {"passed"} and not self.verification.unknown_rules:
+            return "passed"
+        if totals[Outcome.FAILED.value] or totals[Outcome.ERROR.value] or statuses & {"failed", "error"}:
+            return "failed"
+        return "incomplete"
+
+
+@dataclass(frozen=True)
+class GameMatrix:
+    game: Game
+    clauses: tuple[Clause, ...]
+    columns: tuple[Column, ...]
+
+
+def game_matrix(game: Game, implementations: Sequence[Implementation], only: Sequence[str] | None = None) -> GameMatrix:
+    """The matrix of ``game``: a column per implementation run on it, a row per clause of its spec.
+
+    The rows are those in ``only`` when given, else the rules the runs were narrowed to (``verify --rule``)
+    when every run was, else every clause.
+    """
+    columns: list[Column] = []
+    for implementation in implementations:
+        records = [record for record in implementation.records if record.game == game.key]
+        if not records and game.key not in implementation.identity.games:
+            continue
+        narrowed = only or implementation.identity.only_rules or None
+        verification = tally([game], records, narrowed)
+        columns.append(Column(implementation, verification, {row.rule: row for row in verification.tallies}))
+    if not only and columns and all(column.implementation.identity.only_rules for column in columns):
+        only = [rule for column in columns for rule in column.implementation.identity.only_rules]
+    clauses = tuple(clause for clause in read_clauses(game.spec_path) if not only or clause.id in only)
+    return GameMatrix(game, clauses, tuple(columns))
+
+
+def _fraction(row: RuleTally) -> str:
+    return f"{row.count(Outcome.PASSED)}/{row.checks}" if row.checks else "-"
+
+
+def render_matrix(matrix: GameMatrix, console: Console | None = None) -> None:
+    """One table: a row per rule, a column per implementation (symbol, word and passed/checks)."""
+    console = console or Console()
+    table = Table(title=f"rulespec verdict for {matrix.game.key}: {len(matrix.columns)} implementations")
+    table.add_column("rule", no_wrap=True)
+    for column in matrix.columns:
+        table.add_column(column.implementation.name, no_wrap=True, overflow="ellipsis", max_width=24)
+    for clause in matrix.clauses:
+        cells: list[str] = [clause.id]
+        for column in matrix.columns:
+            row = column.by_rule.get(clause.id)
+            if row is None:
+                cells.append("")
+                continue
+            shown = look(row.status)
+            cells.append(f"[{shown.colour}]{shown.symbol} {shown.word}[/] {_fraction(row)}")
+        table.add_row(*cells)
+    console.print(table)
+    legend = "  ".join(f"{shown.symbol} {status}" for status, shown in LOOKS.items())
+    console.print(f"legend: {legend}; n/m = checks passed of checks run")
+    for column in matrix.columns:
+        statuses = Counter(row.status for row in column.verification.tallies)
+        rules = ", ".join(f"{n} {status}" for status, n in sorted(statuses.items()))
+        checks = ", ".join(f"{column.verification.totals[o.value]} {o.value}" for o in Outcome)
+        console.print(
+            f"{column.implementation.name}: {column.passed_rules}/{len(column.verification.tallies)} rules passed"
+            f" ({rules}); checks: {checks}"
+        )

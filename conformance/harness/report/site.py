@@ -1,0 +1,238 @@
+"""The static site: an overview page, a page per game with the rules x implementations matrix, and badges.
+
+Nothing is fetched at view time: styles and script are inlined, badges are files beside the pages.
+Every text that comes from an implementation or a report (names, versions, check details) goes
+through Jinja's autoescaping, so a hostile report cannot put markup or script into the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from conformance.harness.games import Game
+from conformance.harness.records import CheckRecord
+from conformance.harness.report import out_dir
+from conformance.harness.report.badge import column_badge
+from conformance.harness.report.implementations import Implementation
+from conformance.harness.report.matrix import (
+    LOOKS,
+    Column,
+    GameMatrix,
+    game_matrix,
+    look,
+)
+from conformance.harness.report.vector_cases import cases_by_nodeid, suite_fields
+from conformance.harness.spec import Clause
+from conformance.harness.vectors import LoadedCase
+
+TEMPLATES = Path(__file__).parent / "templates"
+# A check record's fields that the page shows in a check's heading; every other field is shown as it is.
+_HEADING_FIELDS = {"nodeid", "game", "kind", "rules", "outcome"}
+# The filter's choices: the verdicts each one shows (a rule is shown when any implementation has one).
+FILTERS = {
+    "all": (),
+    "failed": ("failed", "error"),
+    "implicated": ("implicated",),
+    "not implemented": ("not implemented", "partial", "unchecked"),
+}
+
+
+def token(status: str) -> str:
+    """A verdict as a CSS class and filter token: ``not implemented`` -> ``not-implemented``."""
+    return re.sub(r"[^a-z0-9]+", "-", status.lower()).strip("-")
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "implementation"
+
+
+def badge_names(implementations: Sequence[Implementation]) -> list[str]:
+    """A file-name stem per implementation, distinct even when two names slug alike."""
+    taken: set[str] = set()
+    stems: list[str] = []
+    for implementation in implementations:
+        stem, n = slug(implementation.name), 2
+        while stem in taken:
+            stem, n = f"{slug(implementation.name)}-{n}", n + 1
+        taken.add(stem)
+        stems.append(stem)
+    return stems
+
+
+def check_label(record: CheckRecord) -> str:
+    """A check's node ID without the suite's folders: ``score_region.json::soe-tie-3``."""
+    return re.sub(r"^conformance/(vectors|invariants)/[^/]+/", "", record.nodeid)
+
+
+def shown_value(value: object) -> str:
+    """A record field as text: strings as they are, anything else as indented JSON."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def record_fields(record: CheckRecord) -> list[tuple[str, str]]:
+    """Every field a check record has beyond its heading (detail, request, expected, got, ...), non-empty ones."""
+    shown: list[tuple[str, str]] = []
+    for item in fields(record):
+        value = getattr(record, item.name)
+        if item.name in _HEADING_FIELDS or value is None or value == "" or value == () or value == []:
+            continue
+        shown.append((item.name.replace("_", " "), shown_value(value)))
+    return shown
+
+
+@dataclass(frozen=True)
+class Cell:
+    status: str
+    symbol: str
+    word: str
+    fraction: str
+
+
+def _cell(column: Column, rule: str) -> Cell:
+    row = column.by_rule.get(rule)
+    if row is None:
+        return Cell("unchecked", look("unchecked").symbol, "not run", "")
+    shown = look(row.status)
+    passed = row.vectors["passed"] + row.invariants["passed"]
+    return Cell(row.status, shown.symbol, shown.word, f"{passed}/{row.checks}" if row.checks else "")
+
+
+def _rulings(clause: Clause, clauses: Sequence[Clause]) -> list[Clause]:
+    """The rulings that bear on a clause: those naming it, and those it names."""
+    def names(text: str, rule: str) -> bool:
+        return re.search(rf"\b{re.escape(rule)}\b", text) is not None
+
+    return [
+        other
+        for other in clauses
+        if "-RULING-" in other.id and other.id != clause.id and (names(other.text, clause.id) or names(clause.text, other.id))
+    ]
+
+
+def _rule_detail(
+    clause: Clause, columns: Sequence[Column], ids: Sequence[str], failures: dict[tuple[int, str], dict[str, Any]],
+    cases: dict[str, LoadedCase],
+) -> dict[str, Any]:
+    """A rule's checks: a row per check, an outcome per implementation, each non-passing one linked to its detail.
+
+    A check's detail is kept once per implementation in ``failures``, however many rules the check names.
+    """
+    checks: dict[str, dict[str, Any]] = {}
+    linked: list[dict[str, Any]] = []
+    for index, column in enumerate(columns):
+        for record in column.implementation.records:
+            if clause.id not in record.rules:
+                continue
+            row = checks.setdefault(
+                record.nodeid, {"label": check_label(record), "kind": record.kind, "rules": record.rules, "cells": {}}
+            )
+            anchor = None
+            if record.outcome != "passed":
+                failure = failures.get((index, record.nodeid))
+                if failure is None:
+                    failure = {
+                        "anchor": f"f-{ids[index]}-{len(failures)}",
+                        "implementation": column.implementation.name,
+                        "label": row["label"],
+                        "kind": record.kind,
+                        "rules": record.rules,
+                        "outcome": record.outcome,
+                        "token": token(record.outcome),
+                        "fields": [*record_fields(record), *suite_fields(record, cases)],
+                    }
+                    failures[(index, record.nodeid)] = failure
+                anchor = failure["anchor"]
+                linked.append(failure)
+            row["cells"][index] = {"outcome": record.outcome, "token": token(record.outcome), "anchor": anchor}
+    return {"checks": list(checks.values()), "failures": linked}
+
+
+def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, Any]:
+    identity = column.implementation.identity
+    totals = column.verification.totals
+    return {
+        "name": identity.name,
+        "subject": identity.subject,
+        "version": identity.version,
+        "language": identity.language,
+        "profile": identity.profile,
+        "seed": identity.seed,
+        "stamp": identity.stamp,
+        "verdict": column.verdict,
+        "passed_rules": column.passed_rules,
+        "rules": len(column.verification.tallies),
+        "totals": {outcome: totals[outcome] for outcome in ("passed", "failed", "not implemented", "error")},
+        "badge": f"badges/{stem}-{game_key}.svg",
+    }
+
+
+def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
+    """What the game's page shows, as plain values for the template."""
+    ids = [stems[column.implementation.name] for column in matrix.columns]
+    cases = cases_by_nodeid(matrix.game)
+    failures: dict[tuple[int, str], dict[str, Any]] = {}
+    rows: list[dict[str, Any]] = []
+    for clause in matrix.clauses:
+        cells = [_cell(column, clause.id) for column in matrix.columns]
+        rows.append(
+            {
+                "clause": clause,
+                "cells": cells,
+                "tokens": " ".join(sorted({token(cell.status) for cell in cells})),
+                "search": f"{clause.id} {clause.title}".lower(),
+                "rulings": _rulings(clause, matrix.clauses),
+                **_rule_detail(clause, matrix.columns, ids, failures, cases),
+            }
+        )
+    return {
+        "game": matrix.game,
+        "implementations": [_implementation_view(c, stems[c.implementation.name], matrix.game.key) for c in matrix.columns],
+        "rows": rows,
+        "failures": sorted(failures.values(), key=lambda failure: (failure["implementation"], failure["label"])),
+    }
+
+
+def _environment() -> jinja2.Environment:
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True
+    )
+    environment.filters["token"] = token
+    return environment
+
+
+def build_site(out: Path, games: Sequence[Game], implementations: Sequence[Implementation]) -> list[Path]:
+    """Write ``index.html``, ``<game>.html`` per game and ``badges/<implementation>-<game>.svg`` under ``out``."""
+    names = [implementation.name for implementation in implementations]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise ValueError(f"implementation names must differ; given more than once: {', '.join(repeated)}")
+    stems = dict(zip(names, badge_names(implementations), strict=True))
+    matrices = [game_matrix(game, implementations) for game in games]
+    matrices = [matrix for matrix in matrices if matrix.columns]
+    if not matrices:
+        raise ValueError("the reports hold no checks of any known game")
+    environment = _environment()
+    nav = [{"key": m.game.key, "title": m.game.title, "href": f"{m.game.key}.html"} for m in matrices]
+    common = {"nav": nav, "looks": LOOKS, "filters": FILTERS}
+    site = out_dir.make_dir(out)
+    badges = out_dir.make_dir(site / "badges")
+    written: list[Path] = []
+    pages = [game_page(matrix, stems) for matrix in matrices]
+    index = environment.get_template("index.html.j2").render(pages=pages, current="index", **common)
+    written.append(out_dir.write_text(site, "index.html", index))
+    for matrix, page in zip(matrices, pages, strict=True):
+        html = environment.get_template("game.html.j2").render(page=page, current=matrix.game.key, **common)
+        written.append(out_dir.write_text(site, f"{matrix.game.key}.html", html))
+        for column in matrix.columns:
+            name = f"{stems[column.implementation.name]}-{matrix.game.key}.svg"
+            written.append(out_dir.write_text(badges, name, column_badge(matrix.game.key, column)))
+    return written

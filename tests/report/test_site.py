@@ -1,0 +1,157 @@
+"""The compliance site, badges and the report of several implementations, built from records made here."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conformance.harness.cli import main
+from conformance.harness.games import game
+from conformance.harness.gate.stamp import stamp_now
+from conformance.harness.records import CheckRecord, write_report
+from conformance.harness.report.badge import badge_svg, column_badge
+from conformance.harness.report.implementations import Identity, Implementation, read_reports, write_implementations
+from conformance.harness.report.matrix import game_matrix
+from conformance.harness.report.out_dir import OutputError, write_text
+from conformance.harness.report.site import build_site
+from conformance.harness.report.vector_cases import cases_by_nodeid, suite_fields
+from conformance.harness.spec import read_clauses
+from conformance.harness.verify.identity import named
+
+SOE = game("soe")
+RULES = tuple(clause.id for clause in read_clauses(SOE.spec_path))
+HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+
+
+def record(rule: str, outcome: str = "passed", detail: str = "", check: str = "") -> CheckRecord:
+    nodeid = f"conformance/vectors/soe/score_region.json::{check or rule.lower()}"
+    return CheckRecord(nodeid, "soe", "vector", (rule,), outcome, detail)
+
+
+def implementation(name: str, records: list[CheckRecord], version: str | None = "1.0") -> Implementation:
+    stamp = stamp_now([SOE], "ci", None)
+    return Implementation(Identity(name, f"--impl {name}", version, "python", ("soe",), "ci", None, stamp), tuple(records))
+
+
+def every_rule_passing(name: str) -> Implementation:
+    return implementation(name, [record(rule) for rule in RULES])
+
+
+def test_a_column_holds_each_rules_verdict_from_the_records() -> None:
+    broken = implementation("broken", [record(RULES[0], "failed", "result differs at $.vp"), record(RULES[1], "not implemented")])
+    matrix = game_matrix(SOE, [every_rule_passing("clean"), broken])
+    clean, bad = matrix.columns
+    assert clean.verdict == "passed" and clean.passed_rules == len(RULES)
+    assert bad.by_rule[RULES[0]].status == "failed"
+    assert bad.by_rule[RULES[1]].status == "not implemented"
+    assert bad.by_rule[RULES[2]].status == "unchecked"
+    assert bad.verdict == "failed"
+
+
+def test_badges_say_rules_passed_of_rules_and_take_the_verdicts_colour() -> None:
+    clean, broken = game_matrix(SOE, [every_rule_passing("clean"), implementation("b", [record(RULES[0], "failed")])]).columns
+    assert f"soe {len(RULES)}/{len(RULES)}" in column_badge("soe", clean)
+    assert "#2e7d32" in column_badge("soe", clean)
+    assert f"soe 0/{len(RULES)}" in column_badge("soe", broken) and "#c62828" in column_badge("soe", broken)
+    assert "&lt;script&gt;" in badge_svg(HOSTILE, "1/2", "passed") and "<script" not in badge_svg(HOSTILE, "1/2", "passed")
+
+
+def test_the_site_escapes_every_text_an_implementation_gave(tmp_path: Path) -> None:
+    hostile = implementation(HOSTILE, [record(RULES[0], "failed", HOSTILE)], version=HOSTILE)
+    build_site(tmp_path / "site", [SOE], [hostile, every_rule_passing("clean")])
+    page = (tmp_path / "site" / "soe.html").read_text(encoding="utf-8")
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    for text in (page, index):
+        assert "<img src=x" not in text and 'alert("x")</script>' not in text
+        assert "&lt;script&gt;" in text
+    assert page.count("<script>") == 1  # the page's own, and no other
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page  # nothing fetched
+
+
+def test_the_site_links_each_failure_from_its_rule_to_its_detail_in_full(tmp_path: Path) -> None:
+    failing = implementation("canary", [record(RULES[3], "failed", "result differs at $.places[0]: expected 1, got 2")])
+    build_site(tmp_path, [SOE], [every_rule_passing("reference"), failing])
+    page = (tmp_path / "soe.html").read_text(encoding="utf-8")
+    detail = page[page.index(f'id="rule-{RULES[3]}"') :]
+    detail = detail[: detail.index("</details>")]
+    anchor = re.search(r'<td class="verdict v-failed"><a href="#(f-canary-\d+)">', detail)
+    assert anchor is not None
+    failure = page[page.index(f'<section class="failure v-failed" id="{anchor[1]}">') :]
+    failure = failure[: failure.index("</section>")]
+    assert "canary" in failure and "$.places[0]: expected 1, got 2" in failure
+    row = re.search(rf'<tr class="rule" data-rule="{RULES[3]}" data-tokens="([^"]*)"', page)
+    assert row is not None and row[1] == "failed passed"
+    assert (tmp_path / "badges" / "canary-soe.svg").is_file() and (tmp_path / "badges" / "reference-soe.svg").is_file()
+
+
+def test_the_report_of_several_round_trips_through_the_records_format(tmp_path: Path) -> None:
+    given = [every_rule_passing("a"), implementation("b", [record(RULES[0], "error", "crashed")], version=None)]
+    write_implementations(tmp_path / "all.json", given)
+    assert read_reports(tmp_path / "all.json") == given
+
+
+def test_a_vector_failure_shows_the_cases_request_and_expectation_from_the_suite(tmp_path: Path) -> None:
+    cases = cases_by_nodeid(SOE)
+    nodeid, loaded = next(iter(cases.items()))
+    failed = CheckRecord(nodeid, "soe", "vector", loaded.case.rules, "failed", "result differs")
+    shown = dict(suite_fields(failed, cases))
+    assert json.loads(shown["request (from the vector file)"]) == loaded.case.input
+    assert json.loads(shown["rulings (from the vector file)"]) == loaded.case.rulings
+    assert shown["operation (from the vector file)"].startswith(loaded.operation)
+
+
+def test_a_plain_report_is_read_as_one_implementation_named_by_its_file(tmp_path: Path) -> None:
+    write_report(tmp_path / "node.json", [record(RULES[0])])
+    (found,) = read_reports(tmp_path / "node.json")
+    assert found.name == "node" and found.identity.games == ("soe",) and found.identity.version is None
+
+
+def test_a_malformed_report_is_refused_naming_the_file_and_field(tmp_path: Path) -> None:
+    path = tmp_path / "all.json"
+    path.write_text(json.dumps({"report": "rulespec implementations", "implementations": [{"name": 3, "checks": []}]}))
+    with pytest.raises(ValueError, match=r"all.json: \$.implementations\[0\]"):
+        read_reports(path)
+
+
+def test_report_html_writes_the_site_and_refuses_a_symlinked_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_report(tmp_path / "one.json", [record(rule) for rule in RULES])
+    assert main(["report", "html", str(tmp_path / "out"), str(tmp_path / "one.json")]) == 0
+    assert (tmp_path / "out" / "index.html").is_file() and (tmp_path / "out" / "badges" / "one-soe.svg").is_file()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(SystemExit):
+        main(["report", "html", str(tmp_path / "link"), str(tmp_path / "one.json")])
+    assert "is a symlink" in capsys.readouterr().err
+    assert not any((tmp_path / "elsewhere").iterdir())
+
+
+def test_a_symlink_standing_where_a_page_goes_is_refused_not_followed(tmp_path: Path) -> None:
+    (tmp_path / "victim").write_text("kept")
+    (tmp_path / "index.html").symlink_to(tmp_path / "victim")
+    with pytest.raises(OutputError, match="symlink"):
+        write_text(tmp_path, "index.html", "<p>site</p>")
+    assert (tmp_path / "victim").read_text() == "kept"
+
+
+def test_subjects_may_be_named_and_a_command_that_cannot_run_is_refused() -> None:
+    assert named("impl", "canary=tests.canaries.soe:PopulationReachesTen").name == "canary"
+    assert named("impl", "tests.canaries.soe:PopulationReachesTen").name is None
+    assert named("cmd", "node-example=node examples/soe-node/impl.js").text == "node examples/soe-node/impl.js"
+    with pytest.raises(ValueError, match="no executable"):
+        named("cmd", "x=no-such-program --flag")
+
+
+def test_names_given_twice_are_refused_before_any_check(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["verify", "--game", "soe", "--impl", "a=reference.struggle_of_empires", "--impl", "a=tests.canaries.soe:PopulationReachesTen"])
+    assert code == 2 and "given to two implementations" in capsys.readouterr().out
+
+
+def test_single_implementation_files_are_refused_with_several(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = main(
+        ["verify", "--game", "soe", "--impl", "reference.struggle_of_empires", "--impl", "tests.canaries.soe:PopulationReachesTen",
+         "--junit-xml", str(tmp_path / "j.xml")]
+    )  # fmt: skip
+    assert code == 2 and "--junit-xml" in capsys.readouterr().out
