@@ -20,6 +20,7 @@ pytestmark = pytest.mark.examples
 # example -> (game, command)
 EXAMPLES = {
     "his-node": ("his", "node examples/his-node/impl.js"),
+    "imperium-node": ("imperium", "node examples/imperium-node/impl.js"),
     "soe-node": ("soe", "node examples/soe-node/impl.js"),
     "soe-python": ("soe", f"{sys.executable} examples/soe-python/impl.py"),
 }
