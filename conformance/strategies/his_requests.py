@@ -106,6 +106,16 @@ def game_bonuses() -> st.SearchStrategy[tuple[Bonus, ...]]:
 
 
 @st.composite
+def faulty_bonuses(draw: st.DrawFn) -> tuple[Bonus, ...]:
+    """Bonuses with an impossible entry (an unknown kind, a VP of 0) and, after it, one the rules forbid."""
+    found = list(draw(bonuses()))
+    impossible = draw(st.sampled_from((Bonus("crusade", "papacy", 1), Bonus("war_winner", "france", 0))))
+    forbidden = Bonus("disgraced_debater", "papacy", 1, debater="papal")  # only the Protestants disgrace (HIS-BONUS-2)
+    found[draw(st.integers(0, len(found))) :] = [forbidden, impossible] if draw(st.booleans()) else [impossible, forbidden]
+    return tuple(found)
+
+
+@st.composite
 def own_power(draw: st.DrawFn, found: tuple[Bonus, ...]) -> str:
     """Usually a power that earned one of ``found``, so its lines are not empty."""
     earners = sorted({b.power for b in found})
@@ -119,6 +129,7 @@ def special_vp_requests(draw: st.DrawFn) -> SpecialVpRequest:
     refused = st.one_of(
         st.builds(SpecialVpRequest, power=unknown_powers(), board=boards()),
         st.builds(SpecialVpRequest, power=powers().map(str), board=faulty_boards()),
+        st.builds(SpecialVpRequest, power=unknown_powers(), board=faulty_boards()),  # two faults: which is named first
     )
     return draw(refused_sometimes(valid, refused))
 
@@ -126,7 +137,7 @@ def special_vp_requests(draw: st.DrawFn) -> SpecialVpRequest:
 @st.composite
 def bonus_vp_requests(draw: st.DrawFn) -> BonusVpRequest:
     """HIS-BONUS-*: the game's bonuses (sometimes with an entry only some rulings allow) and one power's share."""
-    found = draw(game_bonuses())
+    found = draw(refused_sometimes(game_bonuses(), faulty_bonuses()))
     power = draw(refused_sometimes(own_power(found), unknown_powers()))
     return BonusVpRequest(power, found)
 
@@ -134,9 +145,10 @@ def bonus_vp_requests(draw: st.DrawFn) -> BonusVpRequest:
 @st.composite
 def score_requests(draw: st.DrawFn) -> ScoreRequest:
     """HIS-VP-1: base VP, the board and the bonuses of one power's sheet; a negative base one time in eight."""
-    found = draw(game_bonuses())
+    found = draw(refused_sometimes(game_bonuses(), faulty_bonuses()))
     base = draw(refused_sometimes(st.integers(0, 25), st.integers(-3, -1)))
-    return ScoreRequest(draw(own_power(found)), base, draw(any_boards()), found)
+    board = draw(refused_sometimes(any_boards(), faulty_boards()))
+    return ScoreRequest(draw(refused_sometimes(own_power(found), unknown_powers())), base, board, found)
 
 
 @st.composite
@@ -173,6 +185,9 @@ def victory_requests(draw: st.DrawFn) -> VictoryRequest:
     turn = draw(turn_draws())
     now = draw(st.one_of(boundary_totals(), totals(18, 27), totals(0, MAX_TOTAL)))
     history = draw(tied_histories(turn, now))
+    if draw(st.sampled_from((False,) * 7 + (True,))):  # refused: a total below 0, and maybe a record short too
+        now = (PowerVp(now[0].power, -1), *now[1:])
+        history = history[: draw(st.sampled_from((len(history), max(len(history) - 1, 0))))]
     return VictoryRequest(turn, now, history)
 
 

@@ -98,20 +98,28 @@ def _given_rulings(function: Callable[..., st.SearchStrategy[Any]], parameter: s
     return lambda rulings: function(**{parameter: rulings})
 
 
-def request_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]]:
-    """For the given rulings, the strategy of the operation's requests."""
+def offered_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]] | None:
+    """For the given rulings, the strategy of the operation's requests its strategies modules offer; None if none does."""
     request_type = game.operation(operation).request
-    modules = strategies_modules(game)
-    for function in (f for module in modules for f in _candidates(module, operation, request_type)):
+    for function in (f for module in strategies_modules(game) for f in _candidates(module, operation, request_type)):
         taking, usable = _rulings_parameter(function, game)
         if usable and taking is not None:
             return _given_rulings(function, taking)
         if usable:
             made: st.SearchStrategy[Any] = function()
             return lambda rulings: made
-    where = f"conformance/strategies/{game.key}.py" if modules else f"no conformance/strategies/{game.key}.py"
+    return None
+
+
+def request_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]]:
+    """For the given rulings, the strategy of the operation's requests; drawn from the request's type, said, if none is offered."""
+    offered = offered_strategy(game, operation)
+    if offered is not None:
+        return offered
+    request_type = game.operation(operation).request
+    where = f"conformance/strategies/{game.key}.py" if strategies_modules(game) else f"no conformance/strategies/{game.key}.py"
     print(
-        f"diff {game.key}.{operation}: {where} offers no {strategy_name(request_type)}(); "
+        f"diff {game.key}.{operation}: {where} offers no {operation}_requests() or {strategy_name(request_type)}(); "
         f"drawing {request_type.__name__} from its type, which finds mostly refusals",
         file=sys.stderr,
     )
