@@ -119,7 +119,11 @@ def faulty_bonuses(draw: st.DrawFn) -> tuple[Bonus, ...]:
 def own_power(draw: st.DrawFn, found: tuple[Bonus, ...]) -> str:
     """Usually a power that earned one of ``found``, so its lines are not empty."""
     earners = sorted({b.power for b in found})
-    return draw(st.sampled_from(earners)) if earners and draw(st.booleans()) else draw(powers()).value
+    own: bool = draw(st.booleans())
+    if earners and own:
+        earner: str = draw(st.sampled_from(earners))
+        return earner
+    return draw(powers()).value
 
 
 @st.composite

@@ -82,8 +82,13 @@ def payment_requests(draw: st.DrawFn) -> PaymentRequest:
 
 def _unrest_free(player: Player) -> Player:
     """The player without unrest cards, so the strategy alone says how many each holds."""
-    zones = ("hand", "play_area", "draw_pile", "discard_pile", "history")
-    return replace(player, **{zone: tuple(c for c in getattr(player, zone) if c.suit is not Suit.UNREST) for zone in zones})
+    def kept(zone: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(card for card in zone if card.suit is not Suit.UNREST)
+
+    return replace(
+        player, hand=kept(player.hand), play_area=kept(player.play_area), draw_pile=kept(player.draw_pile),
+        discard_pile=kept(player.discard_pile), history=kept(player.history),
+    )  # fmt: skip
 
 
 @st.composite
@@ -95,8 +100,14 @@ def winner_requests(draw: st.DrawFn) -> WinnerRequest:
     for name in names:
         player = _unrest_free(draw(players(name)))
         unrest = named([Card("", Suit.UNREST)] * draw(st.sampled_from((1, 2, 1, 2, 0, 3))), f"{name}-unrest")
-        zone = draw(st.sampled_from(("discard_pile", "hand", "history")))
-        seated.append(replace(player, **{zone: (*getattr(player, zone), *unrest)}))
+        where = draw(st.sampled_from(("discard_pile", "hand", "history")))
+        if where == "hand":
+            player = replace(player, hand=(*player.hand, *unrest))
+        elif where == "history":
+            player = replace(player, history=(*player.history, *unrest))
+        else:
+            player = replace(player, discard_pile=(*player.discard_pile, *unrest))
+        seated.append(player)
     scores = tuple(draw(st.sampled_from((5, 5, 4, 6))) for _ in seated)
     held = [card.name for player in seated for card in everything(player) if card.suit is Suit.UNREST]
     last: st.SearchStrategy[str | None] = st.sampled_from(held) if held else st.none()

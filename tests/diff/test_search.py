@@ -107,12 +107,12 @@ def test_written_vectors_replay_against_side_a_and_side_b_fails_them(key: str, a
     side_a, side_b = parse_side(chosen, a), parse_side(chosen, b)
     found = explore(chosen, operation, side_a, side_b, DEFAULT_BUDGET)
     assert found.differences
-    asked_b = {}
+    asked_b: dict[str, object] = {}
     for difference in found.differences:
-        case = vector_case(chosen, difference, side_a, side_b)
-        assert case is not None
-        write_case(chosen, operation, case, tmp_path)
-        asked_b[case["id"]] = difference.rulings_b
+        written = vector_case(chosen, difference, side_a, side_b)
+        assert written is not None
+        write_case(chosen, operation, written, tmp_path)
+        asked_b[written["id"]] = difference.rulings_b
     reference = python_subject(chosen, None)
     for case in load_file(chosen, tmp_path / f"{operation}.json"):
         verdict = run_case(reference, case)  # the reference under the recorded rulings is side A

@@ -74,7 +74,7 @@ def _probe(game: Game, operation: str, a: Side, b: Side, budget: int, seed: int 
         phases=(Phase.generate, Phase.shrink) if shrink else (Phase.generate,),
         verbosity=Verbosity.quiet,
         report_multiple_bugs=False,
-        suppress_health_check=list(HealthCheck),
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
     )
     @given(data=st.data())
     def probe(data: st.DataObject) -> None:

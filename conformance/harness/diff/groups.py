@@ -9,8 +9,9 @@ card is the same difference, so it is one group, shrunk and shown once.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 _INDEX = re.compile(r"\[\d+\]")
 
@@ -20,22 +21,25 @@ def general(path: str) -> str:
     return _INDEX.sub("[*]", path)
 
 
-def differing_paths(one: Any, two: Any, at: str = "") -> set[str]:
+def differing_paths(one: object, two: object, at: str = "") -> set[str]:
     """The JSON paths where two decoded JSON values differ; a list of another length differs as a whole."""
+    found: set[str] = set()
     if isinstance(one, dict) and isinstance(two, dict):
-        found: set[str] = set()
-        for key in sorted(set(one) | set(two), key=str):  # pyright: ignore[reportUnknownArgumentType]
-            where = f"{at}.{key}" if at else str(key)
-            found |= differing_paths(one.get(key), two.get(key), where)  # pyright: ignore[reportUnknownMemberType]
+        left_map: dict[str, Any] = cast(dict[str, Any], one)
+        right_map: dict[str, Any] = cast(dict[str, Any], two)
+        for key in sorted(set(left_map) | set(right_map)):
+            where = f"{at}.{key}" if at else key
+            found |= differing_paths(left_map.get(key), right_map.get(key), where)
         return found
     if isinstance(one, list) and isinstance(two, list):
-        if len(one) != len(two):  # pyright: ignore[reportUnknownArgumentType]
+        left_list = list(cast(Iterable[Any], one))
+        right_list = list(cast(Iterable[Any], two))
+        if len(left_list) != len(right_list):
             return {at or "$"}
-        found = set()
-        for index, (left, right) in enumerate(zip(one, two)):  # pyright: ignore[reportUnknownArgumentType]
+        for index, (left, right) in enumerate(zip(left_list, right_list)):
             found |= differing_paths(left, right, f"{at}[{index}]")
         return found
-    if type(one) is not type(two) or one != two:
+    if isinstance(one, bool) != isinstance(two, bool) or one != two:  # JSON's true is not 1
         return {at or "$"}
     return set()
 
