@@ -73,6 +73,10 @@ def add_command(commands: Any) -> None:
     run.set_defaults(handler=diff)
 
 
+def _groups(count: int) -> str:
+    return f"{count} group{'' if count == 1 else 's'}"
+
+
 def _operations(chosen: Game, names: list[str] | None) -> list[str]:
     every = [op.name for op in chosen.operations]
     for name in names or []:
@@ -95,7 +99,7 @@ def _known(chosen: Game, a: Side, b: Side, paths: list[Path]) -> Known:
     known = known_differences(chosen, a, b, paths)
     if paths:
         groups = ", ".join(f"{g.operation}: {g}" for g in sorted(known.groups)) or "none"
-        print(f"exclude: {known.cases} cases read; set aside {len(known.groups)} groups ({groups})")
+        print(f"exclude: {known.cases} cases read; set aside {_groups(len(known.groups))} ({groups})")
         if known.agreeing:
             print(f"  the sides agree on {len(known.agreeing)} of them: {', '.join(known.agreeing[:5])}{' ...' if len(known.agreeing) > 5 else ''}")
     return known
@@ -135,7 +139,7 @@ def diff(args: argparse.Namespace) -> int:
                 print(f"diff {operation}: no difference in {found.drawn} inputs{aside}")
             else:
                 differs = True
-                print(f"diff {operation}: {len(found.differences)} groups of difference in {found.drawn} inputs{aside}")
+                print(f"diff {operation}: {_groups(len(found.differences))} of difference in {found.drawn} inputs{aside}")
             for difference in found.differences:
                 _report(difference, found, a, b)
                 _write(chosen, difference, a, b, args.write)
