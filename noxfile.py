@@ -40,7 +40,7 @@ def ruling_matrix(session: nox.Session) -> None:
     Minutes in all, so not in the default list; CI runs it: ``nox -s ruling_matrix``.
     """
     session.install(*DEV)
-    session.run("pytest", "-n", "2", "--hypothesis-profile=ci", "-m", "ruling_matrix", "-s", "tests/diff/test_ruling_matrix.py", *session.posargs)
+    session.run("pytest", "-n", "2", "--hypothesis-profile=ci", "-m", "ruling_matrix", "-rP", "tests/diff/test_ruling_matrix.py", *session.posargs)
 
 
 @nox.session
