@@ -148,11 +148,18 @@ def bonus_vp_requests(draw: st.DrawFn) -> BonusVpRequest:
 
 @st.composite
 def score_requests(draw: st.DrawFn) -> ScoreRequest:
-    """HIS-VP-1: base VP, the board and the bonuses of one power's sheet; a negative base one time in eight."""
-    found = draw(refused_sometimes(game_bonuses(), faulty_bonuses()))
-    base = draw(refused_sometimes(st.integers(0, 25), st.integers(-3, -1)))
-    board = draw(refused_sometimes(any_boards(), faulty_boards()))
-    return ScoreRequest(draw(refused_sometimes(own_power(found), unknown_powers())), base, board, found)
+    """HIS-VP-1: base VP, the board and the bonuses of one power's sheet; one time in eight, two or more at fault."""
+    if not draw(st.sampled_from((False,) * 7 + (True,))):
+        found = draw(game_bonuses())
+        return ScoreRequest(draw(own_power(found)), draw(st.integers(0, 25)), draw(any_boards()), found)
+    faults = draw(st.sets(st.sampled_from(("power", "base_vp", "board", "bonuses")), min_size=2))  # which is named first
+    found = draw(faulty_bonuses() if "bonuses" in faults else game_bonuses())
+    return ScoreRequest(
+        draw(unknown_powers() if "power" in faults else own_power(found)),
+        draw(st.integers(-3, -1) if "base_vp" in faults else st.integers(0, 25)),
+        draw(faulty_boards() if "board" in faults else any_boards()),
+        found,
+    )
 
 
 @st.composite

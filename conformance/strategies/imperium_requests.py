@@ -22,6 +22,7 @@ from reference.imperium.model import (
     ExhaustRequest,
     PaymentRequest,
     Player,
+    PlayRequest,
     Suit,
     Timing,
     Tokens,
@@ -56,7 +57,7 @@ def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
     ready = Card(f"{player.name}-ready", draw(st.sampled_from((Suit.BASIC, Suit.REGION, Suit.DEVELOPMENT))), False, ability)
     player = replace(player, play_area=(*player.play_area, ready))
     markers = player.markers_on_nation_card
-    if draw(st.sampled_from((False, False, True))):  # no marker left: IMP-EXHAUST-1
+    if draw(st.sampled_from((False,) * 7 + (True,))):  # no marker left: IMP-EXHAUST-1
         player = replace(player, markers_on_nation_card=0, action_markers=player.action_markers - markers)
     elif markers == 0:
         player = replace(player, markers_on_nation_card=1, action_markers=player.action_markers + 1)
@@ -113,3 +114,13 @@ def winner_requests(draw: st.DrawFn) -> WinnerRequest:
     last: st.SearchStrategy[str | None] = st.sampled_from(held) if held else st.none()
     collapse_card = draw(refused_sometimes(st.one_of(last, last, last, st.none()), st.just("nobody-unrest-0")))
     return WinnerRequest(tuple(seated), scores, collapse_card)
+
+
+@st.composite
+def play_requests(draw: st.DrawFn) -> PlayRequest:
+    """IMP-PLAY-*: mostly a card from a hand that holds one, red or not under either side; else any card the player owns."""
+    player = draw(players())
+    card = named([draw(cards((Suit.BASIC, Suit.REGION, Suit.FAME, Suit.DEVELOPMENT)))], f"{player.name}-in-hand")[0]
+    player = replace(player, hand=(*player.hand, card))
+    chosen = draw(refused_sometimes(st.sampled_from(player.hand), st.sampled_from(everything(player))))
+    return PlayRequest(player, chosen.name)
