@@ -37,6 +37,16 @@ def slow(session: nox.Session) -> None:
 
 
 @nox.session
+def ruling_matrix(session: nox.Session) -> None:
+    """rulespec diff tells every alternative of every ruling from the reference, in under 60 CPU seconds each.
+
+    Minutes in all, so not in the default list; CI runs it: ``nox -s ruling_matrix``.
+    """
+    session.install(*DEV)
+    session.run("pytest", "-n", "2", "--hypothesis-profile=ci", "-m", "ruling_matrix", "-rP", "tests/diff/test_ruling_matrix.py", *session.posargs)
+
+
+@nox.session
 def conformance(session: nox.Session) -> None:
     """Vectors and invariants against an implementation: ``nox -s conformance -- --game soe --impl pkg:Impl [--install PATH]``."""
     session.install(*DEV)

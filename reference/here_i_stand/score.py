@@ -25,6 +25,8 @@ def score_sheet(power: Power, base_vp: int, board: Board, bonuses: Sequence[Bonu
 def score_power(request: ScoreRequest, rulings: Rulings, /) -> PowerScore:
     """HIS-VP-1, HIS-VP-2, with HIS-SPECIAL-* and HIS-BONUS-*: one power's score sheet.
 
+    HIS-VP-3: power, base VP, board, bonuses are checked in that order; the first fault is refused.
+
     pre: len(request.bonuses) <= 12
     raises: InvalidState, IllegalAction
     post: __return__.total == __return__.base + sum(l.vp for l in __return__.special) + sum(l.vp for l in __return__.bonus)

@@ -1,7 +1,7 @@
 """``rulespec diff A B --game KEY``: search for inputs where two sides answer differently.
 
 Exit status 1 when a difference was found, 0 when none was within the budget, 2 when the
-command cannot run (a side that does not load, an unknown operation).
+command cannot run (a side that does not load, an unknown operation, an unreadable --exclude).
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from conformance.harness.diff.crosshair import crosshair_diff
-from conformance.harness.diff.search import Difference, as_json, search
+from conformance.harness.diff.explore import Found, explore
+from conformance.harness.diff.known import Known, known_differences
+from conformance.harness.diff.search import Difference, as_json
 from conformance.harness.diff.sides import Side, parse_side
 from conformance.harness.diff.written import vector_case, write_case
 from conformance.harness.games import REGISTRY, Game, game
@@ -21,24 +23,59 @@ from conformance.harness.vocabulary import game_key
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 SIDES_HELP = "ref | ref[ruling=value,...] | impl:module:attr | cmd:COMMAND | git:REV"
+DEFAULT_BUDGET = 400  # inputs per operation: every ruling alternative of every game is told apart well within it
+
+DESCRIPTION = """\
+Search for inputs on which side A and side B answer differently.
+
+What is drawn: for each operation, Hypothesis draws the rulings and then a request from the
+game's strategies (conformance/strategies/), which make mostly valid requests weighted
+towards the boundaries the rules turn on (ties, exact thresholds, empty piles), and some
+refusals on purpose.
+
+What both sides receive: the same request and the same drawn rulings; a side named
+ref[field=value] answers with that field switched. A field exactly one side switches is
+drawn from its other alternatives, so every input asks what the switch changes.
+
+The budget: --max-examples inputs per operation (default %(budget)d), derandomised unless
+--seed is given, so two runs find the same.
+
+Grouping: the search goes on after a difference. Differences are grouped by operation and by
+what differs: the set of output paths two results differ at (indices as [*]), or the refusal
+(kind, field or rule) against the other side's answer. Each group is shrunk to its own
+minimal input, shown with both answers, and with --write added to DIR/<operation>.json as a
+vector expecting side A's answer under the rulings side A answered under.
+
+Exclusion: --exclude FILE (a vector file, e.g. one --write gave, or an expectations file)
+asks both sides each case it names; the groups those cases differ in are set aside as known,
+so the search shows the next. --max-differences N stops an operation's search at N groups.
+"""
 
 
 def add_command(commands: Any) -> None:
     """Register ``diff`` on the ``rulespec`` command parser's subcommands."""
     run: argparse.ArgumentParser = commands.add_parser(
-        "diff", help="search for inputs where two implementations, rulings or revisions answer differently"
-    )
+        "diff", help="search for inputs where two implementations, rulings or revisions answer differently",
+        description=DESCRIPTION % {"budget": DEFAULT_BUDGET}, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )  # fmt: skip
     run.add_argument("a", metavar="A", help=f"side A, whose answer a written vector expects: {SIDES_HELP}")
     run.add_argument("b", metavar="B", help=f"side B: {SIDES_HELP}")
     run.add_argument("--game", required=True, type=game_key, metavar="KEY", help=f"the game; one of {', '.join(sorted(REGISTRY))}")
     run.add_argument("--operation", action="append", help="only this operation (repeatable; default: all)")
-    run.add_argument("--max-examples", type=int, default=200, metavar="N", help="inputs tried per operation")
+    run.add_argument("--max-examples", type=int, default=DEFAULT_BUDGET, metavar="N", help="inputs drawn per operation (default %(default)s)")
+    run.add_argument("--max-differences", type=int, default=None, metavar="N", help="stop an operation's search at N groups of difference")
+    run.add_argument("--exclude", type=Path, action="append", default=[], metavar="FILE",
+                     help="vectors or expectations whose differences are known: set aside (repeatable)")  # fmt: skip
     run.add_argument("--seed", type=int, default=None, help="random search with this seed (default: derandomised)")
-    run.add_argument("--write", type=Path, metavar="DIR", help="write each difference as a vector into DIR/<operation>.json")
+    run.add_argument("--write", type=Path, metavar="DIR", help="write each group's difference as a vector into DIR/<operation>.json")
     run.add_argument("--crosshair", action="store_true", help="also run crosshair diffbehavior (Python sides only)")
     run.add_argument("--crosshair-timeout", type=float, default=10.0, metavar="SECONDS", help="per operation")
     run.add_argument("--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="cmd: seconds per reply")
     run.set_defaults(handler=diff)
+
+
+def _groups(count: int) -> str:
+    return f"{count} group{'' if count == 1 else 's'}"
 
 
 def _operations(chosen: Game, names: list[str] | None) -> list[str]:
@@ -48,14 +85,33 @@ def _operations(chosen: Game, names: list[str] | None) -> list[str]:
     return names or every
 
 
-def _report(difference: Difference, a: Side, b: Side) -> None:
-    request = json.dumps(as_json(difference.request), sort_keys=True)
-    print(f"diff {difference.operation}: DIFFERS on\n  input   {request}")
-    print(f"  rulings {json.dumps(as_json(difference.rulings), sort_keys=True)}")
+def _report(difference: Difference, found: Found, a: Side, b: Side) -> None:
+    group = difference.group
+    shrunk = "" if group not in found.unshrunk else " (not shrunk: the second search did not meet it again)"
+    print(f"diff {difference.operation}: DIFFERS in {group} ({found.seen[group]} of {found.drawn or '?'} inputs){shrunk}")
+    print(f"  input     {json.dumps(as_json(difference.request), sort_keys=True)}")
+    print(f"  rulings A {json.dumps(as_json(difference.rulings_a), sort_keys=True)}")
+    if difference.rulings_b != difference.rulings_a:
+        print(f"  rulings B {json.dumps(as_json(difference.rulings_b), sort_keys=True)}")
     print(f"  A {a.spec}: {difference.a.shown()}\n  B {b.spec}: {difference.b.shown()}")
 
 
+def _known(chosen: Game, a: Side, b: Side, paths: list[Path]) -> Known:
+    known = known_differences(chosen, a, b, paths)
+    if paths:
+        groups = ", ".join(f"{g.operation}: {g}" for g in sorted(known.groups)) or "none"
+        print(f"exclude: {known.cases} cases read; set aside {_groups(len(known.groups))} ({groups})")
+        if known.agreeing:
+            print(f"  the sides agree on {len(known.agreeing)} of them: {', '.join(known.agreeing[:5])}{' ...' if len(known.agreeing) > 5 else ''}")
+    return known
+
+
 def diff(args: argparse.Namespace) -> int:
+    for name in ("max_examples", "max_differences"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            print(f"rulespec diff: --{name.replace('_', '-')} {value}: give 1 or more", file=sys.stderr)
+            return 2
     try:
         chosen = game(args.game)
         operations = _operations(chosen, args.operation)
@@ -66,17 +122,28 @@ def diff(args: argparse.Namespace) -> int:
         return 2
     differs = False
     try:
+        try:
+            known = _known(chosen, a, b, args.exclude)
+        except ValueError as exc:
+            print(f"rulespec diff: {exc}", file=sys.stderr)
+            return 2
         for operation in operations:
             if not (a.subject.supports(operation) and b.subject.supports(operation)):
                 print(f"diff {operation}: skipped, not offered by {a.spec if not a.subject.supports(operation) else b.spec}")
                 continue
-            found = search(chosen, operation, a, b, args.max_examples, args.seed)
-            if found is None:
-                print(f"diff {operation}: no difference in {args.max_examples} examples")
+            found = explore(
+                chosen, operation, a, b, args.max_examples,
+                seed=args.seed, known=known.groups, max_differences=args.max_differences,
+            )  # fmt: skip
+            aside = f"; {found.set_aside} known differences set aside" if found.set_aside else ""
+            if not found.differences:
+                print(f"diff {operation}: no difference in {found.drawn} inputs{aside}")
             else:
                 differs = True
-                _report(found, a, b)
-                _write(chosen, found, a, b, args.write)
+                print(f"diff {operation}: {_groups(len(found.differences))} of difference in {found.drawn} inputs{aside}")
+            for difference in found.differences:
+                _report(difference, found, a, b)
+                _write(chosen, difference, a, b, args.write)
             if args.crosshair:
                 differs = crosshair_diff(chosen, operation, a, b, args.crosshair_timeout) or differs
     finally:

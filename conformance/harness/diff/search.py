@@ -2,25 +2,21 @@
 
 For each operation, Hypothesis draws rulings and a request from the game's strategies,
 asks both sides, and compares their answers as the suite does: results as JSON,
-refusals by kind and field (InvalidState) or rule (IllegalAction). The first difference
-is shrunk to a minimal input, and is written as a vector whose expectation is side A's
-answer, so a rule change is regression-tested by adding what was found.
+refusals by kind and field (InvalidState) or rule (IllegalAction). The search does not
+stop at a difference: it spends its whole budget, sorting what it finds into groups
+(``groups``), then shrinks each group to its own minimal input. Written as a vector, a
+difference expects side A's answer under the rulings side A was asked under.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import msgspec
-from hypothesis import HealthCheck, Phase, Verbosity, given, settings
-from hypothesis import seed as fixed_seed
-from hypothesis import strategies as st
 
+from conformance.harness.diff.groups import Group, group_of
 from conformance.harness.diff.sides import Side
-from conformance.harness.diff.strategies import request_strategy, rulings_strategy
-from conformance.harness.games import Game
 from conformance.harness.subject import ImplementationError, NotImplementedOp
 from conformance.harness.vector_format import ErrorKind, ExpectedError
 from reference.errors import IllegalAction, InvalidState, RuleError
@@ -50,6 +46,12 @@ class Answer:
             return self.error == other.error
         return True  # two errors, or two gaps, say nothing about the rules
 
+    def said(self) -> str | None:
+        """The refusal as a group names it (``IllegalAction HIS-BONUS-3``); None for any other answer."""
+        if self.error is None:
+            return None
+        return f"{self.error.kind} {self.error.field or self.error.rule}"
+
     def shown(self) -> str:
         if self.kind == "result":
             return msgspec.json.encode(self.output).decode()
@@ -67,8 +69,9 @@ def refusal(error: RuleError) -> ExpectedError:
 
 
 def ask(side: Side, operation: str, request: object, rulings: object) -> Answer:
+    """Side's answer to the request under ``rulings`` (already switched for this side)."""
     try:
-        result = side.subject.call(operation, request, side.rulings_for(rulings))
+        result = side.subject.call(operation, request, rulings)
     except NotImplementedOp as exc:
         return Answer("not implemented", detail=str(exc))
     except ImplementationError as exc:
@@ -80,49 +83,24 @@ def ask(side: Side, operation: str, request: object, rulings: object) -> Answer:
 
 @dataclass(frozen=True)
 class Difference:
-    """A minimal input on which the sides disagree, with both answers."""
+    """An input on which the sides disagree, with both answers and the group it falls in."""
 
     operation: str
     request: Any
-    rulings: Any  # the rulings side A was asked under (side B swaps in its own switches)
+    rulings_a: Any  # the rulings side A answered under (a written vector carries these)
+    rulings_b: Any  # the rulings side B answered under: A's, with B's switches
     a: Answer
     b: Answer
 
+    @property
+    def group(self) -> Group:
+        a, b = self.a, self.b
+        return group_of(self.operation, a.kind, a.said() or a.kind, b.kind, b.said() or b.kind, a.output, b.output)
 
-class _Differs(Exception):
-    def __init__(self, difference: Difference) -> None:
-        super().__init__(f"{difference.a.shown()} != {difference.b.shown()}")
-        self.difference = difference
 
-
-def search(game: Game, operation: str, a: Side, b: Side, max_examples: int, seed: int | None = None) -> Difference | None:
-    """Hypothesis over the operation's strategies; the shrunk first difference, or None within the budget."""
-    rulings = rulings_strategy(game)
-    requests: Callable[[Any], st.SearchStrategy[Any]] = request_strategy(game, operation)
-
-    @settings(
-        max_examples=max_examples,
-        database=None,
-        deadline=None,
-        derandomize=seed is None,
-        phases=(Phase.generate, Phase.shrink),
-        verbosity=Verbosity.quiet,
-        report_multiple_bugs=False,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-    )
-    @given(data=st.data())
-    def probe(data: st.DataObject) -> None:
-        chosen = data.draw(rulings, label="rulings")
-        request = data.draw(requests(chosen), label="request")
-        one = ask(a, operation, request, chosen)
-        two = ask(b, operation, request, chosen)
-        if not one.matches(two):
-            raise _Differs(Difference(operation, request, chosen, one, two))
-
-    if seed is not None:
-        probe = fixed_seed(seed)(probe)
-    try:
-        probe()
-    except _Differs as found:
-        return found.difference
-    return None
+def compare(a: Side, b: Side, operation: str, request: object, drawn: object) -> Difference | None:
+    """Ask both sides under the drawn rulings (each with its own switches); the difference, if any."""
+    rulings_a, rulings_b = a.rulings_for(drawn), b.rulings_for(drawn)
+    one = ask(a, operation, request, rulings_a)
+    two = ask(b, operation, request, rulings_b)
+    return None if one.matches(two) else Difference(operation, request, rulings_a, rulings_b, one, two)

@@ -1,10 +1,13 @@
-"""Where ``rulespec diff`` draws its inputs: the game's strategies module, else the request's type.
+"""Where ``rulespec diff`` draws its inputs: the game's strategies modules, else the request's type.
 
-A game's ``conformance/strategies/<key>.py`` offers one strategy per request type, named
-after it (``RegionRequest`` -> ``region_requests``); one that needs the rulings first (the
-unrest draws of maintenance depend on them) takes a parameter annotated with the game's
-``Rulings``. A game without such a strategy falls back to ``st.from_type`` on the request
-type, which finds mostly refusals, so the fallback is said out loud.
+``conformance/strategies/<key>_requests.py`` (diff's own, weighted to the boundaries the
+rules turn on) is looked in first, then ``conformance/strategies/<key>.py``. In each, a
+strategy named after the operation (``run_phase_requests``) comes first, then one named
+after the request type (``RegionRequest`` -> ``region_requests``), then any declared to
+give that type. One that needs the rulings first (the unrest draws of maintenance depend
+on them) takes a parameter annotated with the game's ``Rulings``. An operation with no
+strategy falls back to ``st.from_type`` on the request type, which finds mostly refusals,
+so the fallback is said out loud (and a test fails on it for the games of this suite).
 """
 
 from __future__ import annotations
@@ -23,13 +26,24 @@ from conformance.harness.games import Game
 from conformance.harness.rulings import alternatives
 
 
-def strategies_module(game: Game) -> object | None:
+def _module(name: str) -> object | None:
     try:
-        return importlib.import_module(f"conformance.strategies.{game.key}")
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != f"conformance.strategies.{game.key}":
+        if exc.name != name:
             raise
         return None
+
+
+def strategies_module(game: Game) -> object | None:
+    """The game's strategies module (``conformance/strategies/<key>.py``), if it has one."""
+    return _module(f"conformance.strategies.{game.key}")
+
+
+def strategies_modules(game: Game) -> list[object]:
+    """Where diff looks for request strategies, in order: ``<key>_requests``, then ``<key>``."""
+    found = [_module(f"conformance.strategies.{game.key}_requests"), strategies_module(game)]
+    return [module for module in found if module is not None]
 
 
 def rulings_strategy(game: Game) -> st.SearchStrategy[Any]:
@@ -70,12 +84,12 @@ def _returns(function: Callable[..., Any], request_type: type[Any]) -> bool:
     return inner.rsplit(".", 1)[-1] == request_type.__name__
 
 
-def _candidates(module: object, request_type: type[Any]) -> list[Callable[..., st.SearchStrategy[Any]]]:
-    """The module's strategies for the request type: the one named after it first, then any declared to give it."""
-    named = getattr(module, strategy_name(request_type), None)
-    found = [named] if callable(named) else []
-    for name, value in sorted(vars(module).items()) if module is not None else ():
-        if not name.startswith("_") and inspect.isfunction(value) and value is not named and _returns(value, request_type):
+def _candidates(module: object, operation: str, request_type: type[Any]) -> list[Callable[..., st.SearchStrategy[Any]]]:
+    """The module's strategies for the operation: named after it, named after its request type, declared to give it."""
+    named = [getattr(module, f"{operation}_requests", None), getattr(module, strategy_name(request_type), None)]
+    found = [f for f in named if callable(f)]
+    for name, value in sorted(vars(module).items()):
+        if not name.startswith("_") and inspect.isfunction(value) and value not in found and _returns(value, request_type):
             found.append(value)
     return [cast(Callable[..., st.SearchStrategy[Any]], f) for f in found]
 
@@ -84,20 +98,28 @@ def _given_rulings(function: Callable[..., st.SearchStrategy[Any]], parameter: s
     return lambda rulings: function(**{parameter: rulings})
 
 
-def request_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]]:
-    """For the given rulings, the strategy of the operation's requests."""
+def offered_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]] | None:
+    """For the given rulings, the strategy of the operation's requests its strategies modules offer; None if none does."""
     request_type = game.operation(operation).request
-    module = strategies_module(game)
-    for function in _candidates(module, request_type):
+    for function in (f for module in strategies_modules(game) for f in _candidates(module, operation, request_type)):
         taking, usable = _rulings_parameter(function, game)
         if usable and taking is not None:
             return _given_rulings(function, taking)
         if usable:
             made: st.SearchStrategy[Any] = function()
             return lambda rulings: made
-    where = f"conformance/strategies/{game.key}.py" if module else f"no conformance/strategies/{game.key}.py"
+    return None
+
+
+def request_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]]:
+    """For the given rulings, the strategy of the operation's requests; drawn from the request's type, said, if none is offered."""
+    offered = offered_strategy(game, operation)
+    if offered is not None:
+        return offered
+    request_type = game.operation(operation).request
+    where = f"conformance/strategies/{game.key}.py" if strategies_modules(game) else f"no conformance/strategies/{game.key}.py"
     print(
-        f"diff {game.key}.{operation}: {where} offers no {strategy_name(request_type)}(); "
+        f"diff {game.key}.{operation}: {where} offers no {operation}_requests() or {strategy_name(request_type)}(); "
         f"drawing {request_type.__name__} from its type, which finds mostly refusals",
         file=sys.stderr,
     )

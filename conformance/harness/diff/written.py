@@ -1,6 +1,7 @@
 """A difference found by ``rulespec diff``, written as a ready-to-add vector (docs/architecture.md).
 
-The case expects side A's answer under the full rulings A was asked under; its ID is a
+The case expects side A's answer under the full rulings A answered under (its own switches
+included, so the case replays against A); its ID is a
 hash of what it asks (operation, input, rulings), so writing the same difference twice
 gives one case, and a case found again is recognised. Its rules are the clauses the
 operation's reference function names in its docstring, with the ruling clauses of the
@@ -59,7 +60,7 @@ def case_id(game: Game, difference: Difference, input_json: Any, rulings_json: A
 def vector_case(game: Game, difference: Difference, a: Side, b: Side) -> dict[str, Any] | None:
     """The case expecting A's answer; None when A gave none (it crashed or lacks the operation)."""
     input_json = as_json(difference.request)
-    rulings_json = as_json(difference.rulings)
+    rulings_json = as_json(difference.rulings_a)  # exactly what A answered under, its switches included
     case: dict[str, Any] = {"id": case_id(game, difference, input_json, rulings_json)}
     switched = set(a.switches) | set(b.switches)
     rules = docstring_rules(game.reference_call(difference.operation)) + ruling_clauses(game, switched)

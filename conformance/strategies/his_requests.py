@@ -1,0 +1,221 @@
+"""Here I Stand requests for ``rulespec diff``: valid ones weighted to the boundaries the rules turn on.
+
+``rulespec diff`` looks here before ``his.py`` (conformance/harness/diff/strategies.py). Most
+draws pass validation; about one in eight is refused on purpose (a count below zero or past
+its published track, an earner or value only one ruling allows, an unknown power). The weights
+put the search where rules change their answer: the turns 3, 4, 5 and 9, a lead of 4, 5 or 8,
+totals of 24 and 25 and ties of two and three there, a Protestant marker at a track threshold,
+electorates in unrest under the Schmalkaldic League, a bonus counted twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import strategies as st
+
+from conformance.strategies.his import (
+    LAST_TURN,
+    MAX_TOTAL,
+    boards,
+    boards_with_fault,
+    bonus_for,
+    bonuses,
+    histories,
+    powers,
+    totals,
+    unknown_powers,
+)
+from conformance.strategies.refusals import refused_sometimes
+from reference.here_i_stand.model import (
+    POWERS,
+    Board,
+    Bonus,
+    BonusVpRequest,
+    PhaseRequest,
+    PowerCard,
+    PowerVp,
+    ScoreRequest,
+    SpecialVpRequest,
+    TurnRecord,
+    VictoryRequest,
+)
+from reference.here_i_stand.special import TRACK_THRESHOLDS
+
+BOUNDARY_TURNS = (3, 4, 5, 9)  # HIS-RULING-1's first turns of domination, their neighbours, the last turn
+MARGINS = (4, 5, 8)  # HIS-RULING-2's margins, and one short of the smaller
+STANDARD = 25  # HIS-WIN-2
+
+
+@st.composite
+def boundary_boards(draw: st.DrawFn) -> Board:
+    """A board at the edges: the marker on or beside a threshold, electorates in unrest, counts at and past a track's end."""
+    electorates = draw(st.integers(0, 6))
+    threshold = draw(st.sampled_from(TRACK_THRESHOLDS[:12]))
+    position = threshold + draw(st.sampled_from((-1, 0, 1)))
+    unrest = draw(st.integers(0, 3))
+    past = draw(st.sampled_from((False, False, False, True)))  # past a published track's end: refused, unless the tracks are open (HIS-RULING-7)
+    return Board(
+        piracy_vp=draw(st.sampled_from((0, 10, 11) if past else (0, 1, 10))),
+        schmalkaldic_league=draw(st.booleans()),
+        habsburg_electorates=electorates,
+        habsburg_electorates_in_unrest=draw(st.integers(0, electorates)),
+        edward_vi_born=draw(st.booleans()),
+        elizabeth_i_born=draw(st.booleans()),
+        english_spaces_protestant=draw(st.sampled_from((0, 1, 2, 3, 11, 12) + ((13,) if past else ()))),
+        chateaux=draw(st.sampled_from((0, 6, 7) if past else (0, 1, 6))),
+        st_peters=draw(st.sampled_from((0, 5, 6) if past else (0, 1, 5))),
+        protestant_spaces=position + unrest,
+        protestant_spaces_in_unrest=unrest,
+    )
+
+
+def any_boards() -> st.SearchStrategy[Board]:
+    return st.one_of(boards(), boundary_boards())
+
+
+def faulty_boards() -> st.SearchStrategy[Board]:
+    return boards_with_fault().map(lambda made: made[0])
+
+
+@st.composite
+def edge_bonuses(draw: st.DrawFn) -> tuple[Bonus, ...]:
+    """A game's bonuses with one kind earned twice, and one time in three an entry only some rulings allow."""
+    found = list(draw(bonuses()))
+    power = draw(powers())
+    odd = draw(
+        st.sampled_from(
+            (
+                Bonus("exploration", power.value, 1),  # a voyage by any power (HIS-RULING-6)
+                Bonus("bible_translation", power.value, 1, language="latin"),  # a language off the map (HIS-RULING-7)
+                Bonus("copernicus", power.value, 1),  # Copernicus at its marker's 1 (HIS-RULING-5)
+                Bonus("war_winner", power.value, 3),  # a marker past its printed value (HIS-RULING-7)
+                Bonus("burned_debater", "papacy", 5, debater="protestant"),  # a rating past the printed 4
+            )
+        )
+    )
+    if draw(st.sampled_from((False, False, True))):
+        found.insert(draw(st.integers(0, len(found))), odd)
+    twice = draw(bonus_for(power))
+    found += [twice, twice]  # War Winner twice is two wars won: both count
+    return tuple(found)
+
+
+def game_bonuses() -> st.SearchStrategy[tuple[Bonus, ...]]:
+    return st.one_of(bonuses(), edge_bonuses())
+
+
+@st.composite
+def faulty_bonuses(draw: st.DrawFn) -> tuple[Bonus, ...]:
+    """Bonuses with an impossible entry (an unknown kind, a VP of 0) and, after it, one the rules forbid."""
+    found = list(draw(bonuses()))
+    impossible = draw(st.sampled_from((Bonus("crusade", "papacy", 1), Bonus("war_winner", "france", 0))))
+    forbidden = Bonus("disgraced_debater", "papacy", 1, debater="papal")  # only the Protestants disgrace (HIS-BONUS-2)
+    found[draw(st.integers(0, len(found))) :] = [forbidden, impossible] if draw(st.booleans()) else [impossible, forbidden]
+    return tuple(found)
+
+
+@st.composite
+def own_power(draw: st.DrawFn, found: tuple[Bonus, ...]) -> str:
+    """Usually a power that earned one of ``found``, so its lines are not empty."""
+    earners = sorted({b.power for b in found})
+    own: bool = draw(st.booleans())
+    if earners and own:
+        earner: str = draw(st.sampled_from(earners))
+        return earner
+    return draw(powers()).value
+
+
+@st.composite
+def special_vp_requests(draw: st.DrawFn) -> SpecialVpRequest:
+    """HIS-SPECIAL-*: a power and a board; an unknown power or a negative count one time in eight."""
+    valid = st.builds(SpecialVpRequest, power=powers().map(str), board=any_boards())
+    refused = st.one_of(
+        st.builds(SpecialVpRequest, power=unknown_powers(), board=boards()),
+        st.builds(SpecialVpRequest, power=powers().map(str), board=faulty_boards()),
+        st.builds(SpecialVpRequest, power=unknown_powers(), board=faulty_boards()),  # two faults: which is named first
+    )
+    return draw(refused_sometimes(valid, refused))
+
+
+@st.composite
+def bonus_vp_requests(draw: st.DrawFn) -> BonusVpRequest:
+    """HIS-BONUS-*: the game's bonuses (sometimes with an entry only some rulings allow) and one power's share."""
+    found = draw(refused_sometimes(game_bonuses(), faulty_bonuses()))
+    power = draw(refused_sometimes(own_power(found), unknown_powers()))
+    return BonusVpRequest(power, found)
+
+
+@st.composite
+def score_requests(draw: st.DrawFn) -> ScoreRequest:
+    """HIS-VP-1: base VP, the board and the bonuses of one power's sheet; one time in eight, two or more at fault."""
+    if not draw(st.sampled_from((False,) * 7 + (True,))):
+        found = draw(game_bonuses())
+        return ScoreRequest(draw(own_power(found)), draw(st.integers(0, 25)), draw(any_boards()), found)
+    faults = draw(st.sets(st.sampled_from(("power", "base_vp", "board", "bonuses")), min_size=2))  # which is named first
+    found = draw(faulty_bonuses() if "bonuses" in faults else game_bonuses())
+    return ScoreRequest(
+        draw(unknown_powers() if "power" in faults else own_power(found)),
+        draw(st.integers(-3, -1) if "base_vp" in faults else st.integers(0, 25)),
+        draw(faulty_boards() if "board" in faults else any_boards()),
+        found,
+    )
+
+
+@st.composite
+def boundary_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
+    """Six totals with a leader at 24 or 25 or a lead of 4, 5 or 8, or two or three powers tied at the top."""
+    top = draw(st.sampled_from((STANDARD - 1, STANDARD, STANDARD + 1, 12, 20)))
+    count = draw(st.sampled_from((1, 1, 2, 3)))  # a lone leader, or a tie of two or three
+    leaders = draw(st.sets(st.sampled_from(POWERS), min_size=count, max_size=count))
+    gap = draw(st.sampled_from(MARGINS))
+    runner_up = draw(st.sampled_from([p for p in POWERS if p not in leaders]))
+    vp = {p: draw(st.integers(0, max(top - gap, 0))) for p in POWERS}
+    vp[runner_up] = max(top - gap, 0)
+    vp.update({p: top for p in leaders})
+    return tuple(PowerVp(p.value, vp[p]) for p in POWERS)
+
+
+@st.composite
+def turn_draws(draw: st.DrawFn) -> int:
+    return draw(st.sampled_from((False, False, True)).flatmap(lambda anywhere: st.integers(1, LAST_TURN) if anywhere else st.sampled_from(BOUNDARY_TURNS)))
+
+
+@st.composite
+def tied_histories(draw: st.DrawFn, turn: int, now: tuple[PowerVp, ...]) -> tuple[TurnRecord, ...]:
+    """A history whose last records often keep today's leaders tied, so a tie walks back more than one turn."""
+    history = list(draw(histories(turn)))
+    for back in range(1, min(len(history), draw(st.integers(0, 3))) + 1):
+        history[-back] = replace(history[-back], totals=now)
+    return tuple(history)
+
+
+@st.composite
+def victory_requests(draw: st.DrawFn) -> VictoryRequest:
+    """HIS-WIN-*: a boundary turn, totals at 24/25 or a margin, ties of two or three, a history that may not break them."""
+    turn = draw(turn_draws())
+    now = draw(st.one_of(boundary_totals(), totals(18, 27), totals(0, MAX_TOTAL)))
+    history = draw(tied_histories(turn, now))
+    if draw(st.sampled_from((False,) * 7 + (True,))):  # refused: a total below 0, and maybe a record short too
+        now = (PowerVp(now[0].power, -1), *now[1:])
+        history = history[: draw(st.sampled_from((len(history), max(len(history) - 1, 0))))]
+    return VictoryRequest(turn, now, history)
+
+
+@st.composite
+def phase_requests(draw: st.DrawFn) -> PhaseRequest:
+    """HIS-WIN-*, HIS-VP-*: a whole phase whose base VP put the totals near 25 or a domination margin."""
+    turn = draw(turn_draws())
+    base = draw(boundary_totals())
+    cards = tuple(PowerCard(t.power, max(t.vp - 8, 0)) for t in base)
+    return PhaseRequest(turn, cards, draw(any_boards()), draw(game_bonuses()), draw(tied_histories(turn, base)))
+
+
+@st.composite
+def may_play_copernicus_or_servetus_requests(draw: st.DrawFn) -> PhaseRequest:
+    """HIS-PLAY-*: a Copernicus or Servetus play, often by a power a domination would beat."""
+    request = draw(phase_requests())
+    single = tuple(b for b in request.bonuses if b.kind not in ("copernicus", "servetus"))
+    card = draw(st.sampled_from((Bonus("copernicus", "", 2), Bonus("copernicus", "", 1), Bonus("servetus", "", 1))))
+    return replace(request, bonuses=single, play=replace(card, power=draw(powers()).value))
+

@@ -1,0 +1,126 @@
+"""Imperium requests for ``rulespec diff``, weighted to the edges the rules turn on.
+
+``rulespec diff`` looks here before ``imperium.py`` (conformance/harness/diff/strategies.py).
+Collapse turns on the unrest pile being empty (IMP-COLLAPSE-1): the piles drawn are mostly
+empty or one card. A payment covers its cost exactly, or overshoots or falls short by one
+token (IMP-PAY-*, IMP-RULING-4). An exhaust mostly names a ready card in play. About one draw
+in eight is refused on purpose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import strategies as st
+
+from conformance.strategies.imperium import cards, costs, everything, named, players, tokens, unrest_pile
+from conformance.strategies.refusals import refused_sometimes
+from reference.imperium.model import (
+    Card,
+    CollapseRequest,
+    ExhaustAbility,
+    ExhaustRequest,
+    PaymentRequest,
+    Player,
+    PlayRequest,
+    Suit,
+    Timing,
+    Tokens,
+    WinnerRequest,
+)
+
+
+@st.composite
+def faulty_unrest_piles(draw: st.DrawFn) -> tuple[Card, ...]:
+    """An unrest pile with a card of another suit in it, or one card listed twice."""
+    pile = list(draw(unrest_pile(least=1, most=3)))
+    if draw(st.booleans()):
+        stranger = named([draw(cards((Suit.BASIC, Suit.REGION, Suit.FAME)))], "stranger")[0]
+        pile.insert(draw(st.integers(0, len(pile))), stranger)
+    else:
+        pile.append(pile[0])
+    return tuple(pile)
+
+
+def collapse_requests() -> st.SearchStrategy[CollapseRequest]:
+    """IMP-COLLAPSE-1: an empty pile, one card, or a few; now and then a faulty one."""
+    sizes = st.sampled_from((0, 1, 0, 1, 2, 4))
+    valid = sizes.map(lambda n: named([Card("", Suit.UNREST)] * n, "unrest"))
+    return refused_sometimes(valid, faulty_unrest_piles()).map(CollapseRequest)
+
+
+@st.composite
+def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
+    """IMP-EXHAUST-*: mostly a ready card in play with an exhaust ability, at a time it allows; else any card, any time."""
+    player = draw(players())
+    ability = draw(st.sampled_from((ExhaustAbility.ON_ACTIVATION, ExhaustAbility.ANY_TIME)))
+    ready = Card(f"{player.name}-ready", draw(st.sampled_from((Suit.BASIC, Suit.REGION, Suit.DEVELOPMENT))), False, ability)
+    player = replace(player, play_area=(*player.play_area, ready))
+    markers = player.markers_on_nation_card
+    if draw(st.sampled_from((False,) * 7 + (True,))):  # no marker left: IMP-EXHAUST-1
+        player = replace(player, markers_on_nation_card=0, action_markers=player.action_markers - markers)
+    elif markers == 0:
+        player = replace(player, markers_on_nation_card=1, action_markers=player.action_markers + 1)
+    card = draw(refused_sometimes(st.just(ready), st.sampled_from(everything(player))))
+    timings = (Timing.OWN_ACTIVATION,) if ability is ExhaustAbility.ON_ACTIVATION else tuple(Timing)
+    return ExhaustRequest(player, card.name, draw(refused_sometimes(st.sampled_from(timings), st.sampled_from(tuple(Timing)))))
+
+
+@st.composite
+def payment_requests(draw: st.DrawFn) -> PaymentRequest:
+    """IMP-PAY-*: a payment that covers the cost exactly, or overshoots or falls short by one token; the holding covers it."""
+    cost = draw(costs(4))
+    resources = draw(st.integers(0, (cost.coins + 1) // 2))  # two coins each, the last may overshoot by one (IMP-PAY-3)
+    spare_influence = draw(st.integers(0, cost.military))  # influence paid as military (IMP-PAY-2)
+    exact = Tokens(max(cost.coins - 2 * resources, 0), cost.military - spare_influence, cost.influence + spare_influence, resources)
+    kind = draw(st.sampled_from(("coins", "military", "influence", "resources", "progress")))
+    change = draw(st.sampled_from((0, 0, 1, -1)))  # exact, one token over, one short
+    payment = exact if getattr(exact, kind) + change < 0 else replace(exact, **{kind: getattr(exact, kind) + change})
+    extra = draw(tokens(3))
+    held = Tokens(*(getattr(payment, name) + getattr(extra, name) for name in ("coins", "military", "influence", "resources", "progress")))
+    return PaymentRequest(held, cost, payment)
+
+
+def _unrest_free(player: Player) -> Player:
+    """The player without unrest cards, so the strategy alone says how many each holds."""
+    def kept(zone: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(card for card in zone if card.suit is not Suit.UNREST)
+
+    return replace(
+        player, hand=kept(player.hand), play_area=kept(player.play_area), draw_pile=kept(player.draw_pile),
+        discard_pile=kept(player.discard_pile), history=kept(player.history),
+    )  # fmt: skip
+
+
+@st.composite
+def winner_requests(draw: st.DrawFn) -> WinnerRequest:
+    """IMP-COLLAPSE-3 to -5: one to four players, unrest counts and scores often tied among two or three, and
+    usually the card that emptied the pile (IMP-RULING-3) in some player's hand or discard pile."""
+    names = draw(st.lists(st.sampled_from(("ann", "bo", "cy", "dee")), min_size=1, max_size=4, unique=True))
+    seated: list[Player] = []
+    for name in names:
+        player = _unrest_free(draw(players(name)))
+        unrest = named([Card("", Suit.UNREST)] * draw(st.sampled_from((1, 2, 1, 2, 0, 3))), f"{name}-unrest")
+        where = draw(st.sampled_from(("discard_pile", "hand", "history")))
+        if where == "hand":
+            player = replace(player, hand=(*player.hand, *unrest))
+        elif where == "history":
+            player = replace(player, history=(*player.history, *unrest))
+        else:
+            player = replace(player, discard_pile=(*player.discard_pile, *unrest))
+        seated.append(player)
+    scores = tuple(draw(st.sampled_from((5, 5, 4, 6))) for _ in seated)
+    held = [card.name for player in seated for card in everything(player) if card.suit is Suit.UNREST]
+    last: st.SearchStrategy[str | None] = st.sampled_from(held) if held else st.none()
+    collapse_card = draw(refused_sometimes(st.one_of(last, last, last, st.none()), st.just("nobody-unrest-0")))
+    return WinnerRequest(tuple(seated), scores, collapse_card)
+
+
+@st.composite
+def play_requests(draw: st.DrawFn) -> PlayRequest:
+    """IMP-PLAY-*: mostly a card from a hand that holds one, red or not under either side; else any card the player owns."""
+    player = draw(players())
+    card = named([draw(cards((Suit.BASIC, Suit.REGION, Suit.FAME, Suit.DEVELOPMENT)))], f"{player.name}-in-hand")[0]
+    player = replace(player, hand=(*player.hand, card))
+    chosen = draw(refused_sometimes(st.sampled_from(player.hand), st.sampled_from(everything(player))))
+    return PlayRequest(player, chosen.name)
