@@ -25,14 +25,17 @@ def test_the_phase_is_its_sheets_then_its_verdict(his: HereIStand, request: Phas
     base = {c.power: c.base_vp for c in request.cards}
     for sheet in result.scores:
         alone = his.score_power(ScoreRequest(sheet.power, base[sheet.power], request.board, request.bonuses), rulings)
-        assert sheet == alone
+        assert sheet == alone, f"HIS-VP-1: the phase's sheet for {sheet.power} differs from score_power's"
     totals = tuple(PowerVp(s.power, s.total) for s in result.scores)
-    assert result.outcome == his.determine_victory(VictoryRequest(request.turn, totals, request.history), rulings)
+    assert result.outcome == his.determine_victory(VictoryRequest(request.turn, totals, request.history), rulings), (
+        "HIS-WIN-1: the phase's outcome differs from determine_victory's on its own totals"
+    )
     # the history grows by this turn, and what was recorded stays recorded
-    assert len(result.history) == request.turn
-    assert result.history[-1] == TurnRecord(request.turn, totals)
+    assert len(result.history) == request.turn, f"HIS-WIN-9: {len(result.history)} turns recorded after turn {request.turn}"
+    assert result.history[-1] == TurnRecord(request.turn, totals), "HIS-WIN-9: the last record is not this turn's totals"
     for kept, given_ in zip(result.history, request.history):
-        assert kept.turn == given_.turn and sorted(kept.totals, key=str) == sorted(given_.totals, key=str)
+        kept_as_given = kept.turn == given_.turn and sorted(kept.totals, key=str) == sorted(given_.totals, key=str)
+        assert kept_as_given, f"HIS-WIN-9: the record of turn {given_.turn} changed"
 
 
 @pytest.mark.rules("HIS-POWER-1", "HIS-WIN-9")

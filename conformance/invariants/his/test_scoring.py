@@ -105,18 +105,18 @@ def test_electorates_count_after_the_league_and_outside_unrest(his: HereIStand, 
 @given(board=his_st.boards(), rulings=his_st.rulings())
 def test_england_heir_and_half_its_protestant_spaces(his: HereIStand, board: Board, rulings: Rulings) -> None:
     heir = line(his, Power.ENGLAND, board, "heir", rulings)
-    assert heir == (5 if board.edward_vi_born else 2 if board.elizabeth_i_born else 0)
+    assert heir == (5 if board.edward_vi_born else 2 if board.elizabeth_i_born else 0), f"HIS-SPECIAL-3: heir line {heir}"
     half = line(his, Power.ENGLAND, board, "english_protestant_spaces", rulings)
-    assert 2 * half <= board.english_spaces_protestant < 2 * half + 2, "half the spaces, rounded down"
+    assert 2 * half <= board.english_spaces_protestant < 2 * half + 2, "HIS-SPECIAL-4: not half the spaces, rounded down"
 
 
 @pytest.mark.rules("HIS-SPECIAL-1", "HIS-SPECIAL-5", "HIS-SPECIAL-6", "HIS-SPECIAL-9")
 @FIXTURE
 @given(board=his_st.boards(), rulings=his_st.rulings())
 def test_one_vp_per_box_piracy_chateaux_st_peters(his: HereIStand, board: Board, rulings: Rulings) -> None:
-    assert line(his, Power.OTTOMANS, board, "piracy", rulings) == board.piracy_vp
-    assert line(his, Power.FRANCE, board, "chateaux", rulings) == board.chateaux
-    assert line(his, Power.PAPACY, board, "st_peters", rulings) == board.st_peters
+    assert line(his, Power.OTTOMANS, board, "piracy", rulings) == board.piracy_vp, "HIS-SPECIAL-1: piracy is not 1 VP per box"
+    assert line(his, Power.FRANCE, board, "chateaux", rulings) == board.chateaux, "HIS-SPECIAL-5: chateaux are not 1 VP each"
+    assert line(his, Power.PAPACY, board, "st_peters", rulings) == board.st_peters, "HIS-SPECIAL-6: St. Peter's is not 1 VP per box"
 
 
 @pytest.mark.rules("HIS-SPECIAL-1", "HIS-SPECIAL-2", "HIS-SPECIAL-4", "HIS-SPECIAL-5", "HIS-SPECIAL-6", "HIS-SPECIAL-8")

@@ -60,7 +60,9 @@ def test_the_previous_turn_breaks_a_tie_when_it_can(his: HereIStand, request: Vi
     ahead = [p for p in tied if vp_of(last, p) == best]
     if len(ahead) == 1:
         outcome = decide(his, request, rulings)
-        assert (outcome.winner, outcome.tie_broken_at_turn) == (ahead[0], request.turn - 1)
+        rule = "HIS-WIN-3" if top >= STANDARD_VP else "HIS-RULING-4"  # below 25 only the time limit looks back
+        won = (outcome.winner, outcome.tie_broken_at_turn)
+        assert won == (ahead[0], request.turn - 1), f"{rule}: the previous turn's leader did not win"
 
 
 @pytest.mark.rules("HIS-WIN-6", "HIS-WIN-2")
@@ -91,19 +93,19 @@ def test_domination_exactly_when_far_enough_ahead(his: HereIStand, request: Vict
         assert outcome.winner == leaders(request.totals)[0]
 
 
-@pytest.mark.rules("HIS-WIN-7", "HIS-WIN-8", "HIS-WIN-1")
+@pytest.mark.rules("HIS-WIN-8", "HIS-WIN-7", "HIS-WIN-1")
 @FIXTURE
 @given(request=his_st.victory_requests(), rulings=his_st.rulings())
 def test_the_game_goes_on_exactly_when_nobody_won_before_turn_nine(his: HereIStand, request: VictoryRequest, rulings: Rulings) -> None:
     outcome = decide(his, request, rulings)
-    assert outcome.game_over == (outcome.victory is not Victory.NONE)
+    assert outcome.game_over == (outcome.victory is not Victory.NONE), "HIS-WIN-1: game_over does not match the victory found"
     if request.turn == 9:
-        assert outcome.game_over, "turn 9 always ends the game"
-        assert outcome.victory is not Victory.NONE
+        assert outcome.game_over, "HIS-WIN-7: turn 9 always ends the game"
+        assert outcome.victory is not Victory.NONE, "HIS-WIN-7: turn 9 ended with no victory"
     if outcome.game_over:
-        assert outcome.next_turn is None
+        assert outcome.next_turn is None, "HIS-WIN-8: a next turn after the game ended"
     else:
-        assert outcome.next_turn == request.turn + 1
+        assert outcome.next_turn == request.turn + 1, f"HIS-WIN-8: turn {request.turn} is followed by {outcome.next_turn}"
 
 
 @pytest.mark.rules("HIS-WIN-4", "HIS-RULING-3")

@@ -14,14 +14,14 @@ from reference.imperium.model import ActionRequest, CollapseRequest, EffectKind,
 from reference.imperium.rulings import Rulings
 
 
-@pytest.mark.rules("IMP-COLLAPSE-1", "IMP-COLLAPSE-2")
+@pytest.mark.rules("IMP-COLLAPSE-2", "IMP-COLLAPSE-1")
 @fixture_safe
 @given(request=imp.action_requests(), rulings=imp.rulings())
 def test_action_stops_dead_at_collapse(imperium: Imperium, request: ActionRequest, rulings: Rulings) -> None:
     """The game has collapsed exactly when the pile is empty, and nothing after the emptying card happened."""
     kind, result = outcome(imperium.resolve_action, request, rulings)
     assert kind == "result", result
-    assert result.collapsed == (len(result.unrest_pile) == 0)
+    assert result.collapsed == (len(result.unrest_pile) == 0), "IMP-COLLAPSE-1: collapsed does not match an empty unrest pile"
     # Walk the effects: cards taken so far, and what the gains before the collapse add up to.
     left, gained, done = len(request.unrest_pile), Tokens(), len(request.effects)
     for index, effect in enumerate(request.effects):

@@ -93,7 +93,7 @@ def test_acquire_agrees_with_the_rules(
     agrees(imperium.acquire_market_card, reference.acquire_market_card, request, rulings, relevant)
 
 
-@pytest.mark.rules("IMP-PAY-1", "IMP-PAY-3")
+@pytest.mark.rules("IMP-PAY-3", "IMP-PAY-1")
 @fixture_safe
 @given(request=imp.payment_requests(), rulings=imp.rulings())
 def test_payment_gives_no_change(imperium: Imperium, request: PaymentRequest, rulings: Rulings) -> None:

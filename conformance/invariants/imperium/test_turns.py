@@ -282,13 +282,13 @@ def test_turns_keep_red_cards_for_the_red_symbol(imperium: Imperium) -> None:
     run_turns(imperium, "IMP-PLAY-2")
 
 
-@pytest.mark.rules("IMP-DRAW-2", "IMP-DRAW-5")
+@pytest.mark.rules("IMP-DRAW-5", "IMP-DRAW-2")
 def test_turns_never_shuffle_on_draw_if_able(imperium: Imperium) -> None:
     """Over random turns, draw if able leaves the discard pile and the nation deck alone."""
     run_turns(imperium, "IMP-DRAW-2", "IMP-DRAW-5")
 
 
-@pytest.mark.rules("IMP-MARKET-1", "IMP-MARKET-3")
+@pytest.mark.rules("IMP-MARKET-3", "IMP-MARKET-1")
 def test_turns_hand_bought_unrest_to_the_buyer(imperium: Imperium) -> None:
     """Over random turns, the unrest card under a bought card always ends in the buyer's hand."""
     run_turns(imperium, "IMP-MARKET-1", "IMP-MARKET-3")

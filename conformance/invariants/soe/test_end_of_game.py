@@ -51,15 +51,15 @@ def test_twenty_unrest_is_revolution_and_less_never_is(soe: StruggleOfEmpires, r
             assert not standing.revolution and standing.place is not None, f"{empire.player} with {empire.unrest} unrest: {standing}"
 
 
-@pytest.mark.rules("SOE-UNREST-1", "SOE-UNREST-5", "SOE-UNREST-8", "SOE-RULING-11")
+@pytest.mark.rules("SOE-UNREST-8", "SOE-UNREST-1", "SOE-UNREST-5", "SOE-RULING-11")
 @subject_settings()
 @given(request=soe_strategies.end_game_requests(), rulings=soe_strategies.rulings())
 def test_a_penalty_only_lowers_vp_by_0_4_or_7(soe: StruggleOfEmpires, request: EndGameRequest, rulings: Rulings) -> None:
     for empire, standing in zip(request.empires, soe.end_game(request, rulings).standings):
         if standing.revolution:
-            assert standing.vp == 0
+            assert standing.vp == 0, f"SOE-UNREST-1: {empire.player} in revolution ends on {standing.vp} VP"
             continue
-        assert standing.penalty in (0, 4, 7), f"{empire.player} penalised {standing.penalty}"
+        assert standing.penalty in (0, 4, 7), f"SOE-UNREST-5: {empire.player} penalised {standing.penalty}"
         floor = rulings.vp_floor is VpFloor.ZERO
         expected = max(0, empire.vp - standing.penalty) if floor else empire.vp - standing.penalty
         assert standing.vp == expected, f"{empire.player}: {empire.vp} VP − {standing.penalty} ({rulings.vp_floor}) gave {standing.vp}"
@@ -69,7 +69,7 @@ def _candidates(empires: tuple[Empire, ...], rulings: Rulings) -> tuple[Empire, 
     return tuple(e for e in empires if e.unrest < REVOLUTION and (e.unrest > 0 or rulings.zero_unrest_penalised))
 
 
-@pytest.mark.rules("SOE-UNREST-2", "SOE-UNREST-3", "SOE-UNREST-4", "SOE-UNREST-5", "SOE-RULING-7", "SOE-RULING-8")
+@pytest.mark.rules("SOE-UNREST-3", "SOE-UNREST-2", "SOE-UNREST-4", "SOE-UNREST-5", "SOE-RULING-7", "SOE-RULING-8")
 @subject_settings()
 @given(request=soe_strategies.end_game_requests(min_players=3), rulings=soe_strategies.rulings())
 def test_the_highest_unrest_loses_7_and_the_second_highest_4(soe: StruggleOfEmpires, request: EndGameRequest, rulings: Rulings) -> None:
@@ -82,11 +82,12 @@ def test_the_highest_unrest_loses_7_and_the_second_highest_4(soe: StruggleOfEmpi
         second = None
     for empire, standing in zip(request.empires, soe.end_game(request, rulings).standings):
         if empire not in candidates:
-            expected = 0
+            expected, rule = 0, "SOE-UNREST-2"  # not a candidate: never penalised
         else:
             expected = 7 if empire.unrest == highest else 4 if empire.unrest == second else 0
+            rule = "SOE-UNREST-3" if 7 in (expected, standing.penalty) else "SOE-UNREST-4"  # the 7 VP, else the 4 VP clause
         assert standing.penalty == expected, (
-            f"{empire.player} with {empire.unrest} unrest (candidates' totals {totals}, {rulings.second_unrest}, "
+            f"{rule}: {empire.player} with {empire.unrest} unrest (candidates' totals {totals}, {rulings.second_unrest}, "
             f"0 penalised: {rulings.zero_unrest_penalised}) should lose {expected}, lost {standing.penalty}"
         )
 
@@ -105,7 +106,10 @@ def test_with_two_players_only_a_lone_highest_unrest_is_penalised(
     for empire, standing in zip(request.empires, soe.end_game(request, rulings).standings):
         expected = 7 if empire in candidates and empire.unrest == highest and alone else 0
         unrest = [e.unrest for e in request.empires]
-        assert standing.penalty == expected, f"2 players with unrest {unrest}: {empire.player} should lose {expected}, lost {standing.penalty}"
+        rule = "SOE-UNREST-7" if len(candidates) == 2 and not alone else "SOE-UNREST-6"  # a tie of the two, else a lone highest
+        assert standing.penalty == expected, (
+            f"{rule}: 2 players with unrest {unrest}: {empire.player} should lose {expected}, lost {standing.penalty}"
+        )
 
 
 @pytest.mark.rules("SOE-END-4", "SOE-END-5", "SOE-RULING-12")

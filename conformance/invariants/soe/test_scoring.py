@@ -20,7 +20,7 @@ def awards_of(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) 
     return {a.player: a.vp for a in scored.awards}
 
 
-@pytest.mark.rules("SOE-SCORE-3", "SOE-SCORE-6", "SOE-SCORE-7")
+@pytest.mark.rules("SOE-SCORE-6", "SOE-SCORE-3", "SOE-SCORE-7")
 @subject_settings()
 @given(request=soe_strategies.region_requests(), rulings=soe_strategies.rulings())
 def test_friendly_ties_give_tied_players_equal_points(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> None:
@@ -29,7 +29,7 @@ def test_friendly_ties_give_tied_players_equal_points(soe: StruggleOfEmpires, re
     vp = awards_of(soe, request, rulings)
     for group in place_groups(request.players, request.region, rulings):
         shares = {p: vp[p] for p in group.players}
-        assert len(set(shares.values())) <= 1, f"tied at {group.markers} markers, players scored {shares}"
+        assert len(set(shares.values())) <= 1, f"SOE-SCORE-6: tied at {group.markers} markers, players scored {shares}"
 
 
 @pytest.mark.rules("SOE-SCORE-6", "SOE-RULING-1", "SOE-RULING-2")
@@ -55,7 +55,7 @@ def test_a_friendly_tie_shares_per_the_rulings(soe: StruggleOfEmpires, request: 
             )
 
 
-@pytest.mark.rules("SOE-SCORE-7", "SOE-SCORE-8", "SOE-RULING-3", "SOE-RULING-4", "SOE-RULING-5")
+@pytest.mark.rules("SOE-SCORE-8", "SOE-SCORE-7", "SOE-RULING-3", "SOE-RULING-4", "SOE-RULING-5")
 @subject_settings()
 @given(request=soe_strategies.region_requests(max_players=3), rulings=soe_strategies.rulings())
 def test_unfriendly_ties_never_split_points(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> None:
@@ -78,7 +78,7 @@ def test_unfriendly_ties_never_split_points(soe: StruggleOfEmpires, request: Reg
             )
 
 
-@pytest.mark.rules("SOE-SCORE-2", "SOE-SCORE-4", "SOE-SCORE-5", "SOE-RULING-4", "SOE-RULING-6")
+@pytest.mark.rules("SOE-SCORE-5", "SOE-SCORE-2", "SOE-SCORE-4", "SOE-RULING-4", "SOE-RULING-6")
 @subject_settings()
 @given(request=soe_strategies.region_requests(), rulings=soe_strategies.rulings())
 def test_a_lone_entrant_takes_the_value_of_its_place(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> None:

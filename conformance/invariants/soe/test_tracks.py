@@ -28,7 +28,7 @@ def test_population_grows_by_five_and_stays_on_the_track(soe: StruggleOfEmpires,
     grown = soe.grow_population(request, rulings).empires
     assert [e.player for e in grown] == [e.player for e in request.empires]
     for before, after in zip(request.empires, grown):
-        assert 0 <= after.population <= 9, f"{after.player}: population {after.population} is off the 0–9 track"
+        assert 0 <= after.population <= 9, f"SOE-POP-2: {after.player}: population {after.population} is off the 0–9 track"
         assert after.population == min(9, before.population + 5), f"{before.population} + 5 gave {after.population}"
         assert replace(after, population=before.population) == before, "population growth changed another field"
 
@@ -91,7 +91,7 @@ def test_each_drawn_token_adds_its_unrest(soe: StruggleOfEmpires, case: Maintena
         assert after.unrest == before.unrest + sum(drawn), f"{before.player}: unrest {before.unrest} + draws {drawn} gave {after.unrest}"
 
 
-@pytest.mark.rules("SOE-MAINT-2", "SOE-MAINT-7")
+@pytest.mark.rules("SOE-MAINT-7", "SOE-MAINT-2")
 @subject_settings()
 @given(case=soe_strategies.maintenance_cases())
 def test_maintenance_never_changes_units(soe: StruggleOfEmpires, case: MaintenanceCase) -> None:
