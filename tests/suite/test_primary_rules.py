@@ -25,9 +25,16 @@ GAMES = all_games()
 ids = [game.key for game in GAMES]
 
 # Refusal cases whose point is a rule other than the one the refusal cites, with the reason.
+ORDER_OF_CHECKS = "HIS-VP-3: which of its two faults is refused comes from the order of checks, not from either fault's rule"
 REVIEWED = {
     "soe-end-war-draws-counted-after-income": "SOE-SEQ-4: the draws are wrong only because they are counted after income",
     "soe-end-war-missing-order": "SOE-SEQ-4: the empire is short only after income, so an order is due",
+    "his-bonus-order-power-before-bonuses": ORDER_OF_CHECKS,
+    "his-bonus-order-possible-before-allowed": ORDER_OF_CHECKS,
+    "his-score-order-power-first": ORDER_OF_CHECKS,
+    "his-score-order-base-before-board": ORDER_OF_CHECKS,
+    "his-score-order-board-before-bonuses": ORDER_OF_CHECKS,
+    "his-special-order-power-before-board": ORDER_OF_CHECKS,
 }
 
 

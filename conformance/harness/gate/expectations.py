@@ -15,12 +15,13 @@ the gate refuses until someone replaces it with the real one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 import tomli_w
@@ -107,8 +108,10 @@ def load(path: Path, placeholders_allowed: bool = False) -> Expectations:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ExpectationsError(f"{path}: cannot read expectations: {exc}") from exc
+    parsed = _parse(path, text)
+    _refuse_unknown_keys(path, parsed)
     try:
-        expectations = msgspec.convert(_parse(path, text), Expectations, strict=True)
+        expectations = msgspec.convert(parsed, Expectations, strict=True)
     except msgspec.ValidationError as exc:
         raise ExpectationsError(f"{path}: {exc}") from exc
     sections: tuple[tuple[str, Sequence[KnownFailure | KnownGap]], ...] = (
@@ -119,6 +122,23 @@ def load(path: Path, placeholders_allowed: bool = False) -> Expectations:
         for index, entry in enumerate(entries):
             _check_entry(path, f"{section}[{index}]", entry, placeholders_allowed)
     return expectations
+
+
+def _refuse_unknown_keys(path: Path, parsed: object) -> None:
+    """A misspelt section or field must not be read as an empty file that gates nothing (dataclasses ignore them)."""
+    places: list[tuple[str, object, type[Any]]] = [("$", parsed, Expectations)]
+    if isinstance(parsed, dict):
+        document = cast(dict[str, object], parsed)
+        for section, kind in (("known_failures", KnownFailure), ("not_implemented", KnownGap)):
+            entries = document.get(section, [])
+            if isinstance(entries, list):
+                places += [(f"{section}[{i}]", entry, kind) for i, entry in enumerate(cast(list[object], entries))]
+    for where, value, kind in places:
+        if isinstance(value, dict):
+            known = {field.name for field in dataclasses.fields(kind)}
+            unknown = sorted(str(key) for key in cast(dict[object, object], value) if key not in known)
+            if unknown:
+                raise ExpectationsError(f"{path}: at {where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
 
 
 def to_builtins(expectations: Expectations) -> dict[str, Any]:
