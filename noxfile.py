@@ -1,4 +1,9 @@
-"""Every check rulespec runs, one session each. ``nox`` with no arguments runs what CI runs."""
+"""Every check rulespec runs, one session each.
+
+``nox`` with no arguments runs the gate a contributor waits for (typecheck, tests, conformance, symbolic);
+``nox -t ci`` runs what CI runs: that gate, the ruling matrix of ``rulespec diff`` and the compliance site
+in a real browser.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ DEV = ("-e", ".[dev]")
 HERE = Path(__file__).resolve().parent
 
 
-@nox.session
+@nox.session(tags=["ci"])
 def typecheck(session: nox.Session) -> None:
     """mypy --strict and pyright strict over reference/, conformance/, bench/, tests/ and this file: 0 errors."""
     session.install(*DEV)
@@ -22,7 +27,7 @@ def typecheck(session: nox.Session) -> None:
     session.run("pyright")
 
 
-@nox.session
+@nox.session(tags=["ci"])
 def tests(session: nox.Session) -> None:
     """Tests of the reference and the harness, the canaries, and the consistency of spec, vectors and schemas."""
     session.install(*DEV)
@@ -36,7 +41,7 @@ def slow(session: nox.Session) -> None:
     session.run("pytest", "--hypothesis-profile=ci", "-m", "slow", *session.posargs)
 
 
-@nox.session
+@nox.session(tags=["ci"])
 def ruling_matrix(session: nox.Session) -> None:
     """rulespec diff tells every alternative of every ruling from the reference, in under 60 CPU seconds each.
 
@@ -46,14 +51,14 @@ def ruling_matrix(session: nox.Session) -> None:
     session.run("pytest", "-n", "2", "--hypothesis-profile=ci", "-m", "ruling_matrix", "-rP", "tests/diff/test_ruling_matrix.py", *session.posargs)
 
 
-@nox.session
+@nox.session(tags=["ci"])
 def conformance(session: nox.Session) -> None:
     """Vectors and invariants against an implementation: ``nox -s conformance -- --game soe --impl pkg:Impl [--install PATH]``."""
     session.install(*DEV)
     session.run("rulespec", "verify", "--profile", "ci", *_install_plugged(session))
 
 
-@nox.session
+@nox.session(tags=["ci"])
 def symbolic(session: nox.Session) -> None:
     """CrossHair searches for inputs that break the reference's contracts, time-bounded per condition."""
     session.install(*DEV)
@@ -113,7 +118,7 @@ def plugged(session: nox.Session) -> None:
     session.run("rulespec", "plugged", *_install_plugged(session))
 
 
-@nox.session
+@nox.session(tags=["ci"])
 def browser(session: nox.Session) -> None:
     """The report site built by ``verify --html`` and used in Debian's chromium through Playwright (nothing downloaded).
 
