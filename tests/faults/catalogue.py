@@ -74,6 +74,7 @@ FILES = (
     Attack("vector-invalid-utf8", "bad", "not UTF-8", "a vector file with bytes that are not UTF-8"),
     Attack("vector-deep", "bad", "nested too deep", "a vector file nested 100,000 deep"),
     Attack("vector-duplicate-id", "bad", "is already the ID of", "one case ID in two vector files"),
+    Attack("expectations-deep", "bad", "nested too deep", "an expectations file nested 100,000 deep (JSON or TOML)"),
     Attack("coverage-malformed", "bad", "not JSON", "rulespec coverage over a malformed vector file"),
     Attack("review-malformed", "bad", "not JSON", "rulespec review over a malformed vector file"),
     Attack("save-failures-at-file", "bad", "is not a folder", "--save-failures naming a file"),

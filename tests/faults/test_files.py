@@ -46,6 +46,15 @@ def test_vector_deep(tmp_path: Path) -> None:
     assert EXPECTED["vector-deep"] in refused(path)
 
 
+@pytest.mark.parametrize("suffix", [".json", ".toml"])
+def test_expectations_deep(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"deep{suffix}"
+    path.write_text(("a = " if suffix == ".toml" else "") + "[" * 100_000 + "]" * 100_000)
+    ran, _ = verify("--rule", "SOE-POP-1", "--expectations", str(path))
+    assert ran.returncode == 2 and EXPECTED["expectations-deep"] in ran.stderr, ran.stdout + ran.stderr
+    assert "Traceback" not in ran.stdout + ran.stderr
+
+
 def test_vector_duplicate_id(tmp_path: Path) -> None:
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     shutil.copy(GROWTH, first)

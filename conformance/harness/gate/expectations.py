@@ -88,6 +88,8 @@ def _parse(path: Path, text: str) -> Any:
         raise ExpectationsError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ExpectationsError(f"{path}: not valid TOML: {exc}") from exc
+    except RecursionError as exc:  # an expectations file is two levels deep; this one is thousands
+        raise ExpectationsError(f"{path}: nested too deep to be an expectations file") from exc
 
 
 def _check_entry(path: Path, where: str, entry: KnownFailure | KnownGap, placeholders_allowed: bool) -> None:
