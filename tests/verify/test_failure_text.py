@@ -22,7 +22,7 @@ def test_the_failure_names_its_primary_rule_and_shows_every_path_as_json() -> No
     text = failure_text(RECORD)
     lines = text.splitlines()
     assert lines[0] == f"{RECORD.nodeid} fails HIS-WIN-3 (also involves HIS-WIN-2)"
-    assert "  rule HIS-WIN-3: A tie is broken by the previous turn." in lines
+    assert not any(line.startswith("  rule ") for line in lines), "a vector is a worked example: no clause text"
     assert json.loads(text.split("request to determine_victory: ")[1].splitlines()[0]) == RECORD.request
     assert json.loads(text.split("  rulings: ")[1].splitlines()[0]) == RECORD.rulings
     assert json.loads(text.split("  expected: ")[1].splitlines()[0]) == RECORD.expected
@@ -36,6 +36,8 @@ def test_an_invariant_offers_its_shrunk_case_as_a_vector() -> None:
     vector: dict[str, object] = {"id": "his-determine-victory-0123456789ab", "rules": ["HIS-WIN-3"], "input": {}, "rulings": {}, "output": {}}
     text = failure_text(CheckRecord("t.py::test_x", "his", "invariant", ("HIS-WIN-3",), "failed", "", statement="Ties break."), vector)
     assert "  property: Ties break." in text.splitlines()
+    clause = CheckRecord("t.py::test_x", "his", "invariant", ("HIS-WIN-3",), "failed", "", clause="A tie is broken by the previous turn.")
+    assert "  rule HIS-WIN-3: A tie is broken by the previous turn." in failure_text(clause).splitlines()
     assert json.loads(text.split("--save-failures DIR): ")[1]) == vector
 
 

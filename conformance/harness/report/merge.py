@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         records = merged(args.reports)
     except ValueError as exc:  # MergeError, or a file read_report refused
-        console.print(f"[bold red]rulespec report merge: {exc}[/]")
+        console.print(f"[bold red]rulespec report merge: {exc}[/]", soft_wrap=True)  # one line: a path must not break
         return 2
     keys = args.game or sorted({record.game for record in records})
     if not keys:

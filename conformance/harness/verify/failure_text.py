@@ -31,7 +31,7 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
     lines = [f"{record.nodeid} {verb} {record.primary_rule}{involved}"]
     if record.statement:
         lines.append(f"{INDENT}property: {record.statement}")
-    if record.clause:
+    if record.clause and record.kind != "vector":  # a vector is a worked example; `rulespec rules ID` prints its clause
         lines.append(f"{INDENT}rule {record.primary_rule}: {' '.join(record.clause.split())}")
     if record.detail and not record.differences:  # the differences below say it, path by path
         lines.append(f"{INDENT}why: {' '.join(record.detail.split())}")

@@ -125,6 +125,8 @@ def _show_failure(item: pytest.Item, report: pytest.TestReport, record: CheckRec
     shown = failure_text(record, vector)
     if item.config.get_verbosity() > 0 and report.longrepr is not None:
         shown += f"\n\n-- internals (-v) --\n{report.longrepr}"
+    else:  # Hypothesis's own notes (its shrink budget, how to reproduce) speak of our test code, not the user's
+        report.sections = [(name, text) for name, text in report.sections if "Hypothesis" not in name]
     report.longrepr = shown
 
 
