@@ -12,28 +12,34 @@ _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
 # monkeypatchable for exactly this (its default is five minutes): a user waits for a
 # verdict, and a partly shrunk request that shows the bug is better than a silent minute.
 SHRINK_SECONDS = 3
+# Examples per invariant: dev, ci and canary draw EXAMPLES, deep ten times as many. A game may
+# draw fewer where its states are large and the canaries show nothing is lost (Struggle of
+# Empires: half, conformance/invariants/soe/support.py).
+EXAMPLES = 100
+DEEP_EXAMPLES = 1000
+# No explain phase: it reruns a failure to annotate which parts of the input mattered, and the
+# failure is told as its request and differences (verify/failure_text.py), never as those notes.
+_PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
 
 
 def register() -> None:
     """Register the profiles and load the default (``RULESPEC_PROFILE``, else dev).
 
     dev: the everyday default. ci: the same budget, derandomised so a run is repeatable.
-    deep: ten times the search, for a release or a rule change. canary: ci's very search
-    without shrinking, for proving a known-bad implementation is caught (the same examples
-    fail; only the minimal one is not sought). Deadlines are off: the machines are noisy and
-    an out-of-process subject pays a round trip per call. Every profile stops a check at its
-    first failure (``report_multiple_bugs=False``: one failure per check is what the verdict
+    deep: ten times the search, for a release, a rule change or a sharded CI matrix. canary:
+    ci's very search without shrinking, for proving a known-bad implementation is caught (the
+    same examples fail; only the minimal one is not sought). Deadlines are off: the machines are
+    noisy and an out-of-process subject pays a round trip per call. Every profile stops a check at
+    its first failure (``report_multiple_bugs=False``: one failure per check is what the verdict
     counts) and shrinks it for at most ``SHRINK_SECONDS``.
     """
     engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS
     # from Hypothesis's own defaults, never from whichever profile is loaded when this runs
-    base = settings(settings.get_profile("default"), report_multiple_bugs=False)
-    settings.register_profile("dev", base, max_examples=100, deadline=None, suppress_health_check=_QUIET)
-    settings.register_profile(
-        "ci", base, max_examples=100, deadline=None, derandomize=True, print_blob=False, suppress_health_check=_QUIET
+    base = settings(
+        settings.get_profile("default"), report_multiple_bugs=False, deadline=None, phases=_PHASES, suppress_health_check=_QUIET
     )
-    settings.register_profile(
-        "canary", settings.get_profile("ci"), phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
-    )
-    settings.register_profile("deep", base, max_examples=1000, deadline=None, suppress_health_check=_QUIET)
+    settings.register_profile("dev", base, max_examples=EXAMPLES)
+    settings.register_profile("ci", base, max_examples=EXAMPLES, derandomize=True, print_blob=False)
+    settings.register_profile("canary", settings.get_profile("ci"), phases=[p for p in _PHASES if p is not Phase.shrink])
+    settings.register_profile("deep", base, max_examples=DEEP_EXAMPLES)
     settings.load_profile(os.environ.get("RULESPEC_PROFILE", "dev"))
