@@ -73,15 +73,19 @@ def test_three_shards_merge_to_the_verdict_of_one_run(key: str, impl: str, rules
     assert code == (0 if tally([game(key)], merged).full_pass else 1)
 
 
-def test_verify_spreads_several_games_over_the_cores_and_one_game_or_a_few_rules_not(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_verify_spreads_whole_games_over_the_cores_and_a_few_rules_not(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(spread, "cores", lambda: 2)
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     whole = argparse.Namespace(numprocesses=None, rule=None, shard=Shard(2, 3), pytest_args=[])
     spreading = ["-n", "2", "--dist", "worksteal", "--rulespec-longest-first"]
     games = ["his", "soe"]
     assert spread.pytest_args(whole, games) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading]
-    assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3"], "one game: one process"
+    assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading], "one game too"
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=["SOE-POP-2"]), games) == 0
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None, pytest_args=["-k", "tie"]), games) == 0
     assert spread.default_processes(argparse.Namespace(numprocesses="4", rule=None), games) == 0, "-n given: not twice"
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
+    assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None), games) == 0, "inside xdist: not again"
+    monkeypatch.delenv("PYTEST_XDIST_WORKER")
     monkeypatch.setattr(spread, "cores", lambda: 1)
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None), games) == 0
