@@ -15,8 +15,8 @@ minimal input Hypothesis shrank to) or the failing vector case.
 from __future__ import annotations
 
 import importlib
+import json
 import os
-import re
 import resource
 import shutil
 import subprocess
@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.harness.games import REPO_ROOT, all_games
+from conformance.harness.records import read_report
 
 VERIFY = [sys.executable, "-m", "conformance.harness.cli", "verify"]
 NODE_EXAMPLE = f"node {REPO_ROOT / 'examples' / 'soe-node' / 'impl.js'}"
@@ -108,23 +109,40 @@ def over_the_wire() -> None:
         print(f"  verify --cmd exited {wire.code}:\n{wire.output[-2000:]}")
 
 
-_FALSIFYING = re.compile(r"Falsifying example|\$\.cases\[\d+\]")
+def _judged(report: Path, rules: Sequence[str]) -> str:
+    """How verify showed the canary: caught on its rules, each with the request of its smallest failing check."""
+    records = read_report(report) if report.is_file() else []
+    shown: dict[str, int] = {}
+    for record in records:
+        if record.outcome == "failed" and record.primary_rule in rules and record.operation is not None:
+            size = len(json.dumps(record.request, separators=(",", ":")))
+            shown[record.primary_rule] = min(size, shown.get(record.primary_rule, size))
+    if set(shown) != set(rules):
+        return f"NOT CAUGHT on {', '.join(sorted(set(rules) - set(shown)))}"
+    return f"caught; input {max(shown.values())} chars"
 
 
 def canaries(keys: Sequence[str], per_game: int | None) -> None:
-    """Each game's canaries judged as a user would (whole game, ci), against the correct one."""
+    """Each game's canaries judged as a user would (whole game, ci), against the correct one.
+
+    A canary counts as judged when every rule it breaks is the primary rule of a failed check that
+    shows its request; the figure beside it is the longest such request, as compact JSON (the
+    largest of the smallest inputs shown per rule: what shrinking left the user to read).
+    """
     for key in keys:
         module = importlib.import_module(f"tests.canaries.{key}")
         chosen = list(module.CANARIES)[:per_game] if per_game else list(module.CANARIES)
         correct = timed([*VERIFY, "--game", key, "--profile", "ci"])
         row(f"{key}: a correct one (the reference)", correct, "", "", correct.wall, correct.cpu)
         worst = 0.0
-        for canary in chosen:
-            figure = timed([*VERIFY, "--game", key, "--profile", "ci", "--impl", f"tests.canaries.{key}:{canary.name}"])
-            failed = [rule for rule in canary.caught_on if re.search(rf"{re.escape(rule)}\b.*failed", figure.output)]
-            shown = "caught, input shown" if failed and _FALSIFYING.search(figure.output) else "NOT CAUGHT AS IT SHOULD BE"
-            worst = max(worst, figure.wall)
-            row(f"  {canary.name[:38]}", figure, "<= 2x", f"correct one; {shown}"[:34], correct.wall, correct.cpu)
+        with tempfile.TemporaryDirectory(prefix="rulespec-bench-canary-") as scratch:
+            for canary in chosen:
+                report = Path(scratch) / f"{canary.name}.json"
+                impl = f"tests.canaries.{key}:{canary.name}"
+                figure = timed([*VERIFY, "--game", key, "--profile", "ci", "--impl", impl, "--report-json", str(report)])
+                worst = max(worst, figure.wall)
+                judged = _judged(report, canary.caught_on)
+                row(f"  {canary.name[:44]}", figure, "<= 2x", judged[:34], correct.wall, correct.cpu)
         limit = " (target < 60 s)" if key == "soe" else ""
         print(f"  {key}: worst canary {worst:.1f} s wall, {worst / correct.wall:.2f}x the correct one{limit}")
 
