@@ -99,6 +99,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         outputs.note_failed_write(config, f"--save-failures {saved_dir}: could not write: {exc}")
 
 
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Hypothesis's plugin turns a check's failing examples into a source patch (``.hypothesis/patches/``), parsing
+    the test module with libcst; a failure here is told as its request and differences, and no patch is read."""
+    item.__dict__.pop("_hypothesis_failing_examples", None)
+
+
 def recorder_of(config: pytest.Config) -> Recorder:
     return config.stash[RECORDER]
 
