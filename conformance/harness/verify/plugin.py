@@ -102,7 +102,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_runtest_teardown(item: pytest.Item) -> None:
     """Hypothesis's plugin turns a check's failing examples into a source patch (``.hypothesis/patches/``), parsing
     the test module with libcst; a failure here is told as its request and differences, and no patch is read."""
-    item.__dict__.pop("_hypothesis_failing_examples", None)
+    if hasattr(item, "_hypothesis_failing_examples"):
+        delattr(item, "_hypothesis_failing_examples")
 
 
 def recorder_of(config: pytest.Config) -> Recorder:
