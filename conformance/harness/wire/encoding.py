@@ -46,9 +46,19 @@ def wire_form(value: object) -> Any:
     return _walked(value)
 
 
+_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+_PLAIN = (str, int, bool, float, type(None))  # already JSON builtins
+
+
 def _walked(value: object) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {field.name: _walked(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    names = _FIELDS.get(kind)
+    if names is None and dataclasses.is_dataclass(kind):
+        names = _FIELDS[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    if names is not None:
+        return {name: _walked(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple)):
         return [_walked(item) for item in cast(Sequence[object], value)]
     return msgspec.to_builtins(value)
