@@ -37,7 +37,8 @@ def typecheck(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Tests of the reference and the harness, the canaries, and the consistency of spec, vectors and schemas."""
     session.install(*DEV)
-    session.run("pytest", "-n", "auto", "--hypothesis-profile=ci", "-m", "not slow", *session.posargs)
+    # worksteal: a worker that runs out takes queued tests from the other, so the long ones never end alone
+    session.run("pytest", "-n", "auto", "--dist", "worksteal", "--hypothesis-profile=ci", "-m", "not slow", *session.posargs)
 
 
 @nox.session
