@@ -85,7 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         uncaught = sorted(f"{k}:{c}" for (k, c), failed in found[examples].items() if not failed)
         print(f"{examples:>8} {len(pairs):>14} {len(top - pairs):>12} {len(uncaught):>18} {seconds[examples]:>8.1f}")
         for canary, nodeid in sorted(top - pairs):
-            print(f"{'':>8} lost: {canary[0]}:{canary[1]} no longer fails {nodeid.split('::')[-1]}")
+            still = len(found[examples][canary])
+            print(f"{'':>8} lost: {canary[0]}:{canary[1]} no longer fails {nodeid.split('::')[-1]} (still fails {still} others)")
     never = sorted(f"{k}:{c}" for (k, c), failed in found[largest].items() if not failed)
     print(f"caught by the vectors alone (no invariant fails them at {largest}): {', '.join(never) or 'none'}")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
