@@ -39,6 +39,24 @@ def _short(nodeid: str) -> str:
     return nodeid.rpartition("/")[2]
 
 
+class _NoDistStatus:
+    """Stands in for pytest-xdist's status line, which says "bringing up nodes..." even at ``-qq`` off a terminal:
+    the progress below says what the run is doing."""
+
+    def setstatus(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def ensure_show_status(self) -> None:
+        pass
+
+
+def _quiet_xdist(config: pytest.Config) -> None:
+    dsession = config.pluginmanager.get_plugin("dsession")
+    if dsession is not None and hasattr(dsession, "trdist"):
+        config.pluginmanager.unregister(name="terminaldistreporter")
+        setattr(dsession, "trdist", _NoDistStatus())
+
+
 class RunProgress:
     """A pytest plugin for ``rulespec verify``: counts checks per game as they finish and shows it."""
 
@@ -60,14 +78,23 @@ class RunProgress:
 
     # --- pytest hooks -------------------------------------------------------------------
 
-    def pytest_sessionstart(self) -> None:
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        _quiet_xdist(session.config)
         self._started = self._last_line = time.monotonic()  # a slow collection says so within QUIET_SECONDS
         self._ticker = threading.Thread(target=self._tick, name="rulespec-progress", daemon=True)
         self._ticker.start()
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        for item in session.items:
-            key = game_of(item.path)
+        self._collected([item.path for item in session.items])
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: object, ids: list[str]) -> None:
+        if not self._totals:  # every worker collects the same checks: count them once
+            self._collected([_path(nodeid.split("::")[0]) for nodeid in ids])
+
+    def _collected(self, paths: list[Path]) -> None:
+        for path in paths:
+            key = game_of(path)
             if key is not None:
                 self._totals[key] += 1
         if self._plain:
