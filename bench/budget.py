@@ -23,13 +23,13 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, settings
 
+from conformance.harness.games import REPO_ROOT, all_games
+
 BUDGETS: tuple[int, ...] = (200, 100, 50, 25)
 DEFAULT_BUDGETS = (100, 50, 25)
-REPO_ROOT = Path(__file__).resolve().parent.parent
 
 for _examples in BUDGETS:
     settings.register_profile(
@@ -59,9 +59,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     options.add_argument("--game", action="append", help="only this game (repeatable)")
     options.add_argument("--budget", action="append", type=int, choices=BUDGETS, help="only this budget (repeatable)")
     chosen = options.parse_args(argv)
-    sys.path.insert(0, str(REPO_ROOT))
-    from conformance.harness.games import all_games
-
     keys = chosen.game or [g.key for g in all_games()]
     budgets = sorted(chosen.budget or DEFAULT_BUDGETS, reverse=True)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -4,8 +4,9 @@ Over the cores: pytest-xdist with one worker per core when there are several and
 whole games, one or more. Measured on 2 cores, three runs each way in one minute: the Struggle
 of Empires reference took 10.1 to 11.0 s spread against 13.8 to 16.2 s in one process; the
 README's starter, whose checks are nearly all *not implemented*, 3.9 s against 2.7 s: a second
-lost where several are won on an implementation that answers (``bench/`` prints both ways). A few checks, chosen by ``--rule`` or by pytest's options
-after ``--``, stay in this process: they finish before workers would have started. ``-n N`` chooses.
+lost where several are won on an implementation that answers (``bench/`` prints both ways). A
+few checks, chosen by ``--rule`` or by pytest's options after ``--``, stay in this process: they
+finish before workers would have started. ``-n N`` chooses.
 """
 
 from __future__ import annotations
