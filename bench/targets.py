@@ -6,7 +6,7 @@ still mean something: compare the ratios, and read the load average printed with
 | ``nox`` (default sessions) <= 300 s | its own CPU seconds / the cores: the wall no spreading could beat |
 | ``verify``, 3 games, reference, ci <= 25 s | the same command in one process (``-- -n 0``) |
 | one game over the wire, Node example <= 10 s | the same game, same checks, the reference in-process |
-| one-bug canary <= 2x a correct one, SoE < 60 s | the correct one: the reference, same game, same command |
+| one-bug canary <= 2x a correct one, SoE < 60 s | the correct one: the canaries' base without a bug, same game, same command |
 
 A canary counts only when verify fails it on the rule it breaks and shows a falsifying example (the
 minimal input Hypothesis shrank to) or the failing vector case.
@@ -125,6 +125,9 @@ def _judged(report: Path, rules: Sequence[str]) -> str:
 def canaries(keys: Sequence[str], per_game: int | None) -> None:
     """Each game's canaries judged as a user would (whole game, ci), against the correct one.
 
+    The correct one is the canaries' own base without a bug (``CORRECT`` in the game's canary
+    module), plugged in the same way (``--impl``, its own process): the ratio is what the bug costs,
+    finding and shrinking it, and not what plugging in costs (the reference in-process is printed too).
     A canary counts as judged when every rule it breaks is the primary rule of a failed check that
     shows its request; the figure beside it is the longest such request, as compact JSON (the
     largest of the smallest inputs shown per rule: what shrinking left the user to read).
@@ -132,8 +135,12 @@ def canaries(keys: Sequence[str], per_game: int | None) -> None:
     for key in keys:
         module = importlib.import_module(f"tests.canaries.{key}")
         chosen = list(module.CANARIES)[:per_game] if per_game else list(module.CANARIES)
-        correct = timed([*VERIFY, "--game", key, "--profile", "ci"])
-        row(f"{key}: a correct one (the reference)", correct, "", "", correct.wall, correct.cpu)
+        reference = timed([*VERIFY, "--game", key, "--profile", "ci"])
+        row(f"{key}: the reference in-process", reference, "", "", reference.wall, reference.cpu)
+        correct = timed([*VERIFY, "--game", key, "--profile", "ci", "--impl", f"tests.canaries.{key}:{module.CORRECT}"])
+        row(f"{key}: a correct one, --impl {module.CORRECT}", correct, "", "the reference in-process", reference.wall, reference.cpu)
+        if correct.code != 0:
+            print(f"  the correct one did not pass (exit {correct.code}): its ratios mean nothing\n{correct.output[-2000:]}")
         worst = 0.0
         with tempfile.TemporaryDirectory(prefix="rulespec-bench-canary-") as scratch:
             for canary in chosen:
@@ -144,7 +151,10 @@ def canaries(keys: Sequence[str], per_game: int | None) -> None:
                 judged = _judged(report, canary.caught_on)
                 row(f"  {canary.name[:44]}", figure, "<= 2x", judged[:34], correct.wall, correct.cpu)
         limit = " (target < 60 s)" if key == "soe" else ""
-        print(f"  {key}: worst canary {worst:.1f} s wall, {worst / correct.wall:.2f}x the correct one{limit}")
+        print(
+            f"  {key}: worst canary {worst:.1f} s wall, {worst / correct.wall:.2f}x the correct one"
+            f" ({worst / reference.wall:.2f}x the reference in-process){limit}"
+        )
 
 
 def run(args: Sequence[str] | None = None) -> None:

@@ -323,6 +323,9 @@ class CopernicusAlwaysAllowed(Canaries):
         return replace(verdict, allowed=verdict.before.victory is Victory.DOMINATION)
 
 
+# the canaries without their bugs: a correct implementation plugged in the same way (bench/targets.py)
+CORRECT = "Canaries"
+
 CANARIES = (
     Canary("UnrestCountsOnTrack", "counts spaces in unrest on the track (wrong under excluded)", ("HIS-SPECIAL-8",)),
     Canary("ElectoratesBeforeLeague", "scores electorates before the Schmalkaldic League", ("HIS-SPECIAL-2",)),

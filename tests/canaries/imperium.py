@@ -166,6 +166,9 @@ class CollapseOneCardEarly(Canaries):
         return Collapse(collapsed=len(request.unrest_pile) <= 1)
 
 
+# the canaries without their bugs: a correct implementation plugged in the same way (bench/targets.py)
+CORRECT = "Canaries"
+
 CANARIES = (
     Canary("RedCardsOnEmpireSide", "plays a red card while the nation card shows the empire side", ("IMP-PLAY-2",)),
     Canary("ReshuffleOnDrawIfAble", "reshuffles the discard pile on a draw if able", ("IMP-DRAW-5",)),

@@ -216,6 +216,9 @@ class NonPlayerMajorsTakeNoPlace(Stepwise):
         return soe_reference.score_region(request, replace(rulings, non_player_rank=NonPlayerRank.IGNORED))
 
 
+# the canaries without their bugs: a correct implementation plugged in the same way (bench/targets.py)
+CORRECT = "Stepwise"
+
 CANARIES: tuple[Canary, ...] = (
     Canary("FriendlyTiesInThreePlayerGame", "shares ties in 3-player games as if friendly", ("SOE-SCORE-7", "SOE-SCORE-8")),
     Canary("PopulationReachesTen", "lets population grow to 10", ("SOE-POP-2",)),

@@ -77,7 +77,7 @@ def test_verify_spreads_whole_games_over_the_cores_and_a_few_rules_not(monkeypat
     monkeypatch.setattr(spread, "cores", lambda: 2)
     monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     whole = argparse.Namespace(numprocesses=None, rule=None, shard=Shard(2, 3), pytest_args=[])
-    spreading = ["-n", "2", "--dist", "worksteal", "--rulespec-longest-first"]
+    spreading = ["-n", "2", "--dist", "load", "--maxschedchunk", "1", "--rulespec-longest-first"]
     games = ["his", "soe"]
     assert spread.pytest_args(whole, games) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading]
     assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading], "one game too"

@@ -1,10 +1,10 @@
 """How one ``verify`` run is spread: over the machine's cores by default, and over machines by ``--shard``.
 
-Over the cores: pytest-xdist with one worker per core when there are several and the run is
-whole games, one or more. Measured on 2 cores, three runs each way in one minute: the Struggle
-of Empires reference took 10.1 to 11.0 s spread against 13.8 to 16.2 s in one process; the
-README's starter, whose checks are nearly all *not implemented*, 3.9 s against 2.7 s: a second
-lost where several are won on an implementation that answers (``bench/`` prints both ways). A
+Over the cores: pytest-xdist with one worker per core, fed from one longest-first queue, when there
+are several and the run is whole games, one or more. Measured on 2 cores, three runs each way in one
+minute: the Struggle of Empires reference took 10.1 to 11.0 s spread against 13.8 to 16.2 s in one
+process; the README's starter, whose checks are nearly all *not implemented*, 3.9 s against 2.7 s: a
+second lost where several are won on an implementation that answers (``bench/`` prints both ways). A
 few checks, chosen by ``--rule`` or by pytest's options after ``--``, stay in this process: they
 finish before workers would have started. ``-n N`` chooses.
 """
@@ -40,8 +40,11 @@ def pytest_args(args: argparse.Namespace, keys: Sequence[str]) -> list[str]:
         extra.append(f"--rulespec-shard={args.shard}")
     processes = default_processes(args, keys)
     if processes:
-        # idle workers take queued checks from busy ones, and the long ones start first: no long tail
-        extra += ["-n", str(processes), "--dist", "worksteal", "--rulespec-longest-first"]
+        # One queue, longest checks first, dealt one at a time to whichever worker is free: a run
+        # ends on short checks. Work stealing split the queue in halves up front and never took a
+        # worker's next check, so a check that failed late (and shrank for seconds) kept the one
+        # after it waiting: a Here I Stand canary took 11.5 to 13.4 s that way, 10.3 to 10.7 s so.
+        extra += ["-n", str(processes), "--dist", "load", "--maxschedchunk", "1", "--rulespec-longest-first"]
     return extra
 
 
