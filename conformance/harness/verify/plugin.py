@@ -10,6 +10,7 @@ invariant its ``@pytest.mark.rules(...)``.
 
 from __future__ import annotations
 
+import gc
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -79,6 +80,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    # The run is over: the process's last garbage collection need not walk all the run kept (Hypothesis's
+    # caches, every record). With no ``unraisableexception`` plugin (verify/command.py), a Here I Stand
+    # run's last check to its exit went from 0.4 s to under 0.1 s (2 cores).
+    gc.freeze()
     if SUBJECTS in config.stash:
         config.stash[SUBJECTS].close()
     if is_worker(config) or RECORDER not in config.stash:
