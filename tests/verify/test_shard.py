@@ -77,13 +77,15 @@ def test_verify_spreads_whole_games_over_the_cores_and_a_few_rules_not(monkeypat
     monkeypatch.setattr(spread, "cores", lambda: 2)
     monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     whole = argparse.Namespace(numprocesses=None, rule=None, shard=Shard(2, 3), pytest_args=[])
-    spreading = ["-n", "2", "--dist", "load", "--maxschedchunk", "1", "--rulespec-longest-first"]
+    spreading = ["-n", "2", *spread.SCHEDULE]
     games = ["his", "soe"]
     assert spread.pytest_args(whole, games) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading]
     assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading], "one game too"
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=["SOE-POP-2"]), games) == 0
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None, pytest_args=["-k", "tie"]), games) == 0
     assert spread.default_processes(argparse.Namespace(numprocesses="4", rule=None), games) == 0, "-n given: not twice"
+    given = argparse.Namespace(numprocesses="auto", rule=None, shard=None, pytest_args=[])
+    assert spread.pytest_args(given, games) == ["-p", spread.SHARD_PLUGIN, *spread.SCHEDULE], "-n auto: the same queue"
     monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None), games) == 0, "inside xdist: not again"
     monkeypatch.delenv("PYTEST_XDIST_WORKER")

@@ -19,6 +19,12 @@ from conformance.harness.records import CheckRecord
 
 SHARD_PLUGIN = "conformance.harness.verify.shard"
 
+# One queue, longest checks first, dealt one at a time to whichever worker is free: a run ends on
+# short checks. Work stealing split the queue in halves up front and never took a worker's next
+# check, so a check that failed late (and shrank for seconds) kept the one after it waiting: a
+# Here I Stand canary took 11.5 to 13.4 s that way, 10.3 to 10.7 s so.
+SCHEDULE = ["--dist", "load", "--maxschedchunk", "1", "--rulespec-longest-first"]
+
 
 def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -40,11 +46,9 @@ def pytest_args(args: argparse.Namespace, keys: Sequence[str]) -> list[str]:
         extra.append(f"--rulespec-shard={args.shard}")
     processes = default_processes(args, keys)
     if processes:
-        # One queue, longest checks first, dealt one at a time to whichever worker is free: a run
-        # ends on short checks. Work stealing split the queue in halves up front and never took a
-        # worker's next check, so a check that failed late (and shrank for seconds) kept the one
-        # after it waiting: a Here I Stand canary took 11.5 to 13.4 s that way, 10.3 to 10.7 s so.
-        extra += ["-n", str(processes), "--dist", "load", "--maxschedchunk", "1", "--rulespec-longest-first"]
+        extra += ["-n", str(processes)]
+    if processes or getattr(args, "numprocesses", None):  # ours, or -n given (gate/options.py passes it on)
+        extra += SCHEDULE
     return extra
 
 
