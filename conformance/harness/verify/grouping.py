@@ -31,6 +31,9 @@ class GroupedFailures:
         first: dict[str, pytest.TestReport] = {}
         kept: list[pytest.TestReport] = []
         for report in failed:
+            # no "[gw1] linux -- Python 3.11.7 /path/to/python" line atop the section: which worker ran a check is
+            # pytest-xdist's business (pytest prints it for a report that names its worker node)
+            vars(report).pop("node", None)
             record = by_node.get(report.nodeid)
             if record is None or report.longrepr is None:
                 kept.append(report)
