@@ -33,6 +33,20 @@ def test_every_game_has_canaries() -> None:
     assert games == {game.key for game in all_games()}, "a game without canaries has unproven invariants"
 
 
+@pytest.mark.parametrize("key", sorted({key for key, _ in CANARIES}))
+def test_the_canaries_without_their_bugs_pass(key: str) -> None:
+    """``CORRECT``, the base each game's canaries bend, passes every rule they break: the floor bench/targets.py
+    measures a canary against is a correct implementation, plugged in the same way."""
+    correct: str = importlib.import_module(f"tests.canaries.{key}").CORRECT
+    rules = sorted({rule for k, canary in CANARIES if k == key for rule in canary.caught_on})
+    command = [
+        sys.executable, "-m", "conformance.harness.cli", "verify", "--game", key,
+        "--impl", f"tests.canaries.{key}:{correct}", "--profile", "canary", *(f"--rule={rule}" for rule in rules),
+    ]  # fmt: skip
+    done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, f"{correct} is not correct on {rules}:\n{done.stdout[-3000:]}"
+
+
 @pytest.mark.parametrize(("key", "canary"), CANARIES, ids=[f"{k}:{c.name}" for k, c in CANARIES])
 def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path) -> None:
     report = tmp_path / "report.json"
