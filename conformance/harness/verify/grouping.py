@@ -31,10 +31,11 @@ class GroupedFailures:
         first: dict[str, pytest.TestReport] = {}
         kept: list[pytest.TestReport] = []
         for report in failed:
-            # no "[gw1] linux -- Python 3.11.7 /path/to/python" line atop the section: which worker ran a check is
-            # pytest-xdist's business (pytest prints it for a report that names its worker node)
-            vars(report).pop("node", None)
             record = by_node.get(report.nodeid)
+            if record is not None:
+                # no "[gw1] linux -- Python 3.11.7 /path/to/python" line atop a check's section: which worker ran
+                # it is pytest-xdist's business (pytest prints it for a report that names its worker node)
+                vars(report).pop("node", None)
             if record is None or report.longrepr is None:
                 kept.append(report)
             elif record.primary_rule not in first:

@@ -10,7 +10,6 @@ invariant its ``@pytest.mark.rules(...)``.
 
 from __future__ import annotations
 
-import gc
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -80,10 +79,6 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    # The run is over: the process's last garbage collection need not walk all the run kept (Hypothesis's
-    # caches, every record). With no ``unraisableexception`` plugin (verify/command.py), a Here I Stand
-    # run's last check to its exit went from 0.4 s to under 0.1 s (2 cores).
-    gc.freeze()
     if SUBJECTS in config.stash:
         config.stash[SUBJECTS].close()
     if is_worker(config) or RECORDER not in config.stash:
@@ -137,11 +132,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Sends the vector cases ahead to a subject, but not on an xdist worker: it runs only a share of them, and which
-    is not known yet."""
-    # The modules, checks and vector cases collected live as long as the run: no garbage collection needs to walk
-    # them again. Measured on 2 cores, three games: 3.4 s of each worker's 19 s went to collecting garbage; 2.4 s so.
-    gc.freeze()
+    """Not on an xdist worker: it runs only a share of the items, and which is not known yet."""
     if not is_worker(session.config):
         cases = [item.loaded for item in session.items if isinstance(item, VectorItem)]
         session.config.stash[SUBJECTS].send_ahead(cases)

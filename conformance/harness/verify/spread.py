@@ -19,10 +19,11 @@ from conformance.harness.records import CheckRecord
 
 SHARD_PLUGIN = "conformance.harness.verify.shard"
 
-# One queue, longest checks first, dealt one at a time to whichever worker is free: a run ends on
-# short checks. Work stealing split the queue in halves up front and never took a worker's next
-# check, so a check that failed late (and shrank for seconds) kept the one after it waiting: a
-# Here I Stand canary took 11.5 to 13.4 s that way, 10.3 to 10.7 s so.
+# One queue, longest checks first, from which each worker takes the next check as it finishes one
+# (it holds two: pytest runs a check only once it knows the next). Work stealing dealt the queue out
+# in halves up front, so the long checks sat together on one worker, the other taking them back only
+# when idle: a Here I Stand canary whose late checks fail and shrink for seconds took 11.5 to 13.4 s
+# that way, 10.3 to 10.7 s so.
 SCHEDULE = ["--dist", "load", "--maxschedchunk", "1", "--rulespec-longest-first"]
 
 
