@@ -24,23 +24,24 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, settings
 
+from conformance.harness import profiles
 from conformance.harness.games import REPO_ROOT, all_games
 
 BUDGETS: tuple[int, ...] = (200, 100, 50, 25)
 DEFAULT_BUDGETS = (100, 50, 25)
 
+# the gate's own canary profile (derandomised, not shrunk) at each budget, so a budget measures what the gate does
+profiles.register()
+_canary = settings.get_profile("canary")
 for _examples in BUDGETS:
     settings.register_profile(
         f"budget-{_examples}",
+        _canary,
         max_examples=_examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        report_multiple_bugs=False,
-        phases=[Phase.explicit, Phase.generate, Phase.target],
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+        database=None,  # nothing replayed from earlier runs
+        suppress_health_check=[*_canary.suppress_health_check, HealthCheck.function_scoped_fixture],
     )
 
 

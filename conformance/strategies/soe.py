@@ -250,6 +250,9 @@ def draws(count: int, rulings_: Rulings) -> st.SearchStrategy[tuple[int, ...]]:
     return st.lists(st.sampled_from(rulings_.unrest_tokens), min_size=count, max_size=count).map(tuple)
 
 
+_EMPTY_ORDER = st.booleans()  # whether a player who need not tax brings an order with no draws anyway
+
+
 @lru_cache(maxsize=None)
 def _orderings(count: int) -> st.SearchStrategy[tuple[int, ...]]:
     """An order for ``count`` things, as indices (built once per count)."""
@@ -276,9 +279,6 @@ def maintenance_orders(empires_: Sequence[Empire], rulings_: Rulings, golds: Seq
         return tuple(orders[i] for i in draw(_orderings(len(orders))))
 
     return build()
-
-
-_EMPTY_ORDER = st.booleans()  # whether a player who need not tax brings an order with no draws anyway
 
 
 # --- each operation's request ------------------------------------------------------------
