@@ -38,7 +38,9 @@ def tests(session: nox.Session) -> None:
     """Tests of the reference and the harness, the canaries, and the consistency of spec, vectors and schemas."""
     session.install(*DEV)
     # worksteal: a worker that runs out takes queued tests from the other, so the long ones never end alone
-    session.run("pytest", "-n", "auto", "--dist", "worksteal", "--hypothesis-profile=ci", "-m", "not slow", *session.posargs)
+    session.run(
+        "pytest", "-n", "auto", "--dist", "worksteal", "--hypothesis-profile=ci", "-m", "not slow", *session.posargs
+    )
 
 
 @nox.session
@@ -55,7 +57,17 @@ def ruling_matrix(session: nox.Session) -> None:
     Minutes in all, so not in the default list; CI runs it: ``nox -s ruling_matrix``.
     """
     session.install(*DEV)
-    session.run("pytest", "-n", "2", "--hypothesis-profile=ci", "-m", "ruling_matrix", "-rP", "tests/diff/test_ruling_matrix.py", *session.posargs)
+    session.run(
+        "pytest",
+        "-n",
+        "2",
+        "--hypothesis-profile=ci",
+        "-m",
+        "ruling_matrix",
+        "-rP",
+        "tests/diff/test_ruling_matrix.py",
+        *session.posargs,
+    )
 
 
 @nox.session(tags=["ci"])
@@ -106,7 +118,11 @@ def _install_plugged(session: nox.Session) -> list[str]:
         install = arguments.pop(at + 1)
         arguments.pop(at)
     invoked = Path(session.invoked_from).resolve()
-    if install is None and invoked != HERE and any((invoked / name).is_file() for name in ("pyproject.toml", "setup.py")):
+    if (
+        install is None
+        and invoked != HERE
+        and any((invoked / name).is_file() for name in ("pyproject.toml", "setup.py"))
+    ):
         install = str(invoked)
     if install is not None:
         session.install("-e", str(Path(session.invoked_from, install).resolve()))
@@ -135,6 +151,14 @@ def browser(session: nox.Session) -> None:
     session.install("-e", ".[dev,browser]")
     Path("build").mkdir(exist_ok=True)  # pytest makes --basetemp, not its parent
     session.run(
-        "pytest", "-p", "no:cacheprovider", "-m", "browser", "-s", "--basetemp=build/browser", "tests/report/test_browser.py",
-        *session.posargs, env={"RULESPEC_BROWSER": "1"},
-    )  # fmt: skip
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-m",
+        "browser",
+        "-s",
+        "--basetemp=build/browser",
+        "tests/report/test_browser.py",
+        *session.posargs,
+        env={"RULESPEC_BROWSER": "1"},
+    )

@@ -48,9 +48,21 @@ for _examples in BUDGETS:
 def failing_invariants(key: str, canary: str, examples: int) -> list[str]:
     """The invariants of game ``key`` that the canary fails at ``examples`` examples each."""
     command = [
-        sys.executable, "-m", "pytest", f"conformance/invariants/{key}", f"--game={key}", f"--impl=tests.canaries.{key}:{canary}",
-        "-p", "bench.budget", f"--hypothesis-profile=budget-{examples}", "-p", "no:cacheprovider", "-q", "-rf", "--tb=no",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "pytest",
+        f"conformance/invariants/{key}",
+        f"--game={key}",
+        f"--impl=tests.canaries.{key}:{canary}",
+        "-p",
+        "bench.budget",
+        f"--hypothesis-profile=budget-{examples}",
+        "-p",
+        "no:cacheprovider",
+        "-q",
+        "-rf",
+        "--tb=no",
+    ]
     done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
     return sorted(set(re.findall(r"^FAILED (\S+)", done.stdout, re.MULTILINE)))
 
@@ -72,11 +84,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         found[examples][(key, canary)] = failing_invariants(key, canary, examples)
         seconds[examples] += time.perf_counter() - started
 
-    runs: list[tuple[str, str, int]] = [(k, c.name, n) for k in keys for c in importlib.import_module(f"tests.canaries.{k}").CANARIES for n in budgets]
+    runs: list[tuple[str, str, int]] = [
+        (k, c.name, n) for k in keys for c in importlib.import_module(f"tests.canaries.{k}").CANARIES for n in budgets
+    ]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # one pytest process per core
         list(pool.map(one, runs))
     largest = budgets[0]
-    print(f"{'examples':>8} {'failing pairs':>14} {'lost vs ' + str(largest):>12} {'uncaught canaries':>18} {'run s':>8}")
+    print(
+        f"{'examples':>8} {'failing pairs':>14} {'lost vs ' + str(largest):>12} {'uncaught canaries':>18} {'run s':>8}"
+    )
     for examples in budgets:
         pairs = {(c, n) for c, failed in found[examples].items() for n in failed}
         top = {(c, n) for c, failed in found[largest].items() for n in failed}
@@ -84,7 +100,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{examples:>8} {len(pairs):>14} {len(top - pairs):>12} {len(uncaught):>18} {seconds[examples]:>8.1f}")
         for canary, nodeid in sorted(top - pairs):
             still = len(found[examples][canary])
-            print(f"{'':>8} lost: {canary[0]}:{canary[1]} no longer fails {nodeid.split('::')[-1]} (still fails {still} others)")
+            print(
+                f"{'':>8} lost: {canary[0]}:{canary[1]} no longer fails {nodeid.split('::')[-1]} (still fails {still} others)"
+            )
     never = sorted(f"{k}:{c}" for (k, c), failed in found[largest].items() if not failed)
     print(f"caught by the vectors alone (no invariant fails them at {largest}): {', '.join(never) or 'none'}")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")

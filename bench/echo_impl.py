@@ -23,8 +23,14 @@ def main() -> int:
     with open(sys.argv[1], encoding="utf-8") as file:
         table: Table = json.load(file)
     replies = {key.encode(): value.encode() for key, value in table["replies"].items()}
-    started = json.dumps({"type": "started", "protocol": 1, "games": table["games"],
-                          "implementation": {"name": "echo", "version": "1", "language": "python"}})
+    started = json.dumps(
+        {
+            "type": "started",
+            "protocol": 1,
+            "games": table["games"],
+            "implementation": {"name": "echo", "version": "1", "language": "python"},
+        }
+    )
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         if line.startswith(PREFIX):

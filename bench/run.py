@@ -35,7 +35,7 @@ from conformance.harness.wire.subject import ProcessSubject
 from reference.errors import IllegalAction, InvalidState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import targets  # noqa: E402 - beside this script, which is run as a file
+import targets  # beside this script, which is run as a file
 
 SOE = game("soe")
 BENCH = Path(__file__).resolve().parent
@@ -85,14 +85,28 @@ def echo_command(cases: Sequence[LoadedCase], folder: Path) -> str:
     replies: dict[str, str] = {}
     for loaded in cases:
         body = msgspec.json.encode(
-            {"game": "soe", "operation": loaded.operation, "rulings": wire_form(loaded.rulings), "input": wire_form(loaded.request)}
+            {
+                "game": "soe",
+                "operation": loaded.operation,
+                "rulings": wire_form(loaded.rulings),
+                "input": wire_form(loaded.request),
+            }
         )
         try:
-            reply: dict[str, object] = {"type": "result", "output": SOE.reference_call(loaded.operation)(loaded.request, loaded.rulings)}
+            reply: dict[str, object] = {
+                "type": "result",
+                "output": SOE.reference_call(loaded.operation)(loaded.request, loaded.rulings),
+            }
         except InvalidState as refused:
-            reply = {"type": "refused", "error": {"kind": "InvalidState", "field": refused.field, "reason": refused.reason}}
+            reply = {
+                "type": "refused",
+                "error": {"kind": "InvalidState", "field": refused.field, "reason": refused.reason},
+            }
         except IllegalAction as refused:
-            reply = {"type": "refused", "error": {"kind": "IllegalAction", "rule": refused.rule, "reason": refused.reason}}
+            reply = {
+                "type": "refused",
+                "error": {"kind": "IllegalAction", "rule": refused.rule, "reason": refused.reason},
+            }
         replies[body[1:].decode()] = msgspec.json.encode(reply)[1:].decode()
     table = folder / "replies.json"
     operations = sorted({loaded.operation for loaded in cases})
@@ -103,7 +117,9 @@ def echo_command(cases: Sequence[LoadedCase], folder: Path) -> str:
 def pipe_floor(count: int) -> float:
     """Wall seconds per exchange of two lines with a process that echoes them: what any one-at-a-time round trip costs
     on this machine before the protocol does anything (the same pipes and waits as the harness's, no JSON)."""
-    process = LineProcess([sys.executable, "-u", "-c", "import sys\nfor l in sys.stdin.buffer: sys.stdout.buffer.write(l)"])
+    process = LineProcess(
+        [sys.executable, "-u", "-c", "import sys\nfor l in sys.stdin.buffer: sys.stdout.buffer.write(l)"]
+    )
     try:
         start = time.perf_counter()
         for _ in range(count):
@@ -180,12 +196,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             f" {figure.implementation_cpu * 1e6:>12.1f} {figure.passed:>4}/{len(cases)}"
         )
     instant = rows["in-process, answers at once"]
-    print(f"judging alone (in-process, answers at once): {instant.wall * 1e6:.1f} us wall, {instant.harness_cpu * 1e6:.1f} us CPU per case")
+    print(
+        f"judging alone (in-process, answers at once): {instant.wall * 1e6:.1f} us wall, {instant.harness_cpu * 1e6:.1f} us CPU per case"
+    )
     for way in ("pipelined", "one by one"):
         answered = rows[f"wire, echo responder, {way}"]
         wall = answered.wall - instant.wall
         cpu = answered.harness_cpu - instant.harness_cpu + answered.implementation_cpu
-        print(f"protocol cost per case, {way}, both asks (echo minus judging): {wall * 1e6:.1f} us wall, {cpu * 1e6:.1f} us CPU")
+        print(
+            f"protocol cost per case, {way}, both asks (echo minus judging): {wall * 1e6:.1f} us wall, {cpu * 1e6:.1f} us CPU"
+        )
     floor = pipe_floor(len(cases) * args.rounds)
     print(f"floor: two lines echoed by a process, one exchange at a time, no protocol: {floor * 1e6:.1f} us wall")
     if node:

@@ -104,7 +104,14 @@ def over_the_wire() -> None:
         return
     wire = timed([*VERIFY, "--game", "soe", "--profile", "ci", "--cmd", NODE_EXAMPLE])
     floor = timed([*VERIFY, "--game", "soe", "--profile", "ci"])
-    row("verify soe over the wire, Node example, ci", wire, "<= 10 s", "soe, the reference in-process", floor.wall, floor.cpu)
+    row(
+        "verify soe over the wire, Node example, ci",
+        wire,
+        "<= 10 s",
+        "soe, the reference in-process",
+        floor.wall,
+        floor.cpu,
+    )
     if wire.code != 0:
         print(f"  verify --cmd exited {wire.code}:\n{wire.output[-2000:]}")
 
@@ -138,15 +145,26 @@ def canaries(keys: Sequence[str], per_game: int | None) -> None:
         reference = timed([*VERIFY, "--game", key, "--profile", "ci"])
         row(f"{key}: the reference in-process", reference, "", "", reference.wall, reference.cpu)
         correct = timed([*VERIFY, "--game", key, "--profile", "ci", "--impl", f"tests.canaries.{key}:{module.CORRECT}"])
-        row(f"{key}: a correct one, --impl {module.CORRECT}", correct, "", "the reference in-process", reference.wall, reference.cpu)
+        row(
+            f"{key}: a correct one, --impl {module.CORRECT}",
+            correct,
+            "",
+            "the reference in-process",
+            reference.wall,
+            reference.cpu,
+        )
         if correct.code != 0:
-            print(f"  the correct one did not pass (exit {correct.code}): its ratios mean nothing\n{correct.output[-2000:]}")
+            print(
+                f"  the correct one did not pass (exit {correct.code}): its ratios mean nothing\n{correct.output[-2000:]}"
+            )
         worst = 0.0
         with tempfile.TemporaryDirectory(prefix="rulespec-bench-canary-") as scratch:
             for canary in chosen:
                 report = Path(scratch) / f"{canary.name}.json"
                 impl = f"tests.canaries.{key}:{canary.name}"
-                figure = timed([*VERIFY, "--game", key, "--profile", "ci", "--impl", impl, "--report-json", str(report)])
+                figure = timed(
+                    [*VERIFY, "--game", key, "--profile", "ci", "--impl", impl, "--report-json", str(report)]
+                )
                 worst = max(worst, figure.wall)
                 judged = _judged(report, canary.caught_on)
                 row(f"  {canary.name[:44]}", figure, "<= 2x", judged[:34], correct.wall, correct.cpu)

@@ -33,7 +33,9 @@ CAPABILITIES: tuple[Callable[[Commands], None], ...] = (
 
 
 def parser() -> OneLineParser:
-    top = OneLineParser(prog="rulespec", description="Verify an implementation against the suite, and maintain the suite.")
+    top = OneLineParser(
+        prog="rulespec", description="Verify an implementation against the suite, and maintain the suite."
+    )
     top.add_argument("--version", action="version", version=f"rulespec {version('rulespec')}")
     commands = top.add_subparsers(dest="command", required=True)
     for add in CAPABILITIES:

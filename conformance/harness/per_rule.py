@@ -109,9 +109,14 @@ def tally(games: Sequence[Game], records: Iterable[CheckRecord], only: Sequence[
 
 
 _STYLE = {
-    FAILED: "bold red", ERROR: "bold magenta", IMPLICATED: "magenta", PARTIAL: "cyan",
-    NOT_IMPLEMENTED: "yellow", UNCHECKED: "red", PASSED: "green",
-}  # fmt: skip
+    FAILED: "bold red",
+    ERROR: "bold magenta",
+    IMPLICATED: "magenta",
+    PARTIAL: "cyan",
+    NOT_IMPLEMENTED: "yellow",
+    UNCHECKED: "red",
+    PASSED: "green",
+}
 LEGEND = (
     "vectors, invariants: checks passed / checks involving the rule. failed: a check whose primary rule it is failed;"
     " implicated: its own checks passed, a check involving it failed; partial: some checks passed, others not implemented"
@@ -142,7 +147,9 @@ def render(verification: Verification, label: str, console: Console | None = Non
     for row in rows:
         status = row.status
         titles = [row.title] if room >= MIN_TITLE else []
-        table.add_row(row.rule, *titles, _fraction(row.vectors), _fraction(row.invariants), f"[{_STYLE[status]}]{status}[/]")
+        table.add_row(
+            row.rule, *titles, _fraction(row.vectors), _fraction(row.invariants), f"[{_STYLE[status]}]{status}[/]"
+        )
     # never narrower than the IDs, counts and statuses need: a narrow terminal wraps a line, it never cuts an ID
     needed = widest + len("vectors") + len("invariants") + status_width + 4 * 3
     shown_width = console.width

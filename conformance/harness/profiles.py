@@ -36,10 +36,16 @@ def register() -> None:
     engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS
     # from Hypothesis's own defaults, never from whichever profile is loaded when this runs
     base = settings(
-        settings.get_profile("default"), report_multiple_bugs=False, deadline=None, phases=_PHASES, suppress_health_check=_QUIET
+        settings.get_profile("default"),
+        report_multiple_bugs=False,
+        deadline=None,
+        phases=_PHASES,
+        suppress_health_check=_QUIET,
     )
     settings.register_profile("dev", base, max_examples=EXAMPLES)
     settings.register_profile("ci", base, max_examples=EXAMPLES, derandomize=True, print_blob=False)
-    settings.register_profile("canary", settings.get_profile("ci"), phases=[p for p in _PHASES if p is not Phase.shrink])
+    settings.register_profile(
+        "canary", settings.get_profile("ci"), phases=[p for p in _PHASES if p is not Phase.shrink]
+    )
     settings.register_profile("deep", base, max_examples=DEEP_EXAMPLES)
     settings.load_profile(os.environ.get("RULESPEC_PROFILE", "dev"))

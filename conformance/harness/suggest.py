@@ -19,6 +19,7 @@ def edit_distance(a: str, b: str) -> int:
 def close(name: str, known: Iterable[str], case_sensitive: bool = True) -> list[str]:
     """Known names within a third of ``name``'s length in edits (at least 1, at most 3), nearest first."""
     limit = max(1, min(3, len(name) // 3))
+
     def fold(text: str) -> str:
         return text if case_sensitive else text.lower()
 

@@ -51,7 +51,9 @@ def load_file(game: Game, path: Path) -> tuple[LoadedCase, ...]:
     try:
         raw: Any = json.loads(path.read_bytes().decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise VectorError(path, "$", f"not UTF-8: byte {exc.start} is {exc.object[exc.start:exc.start + 1]!r}") from exc
+        raise VectorError(
+            path, "$", f"not UTF-8: byte {exc.start} is {exc.object[exc.start : exc.start + 1]!r}"
+        ) from exc
     except json.JSONDecodeError as exc:
         raise VectorError(path, "$", f"not JSON: {exc}") from exc
     except RecursionError as exc:

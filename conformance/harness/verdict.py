@@ -56,7 +56,9 @@ def _failed(loaded: LoadedCase, got: Any, detail: str, refused: bool) -> Verdict
     if refused and not expected_refusal:  # one difference: a refusal where a result was due
         return Verdict(Outcome.FAILED, detail, expected, got, (Difference("$.error", None, got["error"], UNEXPECTED),))
     if expected_refusal and not refused:  # one difference: a result where a refusal was due
-        return Verdict(Outcome.FAILED, detail, expected, got, (Difference("$.error", expected["error"], None, MISSING),))
+        return Verdict(
+            Outcome.FAILED, detail, expected, got, (Difference("$.error", expected["error"], None, MISSING),)
+        )
     return Verdict(Outcome.FAILED, detail, expected, got, differences(expected, got))
 
 
@@ -80,7 +82,9 @@ def judge_refusal(loaded: LoadedCase, error: RuleError) -> Verdict:
     if isinstance(error, IllegalAction) and expected.kind == "IllegalAction":
         if error.rule == expected.rule:
             return Verdict(Outcome.PASSED)
-        return _failed(loaded, got, f"IllegalAction under {error.rule!r}, expected under {expected.rule!r}", refused=True)
+        return _failed(
+            loaded, got, f"IllegalAction under {error.rule!r}, expected under {expected.rule!r}", refused=True
+        )
     return _failed(loaded, got, f"expected {expected.kind}, got {describe_refusal(error)}", refused=True)
 
 

@@ -75,7 +75,11 @@ class Deprecated(argparse.Action):
         super().__init__(option_strings, dest, **kwargs)
 
     def __call__(
-        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
     ) -> None:
         print(f"rulespec: {option_string} is deprecated and will be removed: use {self.new}", file=sys.stderr)
         setattr(namespace, self.dest, values)

@@ -28,8 +28,8 @@ from reference.here_i_stand.rulings import (
     BonusEarners,
     CopernicusVp,
     Rulings,
-    TimeLimitTie,
     SpacesInUnrest,
+    TimeLimitTie,
     TrackLimits,
     UnbrokenTie,
 )
@@ -95,9 +95,26 @@ def boards(draw: st.DrawFn) -> Board:
 def repeatable_bonuses() -> st.SearchStrategy[Bonus]:
     """One bonus of a kind a game can hold many of, earned by a power allowed to earn it."""
     return st.one_of(
-        st.builds(Bonus, kind=st.just("burned_debater"), power=st.just("papacy"), vp=st.integers(1, 4), debater=st.just("protestant")),
-        st.builds(Bonus, kind=st.just("disgraced_debater"), power=st.just("protestants"), vp=st.integers(1, 4), debater=st.just("papal")),
-        st.builds(Bonus, kind=st.sampled_from(("exploration", "conquest")), power=st.sampled_from(SEAFARERS), vp=st.integers(1, 3)),
+        st.builds(
+            Bonus,
+            kind=st.just("burned_debater"),
+            power=st.just("papacy"),
+            vp=st.integers(1, 4),
+            debater=st.just("protestant"),
+        ),
+        st.builds(
+            Bonus,
+            kind=st.just("disgraced_debater"),
+            power=st.just("protestants"),
+            vp=st.integers(1, 4),
+            debater=st.just("papal"),
+        ),
+        st.builds(
+            Bonus,
+            kind=st.sampled_from(("exploration", "conquest")),
+            power=st.sampled_from(SEAFARERS),
+            vp=st.integers(1, 3),
+        ),
         st.builds(Bonus, kind=st.sampled_from(("war_winner", "master_of_italy")), power=powers(), vp=st.integers(1, 2)),
     )
 
@@ -125,10 +142,22 @@ def bonuses(draw: st.DrawFn, single_cards: bool = True) -> tuple[Bonus, ...]:
 def bonus_for(power: Power) -> st.SearchStrategy[Bonus]:
     """A repeatable bonus the power may earn under every ruling (War Winner, Master of Italy, its own kinds)."""
     options: list[st.SearchStrategy[Bonus]] = [
-        st.builds(Bonus, kind=st.sampled_from(("war_winner", "master_of_italy")), power=st.just(power.value), vp=st.integers(1, 2))
+        st.builds(
+            Bonus,
+            kind=st.sampled_from(("war_winner", "master_of_italy")),
+            power=st.just(power.value),
+            vp=st.integers(1, 2),
+        )
     ]
     if power in SEAFARERS:
-        options.append(st.builds(Bonus, kind=st.sampled_from(("exploration", "conquest")), power=st.just(power.value), vp=st.integers(1, 3)))
+        options.append(
+            st.builds(
+                Bonus,
+                kind=st.sampled_from(("exploration", "conquest")),
+                power=st.just(power.value),
+                vp=st.integers(1, 3),
+            )
+        )
     return st.one_of(options)
 
 
@@ -236,4 +265,3 @@ def boards_with_fault(draw: st.DrawFn) -> tuple[Board, tuple[str, ...]]:
 
 def unknown_powers() -> st.SearchStrategy[str]:
     return st.text(min_size=0, max_size=12).filter(lambda name: name not in {p.value for p in POWERS})
-

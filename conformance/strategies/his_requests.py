@@ -54,7 +54,9 @@ def boundary_boards(draw: st.DrawFn) -> Board:
     threshold = draw(st.sampled_from(TRACK_THRESHOLDS[:12]))
     position = threshold + draw(st.sampled_from((-1, 0, 1)))
     unrest = draw(st.integers(0, 3))
-    past = draw(st.sampled_from((False, False, False, True)))  # past a published track's end: refused, unless the tracks are open (HIS-RULING-7)
+    past = draw(
+        st.sampled_from((False, False, False, True))
+    )  # past a published track's end: refused, unless the tracks are open (HIS-RULING-7)
     return Board(
         piracy_vp=draw(st.sampled_from((0, 10, 11) if past else (0, 1, 10))),
         schmalkaldic_league=draw(st.booleans()),
@@ -111,7 +113,9 @@ def faulty_bonuses(draw: st.DrawFn) -> tuple[Bonus, ...]:
     found = list(draw(bonuses()))
     impossible = draw(st.sampled_from((Bonus("crusade", "papacy", 1), Bonus("war_winner", "france", 0))))
     forbidden = Bonus("disgraced_debater", "papacy", 1, debater="papal")  # only the Protestants disgrace (HIS-BONUS-2)
-    found[draw(st.integers(0, len(found))) :] = [forbidden, impossible] if draw(st.booleans()) else [impossible, forbidden]
+    found[draw(st.integers(0, len(found))) :] = (
+        [forbidden, impossible] if draw(st.booleans()) else [impossible, forbidden]
+    )
     return tuple(found)
 
 
@@ -152,7 +156,9 @@ def score_requests(draw: st.DrawFn) -> ScoreRequest:
     if not draw(st.sampled_from((False,) * 7 + (True,))):
         found = draw(game_bonuses())
         return ScoreRequest(draw(own_power(found)), draw(st.integers(0, 25)), draw(any_boards()), found)
-    faults = draw(st.sets(st.sampled_from(("power", "base_vp", "board", "bonuses")), min_size=2))  # which is named first
+    faults = draw(
+        st.sets(st.sampled_from(("power", "base_vp", "board", "bonuses")), min_size=2)
+    )  # which is named first
     found = draw(faulty_bonuses() if "bonuses" in faults else game_bonuses())
     return ScoreRequest(
         draw(unknown_powers() if "power" in faults else own_power(found)),
@@ -178,7 +184,11 @@ def boundary_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
 
 @st.composite
 def turn_draws(draw: st.DrawFn) -> int:
-    return draw(st.sampled_from((False, False, True)).flatmap(lambda anywhere: st.integers(1, LAST_TURN) if anywhere else st.sampled_from(BOUNDARY_TURNS)))
+    return draw(
+        st.sampled_from((False, False, True)).flatmap(
+            lambda anywhere: st.integers(1, LAST_TURN) if anywhere else st.sampled_from(BOUNDARY_TURNS)
+        )
+    )
 
 
 @st.composite
@@ -218,4 +228,3 @@ def may_play_copernicus_or_servetus_requests(draw: st.DrawFn) -> PhaseRequest:
     single = tuple(b for b in request.bonuses if b.kind not in ("copernicus", "servetus"))
     card = draw(st.sampled_from((Bonus("copernicus", "", 2), Bonus("copernicus", "", 1), Bonus("servetus", "", 1))))
     return replace(request, bonuses=single, play=replace(card, power=draw(powers()).value))
-

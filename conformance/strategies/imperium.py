@@ -84,7 +84,11 @@ def cards(suits: Sequence[Suit] = PLAYER_SUITS) -> st.SearchStrategy[Card]:
     """
     kinds = [(red, ability) for red in (False, True) for ability in ExhaustAbility]
     return st.sampled_from(
-        [Card("", suit) if suit is Suit.UNREST else Card("", suit, red, ability) for suit in suits for red, ability in kinds]
+        [
+            Card("", suit) if suit is Suit.UNREST else Card("", suit, red, ability)
+            for suit in suits
+            for red, ability in kinds
+        ]
     )
 
 
@@ -130,9 +134,7 @@ def players(draw: st.DrawFn, name: str = "ann", side: NationSide | None = None) 
 
 def everything(player: Player) -> tuple[Card, ...]:
     """All of a player's cards, zones and nation deck together."""
-    return (
-        player.hand + player.play_area + player.draw_pile + player.discard_pile + player.history + player.nation_deck
-    )
+    return player.hand + player.play_area + player.draw_pile + player.discard_pile + player.history + player.nation_deck
 
 
 @st.composite
@@ -220,8 +222,14 @@ def payment_requests() -> st.SearchStrategy[PaymentRequest]:
         def upto(n: int) -> st.SearchStrategy[int]:
             return st.integers(0, n)
 
-        return st.builds(Tokens, upto(held.coins), upto(held.military), upto(held.influence),
-                         upto(held.resources), upto(held.progress))  # fmt: skip
+        return st.builds(
+            Tokens,
+            upto(held.coins),
+            upto(held.military),
+            upto(held.influence),
+            upto(held.resources),
+            upto(held.progress),
+        )
 
     return tokens().flatmap(lambda held: st.builds(PaymentRequest, st.just(held), costs(), within(held)))
 

@@ -54,7 +54,9 @@ def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
     """IMP-EXHAUST-*: mostly a ready card in play with an exhaust ability, at a time it allows; else any card, any time."""
     player = draw(players())
     ability = draw(st.sampled_from((ExhaustAbility.ON_ACTIVATION, ExhaustAbility.ANY_TIME)))
-    ready = Card(f"{player.name}-ready", draw(st.sampled_from((Suit.BASIC, Suit.REGION, Suit.DEVELOPMENT))), False, ability)
+    ready = Card(
+        f"{player.name}-ready", draw(st.sampled_from((Suit.BASIC, Suit.REGION, Suit.DEVELOPMENT))), False, ability
+    )
     player = replace(player, play_area=(*player.play_area, ready))
     markers = player.markers_on_nation_card
     if draw(st.sampled_from((False,) * 7 + (True,))):  # no marker left: IMP-EXHAUST-1
@@ -63,7 +65,9 @@ def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
         player = replace(player, markers_on_nation_card=1, action_markers=player.action_markers + 1)
     card = draw(refused_sometimes(st.just(ready), st.sampled_from(everything(player))))
     timings = (Timing.OWN_ACTIVATION,) if ability is ExhaustAbility.ON_ACTIVATION else tuple(Timing)
-    return ExhaustRequest(player, card.name, draw(refused_sometimes(st.sampled_from(timings), st.sampled_from(tuple(Timing)))))
+    return ExhaustRequest(
+        player, card.name, draw(refused_sometimes(st.sampled_from(timings), st.sampled_from(tuple(Timing))))
+    )
 
 
 @st.composite
@@ -72,24 +76,36 @@ def payment_requests(draw: st.DrawFn) -> PaymentRequest:
     cost = draw(costs(4))
     resources = draw(st.integers(0, (cost.coins + 1) // 2))  # two coins each, the last may overshoot by one (IMP-PAY-3)
     spare_influence = draw(st.integers(0, cost.military))  # influence paid as military (IMP-PAY-2)
-    exact = Tokens(max(cost.coins - 2 * resources, 0), cost.military - spare_influence, cost.influence + spare_influence, resources)
+    exact = Tokens(
+        max(cost.coins - 2 * resources, 0), cost.military - spare_influence, cost.influence + spare_influence, resources
+    )
     kind = draw(st.sampled_from(("coins", "military", "influence", "resources", "progress")))
     change = draw(st.sampled_from((0, 0, 1, -1)))  # exact, one token over, one short
     payment = exact if getattr(exact, kind) + change < 0 else replace(exact, **{kind: getattr(exact, kind) + change})
     extra = draw(tokens(3))
-    held = Tokens(*(getattr(payment, name) + getattr(extra, name) for name in ("coins", "military", "influence", "resources", "progress")))
+    held = Tokens(
+        *(
+            getattr(payment, name) + getattr(extra, name)
+            for name in ("coins", "military", "influence", "resources", "progress")
+        )
+    )
     return PaymentRequest(held, cost, payment)
 
 
 def _unrest_free(player: Player) -> Player:
     """The player without unrest cards, so the strategy alone says how many each holds."""
+
     def kept(zone: tuple[Card, ...]) -> tuple[Card, ...]:
         return tuple(card for card in zone if card.suit is not Suit.UNREST)
 
     return replace(
-        player, hand=kept(player.hand), play_area=kept(player.play_area), draw_pile=kept(player.draw_pile),
-        discard_pile=kept(player.discard_pile), history=kept(player.history),
-    )  # fmt: skip
+        player,
+        hand=kept(player.hand),
+        play_area=kept(player.play_area),
+        draw_pile=kept(player.draw_pile),
+        discard_pile=kept(player.discard_pile),
+        history=kept(player.history),
+    )
 
 
 @st.composite

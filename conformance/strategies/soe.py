@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 from typing import TypeVar
 
 from hypothesis import strategies as st
@@ -59,13 +59,13 @@ REGION_NAMES = ("K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "KL", "MNO", "
 # --- names ----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)  # one strategy object per arguments: Hypothesis validates every new one it draws from
+@cache  # one strategy object per arguments: Hypothesis validates every new one it draws from
 def player_names() -> st.SearchStrategy[PlayerName]:
     """A player's name: 1 to 5 lower-case letters (never a non-player major's name)."""
     return st.text(alphabet="abcdefgh", min_size=1, max_size=5)
 
 
-@lru_cache(maxsize=None)
+@cache
 def players(min_size: int = MIN_PLAYERS, max_size: int = MAX_PLAYERS) -> st.SearchStrategy[tuple[PlayerName, ...]]:
     """The players of a game: ``min_size`` to ``max_size`` distinct names (2 to 7 by default)."""
     return st.lists(player_names(), min_size=min_size, max_size=max_size, unique=True).map(tuple)
@@ -74,7 +74,7 @@ def players(min_size: int = MIN_PLAYERS, max_size: int = MAX_PLAYERS) -> st.Sear
 # --- empires --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def empire_states() -> st.SearchStrategy[Empire]:
     """An empire's tracks and units, its player not yet named: gold 0–15, population 0–9, unrest 0–30, VP 0–40, 0–5 of each unit."""
     return st.builds(
@@ -99,10 +99,12 @@ def empires_of(names: Sequence[PlayerName]) -> st.SearchStrategy[tuple[Empire, .
     return st.lists(empire_states(), min_size=len(names), max_size=len(names)).map(lambda states: _named(names, states))
 
 
-@lru_cache(maxsize=None)
+@cache
 def empires(min_size: int = MIN_PLAYERS, max_size: int = MAX_PLAYERS) -> st.SearchStrategy[tuple[Empire, ...]]:
     """The empires of a game of ``min_size`` to ``max_size`` players (2 to 7 by default), distinctly named."""
-    pairs = st.lists(st.tuples(player_names(), empire_states()), min_size=min_size, max_size=max_size, unique_by=lambda pair: pair[0])
+    pairs = st.lists(
+        st.tuples(player_names(), empire_states()), min_size=min_size, max_size=max_size, unique_by=lambda pair: pair[0]
+    )
     return pairs.map(lambda ps: tuple(replace(state, player=name) for name, state in ps))
 
 
@@ -117,7 +119,7 @@ def region_values() -> st.SearchStrategy[tuple[int, ...]]:
 Lines = tuple[tuple[int, int], ...]  # (index of a holder, markers), each holder at most once
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lines(holders: int, max_markers: int) -> st.SearchStrategy[Lines]:
     """Control lines for some of ``holders`` holders, by index, in any order (cached: built once per size).
 
@@ -149,7 +151,7 @@ def presences(holders: Sequence[str], max_markers: int = 4) -> st.SearchStrategy
 RegionParts = tuple[RegionName, tuple[int, ...], Lines, Lines]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _region_parts(players: int, min_size: int, max_size: int) -> st.SearchStrategy[list[RegionParts]]:
     """Names, values and control lines of ``min_size`` to ``max_size`` distinct regions of a ``players``-player game.
 
@@ -178,10 +180,14 @@ def region(players_: Sequence[PlayerName], name: RegionName) -> st.SearchStrateg
     return _region_parts(len(named), 1, 1).map(lambda parts: _region(named, (name,) + parts[0][1:]))
 
 
-def regions(players_: Sequence[PlayerName], min_size: int = 0, max_size: int = 4) -> st.SearchStrategy[tuple[Region, ...]]:
+def regions(
+    players_: Sequence[PlayerName], min_size: int = 0, max_size: int = 4
+) -> st.SearchStrategy[tuple[Region, ...]]:
     """``min_size`` to ``max_size`` distinct regions for the players (11 and 11 for the whole map)."""
     named = tuple(players_)
-    return _region_parts(len(named), min_size, max_size).map(lambda all_parts: tuple(_region(named, p) for p in all_parts))
+    return _region_parts(len(named), min_size, max_size).map(
+        lambda all_parts: tuple(_region(named, p) for p in all_parts)
+    )
 
 
 def whole_map(players_: Sequence[PlayerName]) -> st.SearchStrategy[tuple[Region, ...]]:
@@ -193,7 +199,9 @@ def whole_map(players_: Sequence[PlayerName]) -> st.SearchStrategy[tuple[Region,
 
 
 def boards(
-    players_: Sequence[PlayerName], wars: st.SearchStrategy[int] = st.integers(1, 3), region_pool: Sequence[RegionName] = ("K", "L", "M")
+    players_: Sequence[PlayerName],
+    wars: st.SearchStrategy[int] = st.integers(1, 3),
+    region_pool: Sequence[RegionName] = ("K", "L", "M"),
 ) -> st.SearchStrategy[Board]:
     """A possible board: war from ``wars``, phase 1–5, 0–3 local and grand alliance markers and tiles of the players."""
     owner = st.sampled_from(tuple(players_))
@@ -203,8 +211,13 @@ def boards(
         war=wars,
         phase=st.integers(1, 5),
         local_alliances=st.lists(st.builds(LocalAlliance, owner, where), max_size=3).map(tuple),
-        grand_alliances=st.lists(st.builds(GrandAlliance, st.sampled_from(("North", "South", "East")), st.one_of(st.none(), owner)), max_size=3).map(tuple),
-        tiles=st.lists(st.builds(Tile, st.sampled_from(("Fleet", "Bank", "Fort")), owner, st.booleans()), max_size=3).map(tuple),
+        grand_alliances=st.lists(
+            st.builds(GrandAlliance, st.sampled_from(("North", "South", "East")), st.one_of(st.none(), owner)),
+            max_size=3,
+        ).map(tuple),
+        tiles=st.lists(
+            st.builds(Tile, st.sampled_from(("Fleet", "Bank", "Fort")), owner, st.booleans()), max_size=3
+        ).map(tuple),
         neutral_markers=st.lists(st.sampled_from(tuple(region_pool)), max_size=3).map(tuple),
     )
 
@@ -219,7 +232,7 @@ def neutral_seedings(names: Sequence[RegionName], war: int) -> st.SearchStrategy
 # --- rulings ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def rulings() -> st.SearchStrategy[Rulings]:
     """Any reading of the rules: every field drawn from its alternatives (``alternatives(Rulings)``)."""
     return st.builds(Rulings, **{name: st.sampled_from(values) for name, values in alternatives(Rulings).items()})
@@ -244,7 +257,7 @@ def taxations_needed(gold: int, e: Empire, gold_per_taxation: int) -> int:
     return -(-shortfall // gold_per_taxation)
 
 
-@lru_cache(maxsize=None)
+@cache
 def draws(count: int, rulings_: Rulings) -> st.SearchStrategy[tuple[int, ...]]:
     """``count`` unrest tokens drawn from the bag the rulings describe."""
     return st.lists(st.sampled_from(rulings_.unrest_tokens), min_size=count, max_size=count).map(tuple)
@@ -253,13 +266,15 @@ def draws(count: int, rulings_: Rulings) -> st.SearchStrategy[tuple[int, ...]]:
 _EMPTY_ORDER = st.booleans()  # whether a player who need not tax brings an order with no draws anyway
 
 
-@lru_cache(maxsize=None)
+@cache
 def _orderings(count: int) -> st.SearchStrategy[tuple[int, ...]]:
     """An order for ``count`` things, as indices (built once per count)."""
     return st.permutations(range(count)).map(tuple)
 
 
-def maintenance_orders(empires_: Sequence[Empire], rulings_: Rulings, golds: Sequence[int] | None = None) -> st.SearchStrategy[tuple[MaintenanceOrder, ...]]:
+def maintenance_orders(
+    empires_: Sequence[Empire], rulings_: Rulings, golds: Sequence[int] | None = None
+) -> st.SearchStrategy[tuple[MaintenanceOrder, ...]]:
     """One order per player who must tax (draws = taxations needed, disband 0); others may bring an empty one.
 
     ``golds`` is the gold each empire holds when it pays (its own gold when None); the
@@ -288,13 +303,13 @@ def _players_of(empires_: Sequence[Empire]) -> tuple[PlayerName, ...]:
     return tuple(e.player for e in empires_)
 
 
-@lru_cache(maxsize=None)
+@cache
 def income_requests() -> st.SearchStrategy[IncomeRequest]:
     """``collect_income``: a game's empires and 0 to 4 regions with their markers."""
     return empires().flatmap(lambda es: regions(_players_of(es)).map(lambda rs: IncomeRequest(es, rs)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def region_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> st.SearchStrategy[RegionRequest]:
     """``score_region``: the players and one region (non-player majors with 2 or 3 players)."""
     return players(min_players, max_players).flatmap(
@@ -302,13 +317,17 @@ def region_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYE
     )
 
 
-@lru_cache(maxsize=None)
-def scoring_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> st.SearchStrategy[ScoringRequest]:
+@cache
+def scoring_requests(
+    min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS
+) -> st.SearchStrategy[ScoringRequest]:
     """``score_regions``: a game's empires and the 11 VP regions."""
-    return empires(min_players, max_players).flatmap(lambda es: whole_map(_players_of(es)).map(lambda rs: ScoringRequest(es, rs)))
+    return empires(min_players, max_players).flatmap(
+        lambda es: whole_map(_players_of(es)).map(lambda rs: ScoringRequest(es, rs))
+    )
 
 
-@lru_cache(maxsize=None)  # one per rulings: drawn afresh for each rulings a case draws
+@cache  # one per rulings: drawn afresh for each rulings a case draws
 def maintenance_requests(rulings_: Rulings) -> st.SearchStrategy[MaintenanceRequest]:
     """``pay_maintenance``: a game's empires and orders whose draws match the taxations under ``rulings_``."""
 
@@ -325,13 +344,13 @@ def maintenance_cases() -> st.SearchStrategy[tuple[MaintenanceRequest, Rulings]]
     return rulings().flatmap(lambda r: maintenance_requests(r).map(lambda q: (q, r)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def population_requests() -> st.SearchStrategy[PopulationRequest]:
     """``grow_population``: a game's empires."""
     return st.builds(PopulationRequest, empires())
 
 
-@lru_cache(maxsize=None)
+@cache
 def clean_up_requests(wars: st.SearchStrategy[int] = st.integers(1, 3)) -> st.SearchStrategy[CleanUpRequest]:
     """``clean_up``: the players, a board on a war from ``wars`` and a seeding allowed after that war."""
     return players().flatmap(
@@ -341,14 +360,18 @@ def clean_up_requests(wars: st.SearchStrategy[int] = st.integers(1, 3)) -> st.Se
     )
 
 
-@lru_cache(maxsize=None)
-def end_game_requests(min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS) -> st.SearchStrategy[EndGameRequest]:
+@cache
+def end_game_requests(
+    min_players: int = MIN_PLAYERS, max_players: int = MAX_PLAYERS
+) -> st.SearchStrategy[EndGameRequest]:
     """``end_game``: a game's empires (unrest 0–30, so revolutions happen)."""
     return st.builds(EndGameRequest, empires(min_players, max_players))
 
 
-@lru_cache(maxsize=None)
-def war_end_requests(rulings_: Rulings, wars: st.SearchStrategy[int] = st.integers(1, 3), max_players: int = 5) -> st.SearchStrategy[WarEndRequest]:
+@cache
+def war_end_requests(
+    rulings_: Rulings, wars: st.SearchStrategy[int] = st.integers(1, 3), max_players: int = 5
+) -> st.SearchStrategy[WarEndRequest]:
     """``end_war``: empires, the 11 regions, a board, draws counted after income, a seeding of those regions."""
 
     @st.composite

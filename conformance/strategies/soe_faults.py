@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from typing import Any, Generic, Literal, TypeVar
 
 from hypothesis import strategies as st
@@ -53,7 +53,6 @@ from reference.struggle_of_empires.model import (
 )
 from reference.struggle_of_empires.rulings import Rulings
 
-
 MapRequestT = TypeVar("MapRequestT", IncomeRequest, ScoringRequest)
 
 # --- requests with one fault ----------------------------------------------------------------
@@ -75,7 +74,19 @@ class Faulty(Generic[RequestT]):
     fault: str
 
 
-EMPIRE_FAULTS = ("one player", "eight players", "empty name", "repeated name", "gold", "unrest", "vp", "armies", "navies", "forts", "population")
+EMPIRE_FAULTS = (
+    "one player",
+    "eight players",
+    "empty name",
+    "repeated name",
+    "gold",
+    "unrest",
+    "vp",
+    "armies",
+    "navies",
+    "forts",
+    "population",
+)
 
 
 @st.composite
@@ -107,11 +118,21 @@ def faulty_players(draw: st.DrawFn, players_: tuple[PlayerName, ...]) -> tuple[t
     i = draw(st.integers(0, len(players_) - 1))
     choices: list[tuple[tuple[PlayerName, ...], str, str]] = [
         (players_[:1], "players", "a game of 1 player"),
-        (players_ + tuple(f"extra{k}" for k in range(MAX_PLAYERS + 1 - len(players_))), "players", "a game of 8 players"),
+        (
+            players_ + tuple(f"extra{k}" for k in range(MAX_PLAYERS + 1 - len(players_))),
+            "players",
+            "a game of 8 players",
+        ),
         (players_[:i] + ("",) + players_[i + 1 :], f"players[{i}]", "an empty name"),
     ]
     if i > 0:
-        choices.append((players_[:i] + (players_[draw(st.integers(0, i - 1))],) + players_[i + 1 :], f"players[{i}]", "a repeated name"))
+        choices.append(
+            (
+                players_[:i] + (players_[draw(st.integers(0, i - 1))],) + players_[i + 1 :],
+                f"players[{i}]",
+                "a repeated name",
+            )
+        )
     return draw(st.sampled_from(choices))
 
 
@@ -126,26 +147,68 @@ def faulty_region(draw: st.DrawFn, r: Region, players_: tuple[PlayerName, ...], 
         (replace(r, name=""), f"{path}.name", "an empty name"),
         (replace(r, values=r.values[:1]), f"{path}.values", "one printed value"),
         (replace(r, values=(r.values + (low, low, low))[:4]), f"{path}.values", "four printed values"),
-        (replace(r, values=tuple(-1 if m == k else v for m, v in enumerate(r.values))), f"{path}.values[{k}]", "a negative value"),
+        (
+            replace(r, values=tuple(-1 if m == k else v for m, v in enumerate(r.values))),
+            f"{path}.values[{k}]",
+            "a negative value",
+        ),
         (replace(r, values=(low, low + 1)), f"{path}.values", "values lowest first"),
-        (replace(r, control=r.control + (Presence(NOBODY, 1),)), f"{path}.control[{n}].holder", "markers of a non-player"),
+        (
+            replace(r, control=r.control + (Presence(NOBODY, 1),)),
+            f"{path}.control[{n}].holder",
+            "markers of a non-player",
+        ),
     ]
     if absent:
-        choices.append((replace(r, control=r.control + (Presence(absent[0], -1),)), f"{path}.control[{n}].markers", "negative markers"))
+        choices.append(
+            (
+                replace(r, control=r.control + (Presence(absent[0], -1),)),
+                f"{path}.control[{n}].markers",
+                "negative markers",
+            )
+        )
     if r.control:
-        choices.append((replace(r, control=r.control + (r.control[0],)), f"{path}.control[{n}].holder", "a holder listed twice"))
+        choices.append(
+            (replace(r, control=r.control + (r.control[0],)), f"{path}.control[{n}].holder", "a holder listed twice")
+        )
     if len(players_) > NON_PLAYERS_UP_TO:
-        choices.append((replace(r, non_player_control=(Presence("Austria", 1),)), f"{path}.non_player_control", "a non-player major with 4+ players"))
+        choices.append(
+            (
+                replace(r, non_player_control=(Presence("Austria", 1),)),
+                f"{path}.non_player_control",
+                "a non-player major with 4+ players",
+            )
+        )
     else:
         n = len(r.non_player_control)
-        choices.append((replace(r, non_player_control=r.non_player_control + (Presence(players_[0], 1),)), f"{path}.non_player_control[{n}].holder", "a player as a non-player major"))
-        choices.append((replace(r, non_player_control=r.non_player_control + (Presence("", 1),)), f"{path}.non_player_control[{n}].holder", "an unnamed non-player major"))
-        choices.append((replace(r, non_player_control=r.non_player_control + (Presence("Venice", -1),)), f"{path}.non_player_control[{n}].markers", "negative non-player markers"))
+        choices.append(
+            (
+                replace(r, non_player_control=r.non_player_control + (Presence(players_[0], 1),)),
+                f"{path}.non_player_control[{n}].holder",
+                "a player as a non-player major",
+            )
+        )
+        choices.append(
+            (
+                replace(r, non_player_control=r.non_player_control + (Presence("", 1),)),
+                f"{path}.non_player_control[{n}].holder",
+                "an unnamed non-player major",
+            )
+        )
+        choices.append(
+            (
+                replace(r, non_player_control=r.non_player_control + (Presence("Venice", -1),)),
+                f"{path}.non_player_control[{n}].markers",
+                "negative non-player markers",
+            )
+        )
     return draw(st.sampled_from(choices))
 
 
 @st.composite
-def faulty_regions(draw: st.DrawFn, regions_: tuple[Region, ...], players_: tuple[PlayerName, ...], whole: bool) -> tuple[tuple[Region, ...], str, str]:
+def faulty_regions(
+    draw: st.DrawFn, regions_: tuple[Region, ...], players_: tuple[PlayerName, ...], whole: bool
+) -> tuple[tuple[Region, ...], str, str]:
     """``regions_`` with one fault: one region broken, a name repeated, or (whole map) not 11 of them."""
     choices: list[Callable[[], tuple[tuple[Region, ...], str, str]]] = []
     if whole:
@@ -161,7 +224,13 @@ def faulty_regions(draw: st.DrawFn, regions_: tuple[Region, ...], players_: tupl
         choices.append(broken)
         if i > 0:
             j = draw(st.integers(0, i - 1))
-            choices.append(lambda: (regions_[:i] + (replace(regions_[i], name=regions_[j].name),) + regions_[i + 1 :], f"regions[{i}].name", "a repeated region"))
+            choices.append(
+                lambda: (
+                    regions_[:i] + (replace(regions_[i], name=regions_[j].name),) + regions_[i + 1 :],
+                    f"regions[{i}].name",
+                    "a repeated region",
+                )
+            )
     else:
         choices.append(lambda: ((Region("", (3, 1), (), ()),), "regions[0].name", "an unnamed region"))
     return draw(st.sampled_from(choices))()
@@ -173,34 +242,54 @@ def faulty_board(draw: st.DrawFn, board: Board, players_: tuple[PlayerName, ...]
     choices: list[tuple[Board, str, str]] = [
         (replace(board, war=draw(st.sampled_from((0, 4)))), "board.war", "war marker off the track"),
         (replace(board, phase=draw(st.sampled_from((0, 6)))), "board.phase", "phase marker off the track"),
-        (replace(board, local_alliances=board.local_alliances + (LocalAlliance(NOBODY, None),)), f"board.local_alliances[{len(board.local_alliances)}].owner", "a local alliance of a non-player"),
-        (replace(board, grand_alliances=board.grand_alliances + (GrandAlliance("West", NOBODY),)), f"board.grand_alliances[{len(board.grand_alliances)}].holder", "a grand alliance held by a non-player"),
-        (replace(board, tiles=board.tiles + (Tile("Bank", NOBODY, False),)), f"board.tiles[{len(board.tiles)}].owner", "a tile of a non-player"),
+        (
+            replace(board, local_alliances=board.local_alliances + (LocalAlliance(NOBODY, None),)),
+            f"board.local_alliances[{len(board.local_alliances)}].owner",
+            "a local alliance of a non-player",
+        ),
+        (
+            replace(board, grand_alliances=board.grand_alliances + (GrandAlliance("West", NOBODY),)),
+            f"board.grand_alliances[{len(board.grand_alliances)}].holder",
+            "a grand alliance held by a non-player",
+        ),
+        (
+            replace(board, tiles=board.tiles + (Tile("Bank", NOBODY, False),)),
+            f"board.tiles[{len(board.tiles)}].owner",
+            "a tile of a non-player",
+        ),
     ]
     return draw(st.sampled_from(choices))
 
 
 @st.composite
-def faulty_seeding(draw: st.DrawFn, seeding: tuple[RegionName, ...], war: int, names: tuple[RegionName, ...] | None) -> tuple[tuple[RegionName, ...], str, str]:
+def faulty_seeding(
+    draw: st.DrawFn, seeding: tuple[RegionName, ...], war: int, names: tuple[RegionName, ...] | None
+) -> tuple[tuple[RegionName, ...], str, str]:
     """A neutral seeding with one fault (SOE-CLEAN-7, SOE-END-2); ``names`` are the known regions, if any."""
     if war == 3:
         return ((names or ("K",))[0],), "neutral_seeding", "a seeding after the 3rd war"
     first = (names or ("K",))[0]
     n = len(seeding)
-    choices: list[tuple[tuple[RegionName, ...], str, str]] = [(seeding + ("",), f"neutral_seeding[{n}]", "an unnamed region")]
+    choices: list[tuple[tuple[RegionName, ...], str, str]] = [
+        (seeding + ("",), f"neutral_seeding[{n}]", "an unnamed region")
+    ]
     choices.append(((first, first), "neutral_seeding[1]", "a region seeded twice"))
     if names is not None:
         choices.append((seeding + ("Z" * 5,), f"neutral_seeding[{n}]", "a region not on the map"))
     return draw(st.sampled_from(choices))
 
 
-@lru_cache(maxsize=None)  # one strategy object: Hypothesis validates every new one it draws from
+@cache  # one strategy object: Hypothesis validates every new one it draws from
 @st.composite
 def faulty_rulings(draw: st.DrawFn) -> tuple[Rulings, str, str]:
     """Rulings with one impossible field (SOE-RULING-9, 10): no taxation yield, or a bag that cannot be."""
     base = draw(rulings())
     choices: list[tuple[Rulings, str, str]] = [
-        (replace(base, gold_per_taxation=draw(st.integers(-2, 0))), "rulings.gold_per_taxation", "taxation yields no gold"),
+        (
+            replace(base, gold_per_taxation=draw(st.integers(-2, 0))),
+            "rulings.gold_per_taxation",
+            "taxation yields no gold",
+        ),
         (replace(base, unrest_tokens=()), "rulings.unrest_tokens", "an empty bag"),
         (replace(base, unrest_tokens=(1, 1, 2)), "rulings.unrest_tokens", "a token value listed twice"),
         (replace(base, unrest_tokens=(-1, 1)), "rulings.unrest_tokens", "a negative token"),
@@ -254,7 +343,9 @@ def faulty_scoring_requests(draw: st.DrawFn) -> Faulty[ScoringRequest]:
 
 
 @st.composite
-def faulty_orders(draw: st.DrawFn, empires_: tuple[Empire, ...], golds: tuple[int, ...], rulings_: Rulings) -> tuple[tuple[MaintenanceOrder, ...], str, str, Literal["InvalidState", "IllegalAction"]]:
+def faulty_orders(
+    draw: st.DrawFn, empires_: tuple[Empire, ...], golds: tuple[int, ...], rulings_: Rulings
+) -> tuple[tuple[MaintenanceOrder, ...], str, str, Literal["InvalidState", "IllegalAction"]]:
     """Orders for ``empires_`` (holding ``golds`` when they pay) with one fault (SOE-MAINT-2, 5, 6, 8).
 
     The first empire is made to need at least one taxation by the caller, so a draw can be
@@ -265,14 +356,55 @@ def faulty_orders(draw: st.DrawFn, empires_: tuple[Empire, ...], golds: tuple[in
     n = len(orders)
     own = orders[taxer]
     choices: list[tuple[tuple[MaintenanceOrder, ...], str, str, Literal["InvalidState", "IllegalAction"]]] = [
-        (tuple(orders) + (MaintenanceOrder(NOBODY, (), 0),), f"orders[{n}].player", "an order of a non-player", "InvalidState"),
+        (
+            tuple(orders) + (MaintenanceOrder(NOBODY, (), 0),),
+            f"orders[{n}].player",
+            "an order of a non-player",
+            "InvalidState",
+        ),
         (tuple(orders) + (own,), f"orders[{n}].player", "a second order of one player", "InvalidState"),
-        (tuple(replace(o, disband=-1) if k == taxer else o for k, o in enumerate(orders)), f"orders[{taxer}].disband", "a negative disband", "InvalidState"),
-        (tuple(replace(o, unrest_draws=(NOT_A_TOKEN,) + o.unrest_draws[1:]) if k == taxer else o for k, o in enumerate(orders)), f"orders[{taxer}].unrest_draws[0]", "a token not in the bag", "InvalidState"),
-        (tuple(replace(o, unrest_draws=o.unrest_draws[1:]) if k == taxer else o for k, o in enumerate(orders)), f"orders[{taxer}].unrest_draws", "one draw too few", "InvalidState"),
-        (tuple(replace(o, unrest_draws=o.unrest_draws + o.unrest_draws[:1]) if k == taxer else o for k, o in enumerate(orders)), f"orders[{taxer}].unrest_draws", "one draw too many", "InvalidState"),
-        (tuple(o for k, o in enumerate(orders) if k != taxer), "orders", "no order from a player who must tax", "InvalidState"),
-        (tuple(replace(o, disband=1) if k == taxer else o for k, o in enumerate(orders)), "SOE-MAINT-2", "disbanding instead of paying", "IllegalAction"),
+        (
+            tuple(replace(o, disband=-1) if k == taxer else o for k, o in enumerate(orders)),
+            f"orders[{taxer}].disband",
+            "a negative disband",
+            "InvalidState",
+        ),
+        (
+            tuple(
+                replace(o, unrest_draws=(NOT_A_TOKEN,) + o.unrest_draws[1:]) if k == taxer else o
+                for k, o in enumerate(orders)
+            ),
+            f"orders[{taxer}].unrest_draws[0]",
+            "a token not in the bag",
+            "InvalidState",
+        ),
+        (
+            tuple(replace(o, unrest_draws=o.unrest_draws[1:]) if k == taxer else o for k, o in enumerate(orders)),
+            f"orders[{taxer}].unrest_draws",
+            "one draw too few",
+            "InvalidState",
+        ),
+        (
+            tuple(
+                replace(o, unrest_draws=o.unrest_draws + o.unrest_draws[:1]) if k == taxer else o
+                for k, o in enumerate(orders)
+            ),
+            f"orders[{taxer}].unrest_draws",
+            "one draw too many",
+            "InvalidState",
+        ),
+        (
+            tuple(o for k, o in enumerate(orders) if k != taxer),
+            "orders",
+            "no order from a player who must tax",
+            "InvalidState",
+        ),
+        (
+            tuple(replace(o, disband=1) if k == taxer else o for k, o in enumerate(orders)),
+            "SOE-MAINT-2",
+            "disbanding instead of paying",
+            "IllegalAction",
+        ),
     ]
     return draw(st.sampled_from(choices))
 
@@ -367,4 +499,3 @@ def faulty_war_end_requests(draw: st.DrawFn) -> Faulty[WarEndRequest]:
     golds = tuple(gold_after_income(e, request.regions) for e in es)
     orders, where, words, kind = draw(faulty_orders(es, golds, rulings_))
     return Faulty(replace(request, empires=es, orders=orders), rulings_, kind, where, words)
-

@@ -57,10 +57,19 @@ def run(message: dict[str, Any]) -> dict[str, Any]:
         rulings = msgspec.convert(message["rulings"], Rulings, strict=True)
         output = msgspec.to_builtins(function(request, rulings))
     except InvalidState as exc:
-        error = {"kind": "InvalidState", "field": exc.field, "value": msgspec.to_builtins(exc.value), "reason": exc.reason}
+        error = {
+            "kind": "InvalidState",
+            "field": exc.field,
+            "value": msgspec.to_builtins(exc.value),
+            "reason": exc.reason,
+        }
         return {"type": "refused", "id": ident, "error": error | {"rule": exc.rule}}
     except IllegalAction as exc:
-        return {"type": "refused", "id": ident, "error": {"kind": "IllegalAction", "rule": exc.rule, "reason": exc.reason}}
+        return {
+            "type": "refused",
+            "id": ident,
+            "error": {"kind": "IllegalAction", "rule": exc.rule, "reason": exc.reason},
+        }
     except Exception as exc:  # reported to the harness, never printed
         return {"type": "errored", "id": ident, "message": repr(exc), "context": {"traceback": traceback.format_exc()}}
     return {"type": "result", "id": ident, "output": output}

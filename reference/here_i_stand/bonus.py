@@ -46,7 +46,9 @@ def check_debate(bonus: Bonus, at: str) -> None:
             raise IllegalAction("HIS-BONUS-2", f"{at}: a {bonus.debater} debater cannot be disgraced")
         # and the Protestants take the VP
         if bonus.power != Power.PROTESTANTS:
-            raise IllegalAction("HIS-BONUS-2", f"{at}: only the Protestants score a disgraced debater, not {bonus.power}")
+            raise IllegalAction(
+                "HIS-BONUS-2", f"{at}: only the Protestants score a disgraced debater, not {bonus.power}"
+            )
 
 
 def check_earner(bonus: Bonus, at: str, rulings: Rulings) -> None:

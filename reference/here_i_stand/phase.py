@@ -64,7 +64,9 @@ def totals_of(scores: tuple[PowerScore, ...]) -> tuple[PowerVp, ...]:
 
 def judge_play(request: PhaseRequest, play: Bonus, rulings: Rulings) -> PlayVerdict:
     """HIS-PLAY-1, HIS-PLAY-2: allowed only when it turns another power's domination into none."""
-    before = outcome(request.turn, as_totals(totals_of(score_all(request, request.bonuses, rulings))), request.history, rulings)
+    before = outcome(
+        request.turn, as_totals(totals_of(score_all(request, request.bonuses, rulings))), request.history, rulings
+    )
     after_scores = score_all(request, (*request.bonuses, play), rulings)
     after = outcome(request.turn, as_totals(totals_of(after_scores)), request.history, rulings)
     stops_another = before.victory is Victory.DOMINATION and before.winner != play.power

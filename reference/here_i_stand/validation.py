@@ -112,7 +112,9 @@ def validate_history(history: Sequence[TurnRecord], turn: int) -> None:
     """HIS-WIN-9: one record per completed turn, turns 1 to ``turn`` - 1 in order."""
     # a record for every turn before this one, and no more
     if len(history) != turn - 1:
-        raise refuse("history", len(history), f"turn {turn} needs {turn - 1} records, one per completed turn", "HIS-WIN-9")
+        raise refuse(
+            "history", len(history), f"turn {turn} needs {turn - 1} records, one per completed turn", "HIS-WIN-9"
+        )
     for i, record in enumerate(history):
         # the records are turns 1, 2, ... in order
         if record.turn != i + 1:
@@ -134,7 +136,13 @@ def validate_board(board: Board, rulings: Rulings) -> None:
         return limit if published else None
 
     _count(board.piracy_vp, "board.piracy_vp", top(PIRACY_VP_MAX), "piracy VP boxes are 0 to 10", "HIS-SPECIAL-1")
-    _count(board.habsburg_electorates, "board.habsburg_electorates", ELECTORATES, "the map has 6 electorates", "HIS-SPECIAL-2")
+    _count(
+        board.habsburg_electorates,
+        "board.habsburg_electorates",
+        ELECTORATES,
+        "the map has 6 electorates",
+        "HIS-SPECIAL-2",
+    )
     _count(
         board.habsburg_electorates_in_unrest,
         "board.habsburg_electorates_in_unrest",
@@ -164,7 +172,12 @@ def validate_board(board: Board, rulings: Rulings) -> None:
     if rulings.spaces_in_unrest is SpacesInUnrest.EXCLUDED:
         counted -= board.protestant_spaces_in_unrest
     if counted >= RELIGIOUS_VICTORY_SPACES:
-        raise refuse("board.protestant_spaces", board.protestant_spaces, "the marker on 50 is a religious victory", "HIS-SPECIAL-8")
+        raise refuse(
+            "board.protestant_spaces",
+            board.protestant_spaces,
+            "the marker on 50 is a religious victory",
+            "HIS-SPECIAL-8",
+        )
 
 
 # the clause of each kind of bonus (for Copernicus, the ruling on its value): cited when an entry is refused
@@ -216,7 +229,9 @@ def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
         raise refuse(f"{path}.language", bonus.language, f"a {kind} has no language", "HIS-BONUS-10")
     # the Tyrrhenian piracy is said exactly for Julia Gonzaga
     if (kind is BonusKind.JULIA_GONZAGA) != (bonus.tyrrhenian_piracy is not None):
-        raise refuse(f"{path}.tyrrhenian_piracy", bonus.tyrrhenian_piracy, "given for julia_gonzaga only", "HIS-BONUS-6")
+        raise refuse(
+            f"{path}.tyrrhenian_piracy", bonus.tyrrhenian_piracy, "given for julia_gonzaga only", "HIS-BONUS-6"
+        )
     least, most = _vp_range(kind, rulings)
     # the VP is the counter's printed value, or the debater's rating
     if bonus.vp < least or (most is not None and bonus.vp > most):

@@ -37,7 +37,9 @@ def new_draw_pile(player: Player, shuffles: tuple[Order, ...], used: int) -> tup
     if not player.discard_pile:
         return player, used  # nothing to shuffle, so no order is consumed
     if used >= len(shuffles):
-        raise InvalidState("shuffles", [list(o) for o in shuffles], "too few shuffle orders for this draw", "IMP-DRAW-4")
+        raise InvalidState(
+            "shuffles", [list(o) for o in shuffles], "too few shuffle orders for this draw", "IMP-DRAW-4"
+        )
     order = shuffles[used]
     if Counter(order) != Counter(card.name for card in player.discard_pile):
         raise InvalidState(f"shuffles[{used}]", list(order), "not an order of the discard pile", "IMP-DRAW-4")
@@ -61,7 +63,9 @@ def draw(request: DrawRequest, rulings: Rulings) -> DrawResult:
     check_count("count", request.count)
     if request.mode is DrawMode.IF_ABLE and request.shuffles:
         # IMP-DRAW-5: a draw if able never shuffles, so an order for it cannot be meant.
-        raise InvalidState("shuffles", [list(o) for o in request.shuffles], "a draw if able never shuffles", "IMP-DRAW-5")
+        raise InvalidState(
+            "shuffles", [list(o) for o in request.shuffles], "a draw if able never shuffles", "IMP-DRAW-5"
+        )
     check_hand_limit(request, rulings)
     player, used, runs = request.player, 0, 0
     drawn: tuple[CardName, ...] = ()

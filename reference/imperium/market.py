@@ -51,7 +51,9 @@ def take_card(player: Player, card: Card, rulings: Rulings) -> Player:
 
 def take_tokens(player: Player, slot: MarketSlot) -> Player:
     """IMP-MARKET-2: coins and influence to the tokens; each action token a ready action marker."""
-    tokens = replace(player.tokens, coins=player.tokens.coins + slot.coins, influence=player.tokens.influence + slot.influence)
+    tokens = replace(
+        player.tokens, coins=player.tokens.coins + slot.coins, influence=player.tokens.influence + slot.influence
+    )
     return replace(
         player,
         tokens=tokens,

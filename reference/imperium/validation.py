@@ -90,9 +90,13 @@ def check_markers(path: str, player: Player) -> None:
     seen: set[CardName] = set()
     for index, name in enumerate(player.exhausted):
         if name not in in_play:
-            raise InvalidState(f"{path}.exhausted[{index}]", name, "only a card in play holds an exhaust marker", "IMP-STATE-3")
+            raise InvalidState(
+                f"{path}.exhausted[{index}]", name, "only a card in play holds an exhaust marker", "IMP-STATE-3"
+            )
         if name in seen:
-            raise InvalidState(f"{path}.exhausted[{index}]", name, "a card holds one exhaust marker at most", "IMP-STATE-3")
+            raise InvalidState(
+                f"{path}.exhausted[{index}]", name, "a card holds one exhaust marker at most", "IMP-STATE-3"
+            )
         seen.add(name)
     if player.markers_on_nation_card + len(player.exhausted) > player.action_markers:
         raise InvalidState(

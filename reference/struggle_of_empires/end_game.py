@@ -29,9 +29,7 @@ def in_revolution(empire: Empire) -> bool:
 
 def penalty_candidates(empires: Sequence[Empire], rulings: Rulings) -> tuple[Empire, ...]:
     """SOE-UNREST-2, SOE-RULING-8: those still in the game who can be penalised."""
-    return tuple(
-        e for e in empires if not in_revolution(e) and (e.unrest > 0 or rulings.zero_unrest_penalised)
-    )
+    return tuple(e for e in empires if not in_revolution(e) and (e.unrest > 0 or rulings.zero_unrest_penalised))
 
 
 def highest_unrest(candidates: Sequence[Empire]) -> Unrest | None:
@@ -106,8 +104,7 @@ def rank_players(empires: Sequence[Empire], rulings: Rulings) -> tuple[Standing,
     """SOE-END-3 to SOE-END-5, SOE-UNREST-*: the final result, in the empires' order."""
     assessed = tuple(assess_unrest(e, empires, rulings) for e in empires)
     return tuple(
-        Standing(s.player, s.unrest, s.penalty, s.vp, s.revolution, final_place(s, assessed, rulings))
-        for s in assessed
+        Standing(s.player, s.unrest, s.penalty, s.vp, s.revolution, final_place(s, assessed, rulings)) for s in assessed
     )
 
 

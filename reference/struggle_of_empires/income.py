@@ -48,4 +48,3 @@ def collect_income(request: IncomeRequest, rulings: Rulings, /) -> Empires:
     validate_empires(request.empires)
     validate_regions(request.regions, tuple(e.player for e in request.empires), whole_map=False)
     return Empires(earn_income(request.empires, request.regions))
-

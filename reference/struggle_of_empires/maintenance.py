@@ -53,7 +53,9 @@ def check_unrest_draws(empires: Sequence[Empire], orders: Sequence[MaintenanceOr
         # one draw per taxation, no more and no fewer
         if index is not None and len(orders[index].unrest_draws) != needed:
             draws = orders[index].unrest_draws
-            raise InvalidState(f"orders[{index}].unrest_draws", draws, f"{needed} taxation(s) need {needed} draw(s)", "SOE-MAINT-5")
+            raise InvalidState(
+                f"orders[{index}].unrest_draws", draws, f"{needed} taxation(s) need {needed} draw(s)", "SOE-MAINT-5"
+            )
 
 
 def refuse_disbanding(orders: Sequence[MaintenanceOrder]) -> None:
@@ -61,7 +63,9 @@ def refuse_disbanding(orders: Sequence[MaintenanceOrder]) -> None:
     for order in orders:
         # units are maintained, never disbanded instead
         if order.disband > 0:
-            raise IllegalAction("SOE-MAINT-2", f"{order.player} may not disband {order.disband} unit(s) instead of paying")
+            raise IllegalAction(
+                "SOE-MAINT-2", f"{order.player} may not disband {order.disband} unit(s) instead of paying"
+            )
 
 
 def draw_unrest(empire: Empire, draws: Sequence[UnrestToken]) -> Empire:
@@ -81,7 +85,9 @@ def pay_for_units(empire: Empire, rulings: Rulings) -> Empire:
     return replace(empire, gold=empire.gold + taxed - cost)
 
 
-def maintain_units(empires: Sequence[Empire], orders: Sequence[MaintenanceOrder], rulings: Rulings) -> tuple[Empire, ...]:
+def maintain_units(
+    empires: Sequence[Empire], orders: Sequence[MaintenanceOrder], rulings: Rulings
+) -> tuple[Empire, ...]:
     """SOE-MAINT-1 to SOE-MAINT-8: every empire pays its maintenance (draws already checked)."""
     return tuple(draw_unrest(pay_for_units(e, rulings), unrest_draws_of(e.player, orders)) for e in empires)
 

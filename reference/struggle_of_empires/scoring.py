@@ -134,7 +134,9 @@ def bump_down(values: Sequence[VictoryPoints], group: PlaceGroup, rulings: Rulin
     return 0
 
 
-def group_value(values: Sequence[VictoryPoints], group: PlaceGroup, unfriendly: bool, rulings: Rulings) -> VictoryPoints:
+def group_value(
+    values: Sequence[VictoryPoints], group: PlaceGroup, unfriendly: bool, rulings: Rulings
+) -> VictoryPoints:
     """SOE-SCORE-5 to SOE-SCORE-8: what each player of one place group scores."""
     if len(group.entrants) == 1:
         return place_value(values, group.place)

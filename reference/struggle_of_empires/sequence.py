@@ -99,5 +99,3 @@ def end_war(request: WarEndRequest, rulings: Rulings, /) -> WarEndResult:
         state = step(state, request, rulings)
     standings = rank_players(state.empires, rulings) if request.board.war == LAST_WAR else None
     return WarEndResult(state.empires, state.board, standings)
-
-

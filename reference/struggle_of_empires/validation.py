@@ -95,14 +95,18 @@ def validate_empires(empires: Sequence[Empire]) -> None:
         validate_empire(empire, f"empires[{i}]")
 
 
-def validate_presences(presences: Sequence[Presence], players: Sequence[PlayerName], path: str, by_players: bool) -> None:
+def validate_presences(
+    presences: Sequence[Presence], players: Sequence[PlayerName], path: str, by_players: bool
+) -> None:
     """SOE-GAME-7, SOE-GAME-8: one line per holder, markers counted, holders on the right side."""
     for j, presence in enumerate(presences):
         # player markers belong to players; non-player majors are not players
         if by_players and presence.holder not in players:
             raise refuse(f"{path}[{j}].holder", presence.holder, "not a player of this game", "SOE-GAME-7")
         if not by_players and (presence.holder == "" or presence.holder in players):
-            raise refuse(f"{path}[{j}].holder", presence.holder, "a non-player major is named and is no player", "SOE-GAME-8")
+            raise refuse(
+                f"{path}[{j}].holder", presence.holder, "a non-player major is named and is no player", "SOE-GAME-8"
+            )
         # each holder is listed once per region
         if presence.holder in (p.holder for p in presences[:j]):
             raise refuse(f"{path}[{j}].holder", presence.holder, "a holder is listed once per region", "SOE-GAME-7")
@@ -130,7 +134,12 @@ def validate_region(region: Region, players: Sequence[PlayerName], path: str) ->
     validate_presences(region.control, players, f"{path}.control", by_players=True)
     # non-player majors are only on the map with 2 or 3 players
     if len(players) >= 4 and len(region.non_player_control) > 0:
-        raise refuse(f"{path}.non_player_control", len(region.non_player_control), "no non-player majors with 4 or more players", "SOE-GAME-8")
+        raise refuse(
+            f"{path}.non_player_control",
+            len(region.non_player_control),
+            "no non-player majors with 4 or more players",
+            "SOE-GAME-8",
+        )
     validate_presences(region.non_player_control, players, f"{path}.non_player_control", by_players=False)
 
 

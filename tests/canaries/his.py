@@ -92,7 +92,9 @@ class EnglishSpacesRoundedUp(Misreading):
     """Rounds half the converted English home spaces up."""
 
     def board(self, board: Board) -> Board:
-        return replace(board, english_spaces_protestant=board.english_spaces_protestant + board.english_spaces_protestant % 2)
+        return replace(
+            board, english_spaces_protestant=board.english_spaces_protestant + board.english_spaces_protestant % 2
+        )
 
 
 class NegativeCountsClamped(Misreading):

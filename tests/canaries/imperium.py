@@ -109,7 +109,9 @@ class NoUnrestUnderReplacements(Canaries):
         if slid is None:
             return result
         market = result.market[:index] + (replace(result.market[index], unrest=None),) + result.market[index + 1 :]
-        return replace(result, market=market, unrest_pile=(slid,) + result.unrest_pile, collapsed=False, collapse_card=None)
+        return replace(
+            result, market=market, unrest_pile=(slid,) + result.unrest_pile, collapsed=False, collapse_card=None
+        )
 
 
 class FinishActionAfterCollapse(Canaries):
@@ -123,9 +125,16 @@ class FinishActionAfterCollapse(Canaries):
         for effect in request.effects[result.effects_done + 1 :]:
             if effect.kind is EffectKind.GAIN:
                 t, held = effect.tokens, player.tokens
-                player = replace(player, tokens=Tokens(held.coins + t.coins, held.military + t.military,
-                                 held.influence + t.influence, held.resources + t.resources,
-                                 held.progress + t.progress))  # fmt: skip
+                player = replace(
+                    player,
+                    tokens=Tokens(
+                        held.coins + t.coins,
+                        held.military + t.military,
+                        held.influence + t.influence,
+                        held.resources + t.resources,
+                        held.progress + t.progress,
+                    ),
+                )
         return replace(result, player=player, effects_done=len(request.effects))
 
 

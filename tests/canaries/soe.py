@@ -14,6 +14,8 @@ from dataclasses import replace
 import reference.struggle_of_empires as soe_reference
 from reference.errors import InvalidState
 from reference.struggle_of_empires import maintenance as maintenance_rules
+from reference.struggle_of_empires import scoring as scoring_rules
+from reference.struggle_of_empires import validation
 from reference.struggle_of_empires.end_game import (
     final_place,
     highest_unrest,
@@ -22,9 +24,8 @@ from reference.struggle_of_empires.end_game import (
     second_highest_unrest,
     vp_after_penalty,
 )
-from reference.struggle_of_empires import scoring as scoring_rules
-from reference.struggle_of_empires import validation
 from reference.struggle_of_empires.model import (
+    Award,
     Board,
     CleanUpRequest,
     Empire,
@@ -40,7 +41,6 @@ from reference.struggle_of_empires.model import (
     Standings,
     WarEndRequest,
     WarEndResult,
-    Award,
 )
 from reference.struggle_of_empires.rulings import NonPlayerRank, Rounding, Rulings
 from tests.canaries import Canary, Delegate
@@ -220,14 +220,24 @@ class NonPlayerMajorsTakeNoPlace(Stepwise):
 CORRECT = "Stepwise"
 
 CANARIES: tuple[Canary, ...] = (
-    Canary("FriendlyTiesInThreePlayerGame", "shares ties in 3-player games as if friendly", ("SOE-SCORE-7", "SOE-SCORE-8")),
+    Canary(
+        "FriendlyTiesInThreePlayerGame", "shares ties in 3-player games as if friendly", ("SOE-SCORE-7", "SOE-SCORE-8")
+    ),
     Canary("PopulationReachesTen", "lets population grow to 10", ("SOE-POP-2",)),
-    Canary("RevolutionStillPenalised", "penalises players in revolution for their unrest", ("SOE-UNREST-1", "SOE-UNREST-2")),
+    Canary(
+        "RevolutionStillPenalised", "penalises players in revolution for their unrest", ("SOE-UNREST-1", "SOE-UNREST-2")
+    ),
     Canary("FortsForgottenInMaintenance", "charges no upkeep for forts", ("SOE-MAINT-1",)),
     Canary("PooledTieRoundedUp", "rounds a pooled tie's share up instead of down", ("SOE-RULING-2", "SOE-SCORE-6")),
     Canary("TaxationDrawsNoUnrest", "adds no unrest for the tokens drawn on taxation", ("SOE-MAINT-6",)),
     Canary("IncomeWithoutMarkers", "pays no income for control markers on the map", ("SOE-INCOME-2", "SOE-INCOME-3")),
-    Canary("TwoPlayerUnrestTiePenalised", "penalises both players of a 2-player game tied on unrest", ("SOE-UNREST-7",)),
+    Canary(
+        "TwoPlayerUnrestTiePenalised", "penalises both players of a 2-player game tied on unrest", ("SOE-UNREST-7",)
+    ),
     Canary("CleanUpKeepsGrandAlliances", "leaves grand alliances held through clean-up", ("SOE-CLEAN-2",)),
-    Canary("NonPlayerMajorsTakeNoPlace", "gives non-player majors no place in a region's ranking", ("SOE-SCORE-2", "SOE-RULING-4")),
+    Canary(
+        "NonPlayerMajorsTakeNoPlace",
+        "gives non-player majors no place in a region's ranking",
+        ("SOE-SCORE-2", "SOE-RULING-4"),
+    ),
 )

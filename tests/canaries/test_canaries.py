@@ -40,9 +40,18 @@ def test_the_canaries_without_their_bugs_pass(key: str) -> None:
     correct: str = importlib.import_module(f"tests.canaries.{key}").CORRECT
     rules = sorted({rule for k, canary in CANARIES if k == key for rule in canary.caught_on})
     command = [
-        sys.executable, "-m", "conformance.harness.cli", "verify", "--game", key,
-        "--impl", f"tests.canaries.{key}:{correct}", "--profile", "canary", *(f"--rule={rule}" for rule in rules),
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "conformance.harness.cli",
+        "verify",
+        "--game",
+        key,
+        "--impl",
+        f"tests.canaries.{key}:{correct}",
+        "--profile",
+        "canary",
+        *(f"--rule={rule}" for rule in rules),
+    ]
     done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, f"{correct} is not correct on {rules}:\n{done.stdout[-3000:]}"
 
@@ -51,17 +60,31 @@ def test_the_canaries_without_their_bugs_pass(key: str) -> None:
 def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     command = [
-        sys.executable, "-m", "conformance.harness.cli", "verify", "--game", key,
-        "--impl", f"tests.canaries.{key}:{canary.name}", "--profile", "canary", "--report-json", str(report),
+        sys.executable,
+        "-m",
+        "conformance.harness.cli",
+        "verify",
+        "--game",
+        key,
+        "--impl",
+        f"tests.canaries.{key}:{canary.name}",
+        "--profile",
+        "canary",
+        "--report-json",
+        str(report),
         *(f"--rule={rule}" for rule in canary.caught_on),  # the checks of the rules it must be caught on
-    ]  # fmt: skip
+    ]
     done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
-    assert done.returncode == 1, f"verify exited {done.returncode} for a canary that {canary.breaks}\n{done.stdout[-3000:]}"
+    assert done.returncode == 1, (
+        f"verify exited {done.returncode} for a canary that {canary.breaks}\n{done.stdout[-3000:]}"
+    )
     records = json.loads(report.read_text(encoding="utf-8"))
     # a failing check fails its primary rule and only implicates the others: each rule it breaks must be some failing check's primary
     failed = {record["primary"] for record in records if record["outcome"] == "failed"}
     missing = sorted(set(canary.caught_on) - failed)
     assert not missing, f"canary that {canary.breaks} was not failed on {missing}; failed rules: {sorted(failed)}"
     for rule in canary.caught_on:
-        shown = any(line.startswith(f"{rule} ") and line.rstrip().endswith("failed") for line in done.stdout.splitlines())
+        shown = any(
+            line.startswith(f"{rule} ") and line.rstrip().endswith("failed") for line in done.stdout.splitlines()
+        )
         assert shown, f"the table does not show {rule} failed"

@@ -11,10 +11,35 @@ from conformance.harness.games import REPO_ROOT
 HARNESS = REPO_ROOT / "conformance" / "harness"
 PACKAGE = "conformance.harness"
 CORE_MODULES = {
-    "commands", "differences", "per_rule", "profiles", "records", "rulings", "schema", "spec", "subject", "vector_format", "vectors",
-    "verdict", "marks", "suggest", "vocabulary",
-}  # fmt: skip
-CAPABILITIES = {"coverage", "diff", "gate", "mutation", "plugged", "report", "rules", "schemas", "symbolic", "verify", "wire"}
+    "commands",
+    "differences",
+    "per_rule",
+    "profiles",
+    "records",
+    "rulings",
+    "schema",
+    "spec",
+    "subject",
+    "vector_format",
+    "vectors",
+    "verdict",
+    "marks",
+    "suggest",
+    "vocabulary",
+}
+CAPABILITIES = {
+    "coverage",
+    "diff",
+    "gate",
+    "mutation",
+    "plugged",
+    "report",
+    "rules",
+    "schemas",
+    "symbolic",
+    "verify",
+    "wire",
+}
 MAX_LINES = 300
 
 
@@ -82,4 +107,6 @@ def test_no_module_is_two_ideas_long_or_named_for_nothing() -> None:
     for path in HARNESS.rglob("*.py"):
         lines = len(path.read_text(encoding="utf-8").splitlines())
         assert lines <= MAX_LINES, f"{path.relative_to(REPO_ROOT)}: {lines} lines; split it by idea"
-        assert path.stem not in {"utils", "helpers", "common", "misc"}, f"{path.relative_to(REPO_ROOT)}: name it for what it holds"
+        assert path.stem not in {"utils", "helpers", "common", "misc"}, (
+            f"{path.relative_to(REPO_ROOT)}: name it for what it holds"
+        )

@@ -70,13 +70,28 @@ def test_failed_only_leaves_out_the_rules_that_passed() -> None:
 
 def test_a_report_keeps_every_field_and_an_older_one_still_reads(tmp_path: Path) -> None:
     full = CheckRecord(
-        "n", "soe", "vector", ("SOE-POP-1", "SOE-POP-2"), "failed", "why", "SOE-POP-1", "grow_population",
-        {"empires": []}, {"rounding": "down"}, {"empires": [1]}, {"empires": [2]},
-        (Difference("$.empires[0]", 1, 2),), 0.25, "", "Population grows by 5.",
-    )  # fmt: skip
+        "n",
+        "soe",
+        "vector",
+        ("SOE-POP-1", "SOE-POP-2"),
+        "failed",
+        "why",
+        "SOE-POP-1",
+        "grow_population",
+        {"empires": []},
+        {"rounding": "down"},
+        {"empires": [1]},
+        {"empires": [2]},
+        (Difference("$.empires[0]", 1, 2),),
+        0.25,
+        "",
+        "Population grows by 5.",
+    )
     path = tmp_path / "report.json"
     write_report(path, [full])
     assert read_report(path) == [full]
-    path.write_text('[{"nodeid": "n", "game": "soe", "kind": "vector", "rules": ["SOE-POP-1"], "outcome": "passed", "detail": ""}]')
+    path.write_text(
+        '[{"nodeid": "n", "game": "soe", "kind": "vector", "rules": ["SOE-POP-1"], "outcome": "passed", "detail": ""}]'
+    )
     (older,) = read_report(path)
     assert older.primary_rule == "SOE-POP-1" and older.differences == ()

@@ -41,7 +41,11 @@ def test_the_same_values_pass(expected: dict[str, Any], actual: dict[str, Any]) 
         ({"a": 1}, {"a": 1, "c": 3}, "$.c: unexpected (got 3)"),
         ({"a": {"b": [0, {"c": "x"}]}}, {"a": {"b": [0, {"c": "y"}]}}, '$.a.b[1].c: expected "x", got "y"'),
         # every differing path, not just the first
-        ({"winner": "england", "turn": 6}, {"winner": "habsburgs", "turn": None}, '$.turn: expected 6, got null; $.winner: expected "england", got "habsburgs"'),
+        (
+            {"winner": "england", "turn": 6},
+            {"winner": "habsburgs", "turn": None},
+            '$.turn: expected 6, got null; $.winner: expected "england", got "habsburgs"',
+        ),
     ],
 )
 def test_a_difference_fails_at_its_path(expected: dict[str, Any], actual: dict[str, Any], where: str) -> None:
@@ -58,9 +62,17 @@ def test_a_failure_carries_both_answers_and_every_path() -> None:
 
 
 def test_a_refusal_on_another_field_differs_at_that_field_alone() -> None:
-    case = Case(id="c", description="", rules=("X-1",), input={}, error=ExpectedError(ErrorKind.INVALID_STATE, field="market[1].card.name"))
+    case = Case(
+        id="c",
+        description="",
+        rules=("X-1",),
+        input={},
+        error=ExpectedError(ErrorKind.INVALID_STATE, field="market[1].card.name"),
+    )
     loaded = LoadedCase("imperium", "op", case, Path("v.json"), 0, None, None)
     verdict = judge_refusal(loaded, InvalidState("market[1].card", "gaul", "this card already lies elsewhere", "X-1"))
     assert verdict.expected == {"error": {"kind": "InvalidState", "field": "market[1].card.name"}}
     assert verdict.got == {"error": {"kind": "InvalidState", "field": "market[1].card"}}
-    assert [describe(d) for d in verdict.differences] == ['$.error.field: expected "market[1].card.name", got "market[1].card"']
+    assert [describe(d) for d in verdict.differences] == [
+        '$.error.field: expected "market[1].card.name", got "market[1].card"'
+    ]

@@ -22,7 +22,9 @@ SOE = game("soe")
 def test_two_readings_of_friendly_ties_differ_and_the_difference_becomes_a_vector(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["diff", "ref", "ref[tie_share=full]", "--game", "soe", "--operation", "score_region", "--write", str(tmp_path)])
+    code = main(
+        ["diff", "ref", "ref[tie_share=full]", "--game", "soe", "--operation", "score_region", "--write", str(tmp_path)]
+    )
     printed = capsys.readouterr().out
     assert code == 1, printed
     assert "score_region: DIFFERS" in printed
@@ -40,7 +42,19 @@ def test_two_readings_of_friendly_ties_differ_and_the_difference_becomes_a_vecto
 
 def test_writing_the_same_difference_twice_keeps_one_case(tmp_path: Path) -> None:
     for _ in range(2):
-        main(["diff", "ref", "ref[tie_share=full]", "--game", "soe", "--operation", "score_region", "--write", str(tmp_path)])
+        main(
+            [
+                "diff",
+                "ref",
+                "ref[tie_share=full]",
+                "--game",
+                "soe",
+                "--operation",
+                "score_region",
+                "--write",
+                str(tmp_path),
+            ]
+        )
     document = json.loads((tmp_path / "score_region.json").read_text(encoding="utf-8"))
     assert len(document["cases"]) == 1
     assert document["cases"][0]["id"].startswith("soe-score-region-diff-")
@@ -52,12 +66,34 @@ def test_the_reference_against_itself_differs_nowhere(capsys: pytest.CaptureFixt
 
 
 def test_a_ruling_that_leaves_an_operation_alone_finds_no_difference() -> None:
-    code = main(["diff", "ref", "ref[final_tie=less_unrest]", "--game", "soe", "--operation", "grow_population", "--max-examples", "40"])
+    code = main(
+        [
+            "diff",
+            "ref",
+            "ref[final_tie=less_unrest]",
+            "--game",
+            "soe",
+            "--operation",
+            "grow_population",
+            "--max-examples",
+            "40",
+        ]
+    )
     assert code == 0
 
 
 def test_a_canary_is_told_from_the_reference() -> None:
-    code = main(["diff", "ref", "impl:tests.canaries.soe:PopulationReachesTen", "--game", "soe", "--operation", "grow_population"])
+    code = main(
+        [
+            "diff",
+            "ref",
+            "impl:tests.canaries.soe:PopulationReachesTen",
+            "--game",
+            "soe",
+            "--operation",
+            "grow_population",
+        ]
+    )
     assert code == 1
 
 
@@ -80,7 +116,13 @@ def test_an_implementation_over_the_wire_is_a_side() -> None:
 
 @pytest.mark.parametrize(
     "side",
-    ["ref[no_such_ruling=1]", "ref[tie_share=half]", "nonsense", "git:no-such-revision-here", "impl:no_such_module_xyz:Impl"],
+    [
+        "ref[no_such_ruling=1]",
+        "ref[tie_share=half]",
+        "nonsense",
+        "git:no-such-revision-here",
+        "impl:no_such_module_xyz:Impl",
+    ],
 )
 def test_a_side_that_cannot_be_named_is_a_usage_error(side: str, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["diff", "ref", side, "--game", "soe", "--operation", "grow_population"])

@@ -55,5 +55,7 @@ def test_diff_tells_the_alternative_from_the_reference(key: str, name: str, alte
             break
     spent = time.process_time() - start
     print(f"{key} {name}={alternative}: {found.operation if found else '-'} {spent:.1f} s CPU")
-    assert found is not None and found.differences, f"ref[{name}={alternative}]: no difference in {DEFAULT_BUDGET} inputs per operation"
+    assert found is not None and found.differences, (
+        f"ref[{name}={alternative}]: no difference in {DEFAULT_BUDGET} inputs per operation"
+    )
     assert spent < CPU_SECONDS, f"ref[{name}={alternative}]: found in {found.operation} after {spent:.0f} CPU seconds"

@@ -35,8 +35,21 @@ def test_paths_of_a_difference_name_where_two_results_part() -> None:
 
 
 def test_two_bugs_in_two_operations_are_both_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["diff", "ref", TWO_BUGS, "--game", "his", "--operation", "special_vp", "--operation", "bonus_vp",
-                 "--write", str(tmp_path)])  # fmt: skip
+    code = main(
+        [
+            "diff",
+            "ref",
+            TWO_BUGS,
+            "--game",
+            "his",
+            "--operation",
+            "special_vp",
+            "--operation",
+            "bonus_vp",
+            "--write",
+            str(tmp_path),
+        ]
+    )
     printed = capsys.readouterr().out
     assert code == 1, printed
     assert "diff special_vp: DIFFERS in output lines[*].vp, total" in printed, printed
@@ -55,30 +68,73 @@ def test_every_group_of_one_operation_is_shown_not_only_the_first(capsys: pytest
 
 
 def test_max_differences_stops_at_that_many_groups(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["diff", "ref", "ref[track_limits=open]", "--game", "his", "--operation", "special_vp", "--max-differences", "1"])
+    code = main(
+        [
+            "diff",
+            "ref",
+            "ref[track_limits=open]",
+            "--game",
+            "his",
+            "--operation",
+            "special_vp",
+            "--max-differences",
+            "1",
+        ]
+    )
     printed = capsys.readouterr().out
     assert code == 1
     assert sum(": DIFFERS in " in line for line in printed.splitlines()) == 1, printed
 
 
-def test_known_differences_are_set_aside_and_the_next_is_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_known_differences_are_set_aside_and_the_next_is_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     first = ["diff", "ref", TWO_BUGS, "--game", "his", "--operation", "special_vp", "--write", str(tmp_path)]
     assert main(first) == 1
     capsys.readouterr()
-    again = ["diff", "ref", TWO_BUGS, "--game", "his", "--operation", "special_vp", "--exclude", str(tmp_path / "special_vp.json")]
+    again = [
+        "diff",
+        "ref",
+        TWO_BUGS,
+        "--game",
+        "his",
+        "--operation",
+        "special_vp",
+        "--exclude",
+        str(tmp_path / "special_vp.json"),
+    ]
     code = main(again)
     printed = capsys.readouterr().out
     assert code == 0, printed
     assert "set aside 1 group " in printed and "known differences set aside" in printed, printed
 
 
-def test_an_expectations_file_sets_aside_what_its_checks_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_expectations_file_sets_aside_what_its_checks_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # a real suite case of HIS-SPECIAL-2 that the canary fails: its difference is known
     stamp = {"games": ["his"], "suite": "-", "rules": "-", "profile": "dev"}
-    expectations = {"stamp": stamp, "known_failures": [{"rule": "HIS-SPECIAL-2", "reason": "electorates in unrest counted"}]}
+    expectations = {
+        "stamp": stamp,
+        "known_failures": [{"rule": "HIS-SPECIAL-2", "reason": "electorates in unrest counted"}],
+    }
     path = tmp_path / "expectations.json"
     path.write_text(json.dumps(expectations), encoding="utf-8")
-    main(["diff", "ref", TWO_BUGS, "--game", "his", "--operation", "special_vp", "--exclude", str(path), "--max-examples", "50"])
+    main(
+        [
+            "diff",
+            "ref",
+            TWO_BUGS,
+            "--game",
+            "his",
+            "--operation",
+            "special_vp",
+            "--exclude",
+            str(path),
+            "--max-examples",
+            "50",
+        ]
+    )
     printed = capsys.readouterr().out
     assert "exclude:" in printed and "special_vp: output lines[*].vp, total" in printed, printed
 
@@ -100,7 +156,9 @@ def test_an_exclusion_file_that_is_neither_vectors_nor_expectations_is_a_usage_e
         ("imperium", "ref", "ref[surplus=forfeited]", "pay_cost"),
     ],
 )
-def test_written_vectors_replay_against_side_a_and_side_b_fails_them(key: str, a: str, b: str, operation: str, tmp_path: Path) -> None:
+def test_written_vectors_replay_against_side_a_and_side_b_fails_them(
+    key: str, a: str, b: str, operation: str, tmp_path: Path
+) -> None:
     chosen = game(key)
     side_a, side_b = parse_side(chosen, a), parse_side(chosen, b)
     found = explore(chosen, operation, side_a, side_b, DEFAULT_BUDGET)

@@ -31,7 +31,13 @@ def test_most_draws_pass_validation(key: str, operation: str) -> None:
     assert requests is not None
     answers: Counter[str] = Counter()
 
-    @settings(max_examples=100, database=None, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+    @settings(
+        max_examples=100,
+        database=None,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
     @given(data=st.data())
     def draw(data: st.DataObject) -> None:
         rulings = data.draw(rulings_strategy(chosen))

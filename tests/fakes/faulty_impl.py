@@ -66,7 +66,12 @@ def answer(message: dict[str, Any]) -> dict[str, Any]:
     try:
         output = getattr(soe, message["operation"])(request, rulings)
     except InvalidState as exc:
-        error = {"kind": "InvalidState", "field": exc.field, "value": msgspec.to_builtins(exc.value), "reason": exc.reason}
+        error = {
+            "kind": "InvalidState",
+            "field": exc.field,
+            "value": msgspec.to_builtins(exc.value),
+            "reason": exc.reason,
+        }
         return {"type": "refused", "id": message["id"], "error": error}
     except IllegalAction as exc:
         error = {"kind": "IllegalAction", "rule": exc.rule, "reason": exc.reason}

@@ -18,7 +18,10 @@ from reference.here_i_stand.rulings import Rulings
 
 
 def _misprinted(score: PowerScore) -> PowerScore:
-    lines = tuple(replace(line, vp=VictoryPoints(line.vp + 1)) if line.source == "electorates" and line.vp > 0 else line for line in score.special)
+    lines = tuple(
+        replace(line, vp=VictoryPoints(line.vp + 1)) if line.source == "electorates" and line.vp > 0 else line
+        for line in score.special
+    )
     return replace(score, special=lines)
 
 

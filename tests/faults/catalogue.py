@@ -25,18 +25,50 @@ class Attack:
 
 # tests/faults/hostile_wire.py MODE, driven by tests/faults/test_wire.py
 WIRE = (
-    Attack("silent", "bad", Fault.TIMEOUT, "answers the handshake, then never replies (shrinking used to retry it for hours)"),
-    Attack("off-by-one-id", "bad", Fault.WRONG_ID, "correct answers under another request's id (9,623 restarts before)"),
+    Attack(
+        "silent",
+        "bad",
+        Fault.TIMEOUT,
+        "answers the handshake, then never replies (shrinking used to retry it for hours)",
+    ),
+    Attack(
+        "off-by-one-id", "bad", Fault.WRONG_ID, "correct answers under another request's id (9,623 restarts before)"
+    ),
     Attack("huge-line", "bad", Fault.OVERLONG_LINE, "a 50 MB reply line"),
     Attack("no-newline", "bad", Fault.OVERLONG_LINE, "70 MB and no newline (was: 'exited (status None)')"),
     Attack("close-stdout", "bad", Fault.CLOSED_STDOUT, "closes stdout and keeps running (was: 'exited (status None)')"),
-    Attack("grandchild-holds-stdout", "bad", Fault.CRASH, "exits while a child it started holds stdout (was: a timeout and 7 stray sleeps)"),
+    Attack(
+        "grandchild-holds-stdout",
+        "bad",
+        Fault.CRASH,
+        "exits while a child it started holds stdout (was: a timeout and 7 stray sleeps)",
+    ),
     Attack("helper-child", "bad", PASS, "a helper in its process group, left running when it stops (now killed)"),
     Attack("deep", "bad", Fault.TOO_DEEP, "a reply nested 100,000 levels deep (was: a rules failure)"),
-    Attack("crash-after-6", "bad", Fault.CRASH, "exits after six replies (was: an invariant failed, the crash inside a nested group)"),
-    Attack("exit-after-reply", "bad", Fault.CRASH, "exits after a reply, so the next request meets a closed stdin (was: a rules failure)"),
-    Attack("unclean-stop", "bad", Fault.UNCLEAN_STOP, "a traceback on stderr and status 1 when told to stop (was: not noticed)"),
-    Attack("ansi-stderr", "bad", Fault.STDERR, "escape sequences on stderr that clear the screen and forge a verdict (now escaped)"),
+    Attack(
+        "crash-after-6",
+        "bad",
+        Fault.CRASH,
+        "exits after six replies (was: an invariant failed, the crash inside a nested group)",
+    ),
+    Attack(
+        "exit-after-reply",
+        "bad",
+        Fault.CRASH,
+        "exits after a reply, so the next request meets a closed stdin (was: a rules failure)",
+    ),
+    Attack(
+        "unclean-stop",
+        "bad",
+        Fault.UNCLEAN_STOP,
+        "a traceback on stderr and status 1 when told to stop (was: not noticed)",
+    ),
+    Attack(
+        "ansi-stderr",
+        "bad",
+        Fault.STDERR,
+        "escape sequences on stderr that clear the screen and forge a verdict (now escaped)",
+    ),
     Attack("html-name", "bad", PASS, "HTML and a link where a player's name belongs (escaped in the Markdown summary)"),
     Attack("nan", "good", Fault.MALFORMED_JSON, "NaN where a number belongs"),
     Attack("huge-number", "good", PASS, "a 400-digit number (judged as the wrong value it is)"),
@@ -51,10 +83,26 @@ WIRE = (
 
 # tests/fakes/faulty_impl.py --fault KIND, driven by tests/wire/test_faults.py (all good before)
 FAULTY_IMPL = (
-    "hang", "late", "crash", "malformed-json", "not-an-object", "wrong-type", "missing-field", "unknown-field",
-    "extra-stdout", "stderr", "exception", "wrong-id", "flaky", "drift", "unsupported", "refusal-without-rule",
-    "no-handshake", "old-protocol", "banner",
-)  # fmt: skip
+    "hang",
+    "late",
+    "crash",
+    "malformed-json",
+    "not-an-object",
+    "wrong-type",
+    "missing-field",
+    "unknown-field",
+    "extra-stdout",
+    "stderr",
+    "exception",
+    "wrong-id",
+    "flaky",
+    "drift",
+    "unsupported",
+    "refusal-without-rule",
+    "no-handshake",
+    "old-protocol",
+    "banner",
+)
 
 # tests/faults/hostile_impl.py CLASS as --impl, driven by tests/faults/test_in_process.py
 IN_PROCESS = (
@@ -87,7 +135,12 @@ FILES = (
     Attack("summary-md-missing-folder", "bad", "does not exist", "--summary-md in a missing folder"),
     Attack("junit-xml-unwritable", "bad", "cannot create a file", "--junit-xml where nothing can be created"),
     Attack("summary-md-markup", "bad", "&lt;img", "HTML, links and <details> from an answer in --summary-md"),
-    Attack("report-write-fails-after-run", "bad", "could not write", "an output that fails after the run: told after the verdict"),
+    Attack(
+        "report-write-fails-after-run",
+        "bad",
+        "could not write",
+        "an output that fails after the run: told after the verdict",
+    ),
     Attack("impl-import-error", "bad", "no module named", "--impl naming a module that does not import: a usage error"),
     Attack("cmd-shell-metacharacters", "good", "no executable", "--cmd 'x; rm -rf ~' (never run by a shell)"),
     Attack("vector-id-dotdot", "good", "does not match", "a case ID holding ../ (refused by the format)"),

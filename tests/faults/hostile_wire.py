@@ -37,10 +37,19 @@ def answer(message: dict[str, Any]) -> dict[str, Any]:
     try:
         output = getattr(soe, message["operation"])(request, rulings)
     except InvalidState as exc:
-        error = {"kind": "InvalidState", "field": exc.field, "value": msgspec.to_builtins(exc.value), "reason": exc.reason}
+        error = {
+            "kind": "InvalidState",
+            "field": exc.field,
+            "value": msgspec.to_builtins(exc.value),
+            "reason": exc.reason,
+        }
         return {"type": "refused", "id": message["id"], "error": error}
     except IllegalAction as exc:
-        return {"type": "refused", "id": message["id"], "error": {"kind": "IllegalAction", "rule": exc.rule, "reason": exc.reason}}
+        return {
+            "type": "refused",
+            "id": message["id"],
+            "error": {"kind": "IllegalAction", "rule": exc.rule, "reason": exc.reason},
+        }
     return {"type": "result", "id": message["id"], "output": msgspec.to_builtins(output)}
 
 
@@ -79,7 +88,7 @@ def strike(mode: str, message: dict[str, Any], reply: dict[str, Any], asked: int
         sys.stderr.flush()
     if mode == "html-name":  # markup where a player's name belongs
         for empire in reply["output"]["empires"]:
-            empire["player"] = '<img src=x onerror=alert(1)> [link](https://example.com) <details>'
+            empire["player"] = "<img src=x onerror=alert(1)> [link](https://example.com) <details>"
         return msgspec.json.encode(reply) + b"\n"
     if mode == "nan":
         return re.sub(rb'"population":\d+', b'"population":NaN', encoded, count=1)
@@ -121,11 +130,25 @@ def main() -> int:
         if message["type"] == "start":
             version = 99 if mode == "wrong-protocol" else 1
             games = {"soe": sorted(REQUESTS)}
-            send(msgspec.json.encode({"type": "started", "protocol": version, "implementation": {"name": "hostile", "version": "0"}, "games": games}) + b"\n")
+            send(
+                msgspec.json.encode(
+                    {
+                        "type": "started",
+                        "protocol": version,
+                        "implementation": {"name": "hostile", "version": "0"},
+                        "games": games,
+                    }
+                )
+                + b"\n"
+            )
             continue
         asked += 1
         reply = answer(message)
-        data = strike(mode, message, reply, asked) if message["operation"] == "grow_population" or mode == "crash-after-6" else None
+        data = (
+            strike(mode, message, reply, asked)
+            if message["operation"] == "grow_population" or mode == "crash-after-6"
+            else None
+        )
         if mode == "out-of-order":  # the reply to each pair in reverse order
             if held is None:
                 held = msgspec.json.encode(reply) + b"\n"

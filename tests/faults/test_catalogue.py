@@ -57,7 +57,10 @@ def test_a_check_collected_but_never_recorded_makes_the_verdict_incomplete() -> 
     """The process running the checks ended early: the run must not read as complete (verify exits non-zero)."""
     capture = command._Capture()  # pyright: ignore[reportPrivateUsage]
     capture.recorder = Recorder()
-    capture.collected = {"conformance/vectors/soe/grow_population.json::a", "conformance/vectors/soe/grow_population.json::b"}
+    capture.collected = {
+        "conformance/vectors/soe/grow_population.json::a",
+        "conformance/vectors/soe/grow_population.json::b",
+    }
     capture.recorder.records.append(
         CheckRecord("conformance/vectors/soe/grow_population.json::a", "soe", "vector", ("SOE-POP-1",), "passed", "")
     )

@@ -14,8 +14,8 @@ import pytest
 
 from conformance.harness import cli, games
 from conformance.harness.coverage import command as coverage
-from conformance.harness.gate import markdown
 from conformance.harness.games import REPO_ROOT, game
+from conformance.harness.gate import markdown
 from conformance.harness.vectors import LoadedCase, VectorError, load_file, refuse_repeated_id
 from conformance.harness.verify import saved_failures
 from conformance.harness.wire.faults import parse_command
@@ -113,7 +113,9 @@ def test_output_paths_are_checked_before_the_run(tmp_path: Path, capsys: pytest.
         assert f"{option} {path}: " in said and EXPECTED[name] in said, (name, said)
 
 
-def test_a_malformed_saved_failure_is_refused_before_the_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_malformed_saved_failure_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "soe").mkdir()
     (tmp_path / "soe" / "grow_population.json").write_text("{")
     said = usage_error(capsys, "--save-failures", str(tmp_path))
@@ -132,7 +134,7 @@ def test_a_dangling_link_is_never_followed(tmp_path: Path) -> None:
 
 
 def test_markup_from_an_answer_is_inert_in_the_summary() -> None:
-    shown = markdown._cell('got <img src=x onerror=alert(1)> [link](https://example.com) <details> | cell')  # pyright: ignore[reportPrivateUsage]
+    shown = markdown._cell("got <img src=x onerror=alert(1)> [link](https://example.com) <details> | cell")  # pyright: ignore[reportPrivateUsage]
     assert EXPECTED["summary-md-markup"] in shown
     assert "<img" not in shown and "<details>" not in shown and "[link](" not in shown and "\\|" in shown
 

@@ -36,7 +36,17 @@ def test_in_process_attack_is_an_error_of_its_case(attack: Attack) -> None:
 
 def verify(*arguments: str) -> tuple[subprocess.CompletedProcess[str], float]:
     began = time.monotonic()
-    command = [sys.executable, "-m", "conformance.harness.cli", "verify", "--game", "soe", "--profile", "canary", *arguments]
+    command = [
+        sys.executable,
+        "-m",
+        "conformance.harness.cli",
+        "verify",
+        "--game",
+        "soe",
+        "--profile",
+        "canary",
+        *arguments,
+    ]
     environment = os.environ | {"NO_COLOR": "1", "COLUMNS": "200"}
     ran = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=300, env=environment)
     return ran, time.monotonic() - began
@@ -54,7 +64,9 @@ def test_an_implementation_that_exits_the_interpreter_fails_the_run() -> None:
 def test_the_breaker_bounds_a_silent_process() -> None:
     """A process that never replies: each check stops after a few faults, the run after --max-faults."""
     hostile = f"{sys.executable} tests/faults/hostile_wire.py silent"
-    ran, took = verify("--rule", "SOE-POP-1", "--rule", "SOE-END-1", "--case-timeout", "0.5", "--max-faults", "4", "--cmd", hostile)
+    ran, took = verify(
+        "--rule", "SOE-POP-1", "--rule", "SOE-END-1", "--case-timeout", "0.5", "--max-faults", "4", "--cmd", hostile
+    )
     assert ran.returncode == 1, ran.stdout + ran.stderr
     assert "--max-faults 4" in ran.stdout  # the checks after the fourth fault were errors without a call
     assert "not shrunk further" in ran.stdout or "--max-faults 4" in ran.stdout

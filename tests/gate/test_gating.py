@@ -150,15 +150,28 @@ def test_recorded_expectations_gate_a_canary_and_catch_its_fix(tmp_path: Path) -
     expectations.write_text(json.dumps(raw), encoding="utf-8")
     env = {**os.environ, "GITHUB_STEP_SUMMARY": str(step_summary)}
     gated = _rulespec(
-        "verify", *common, "--impl", CANARY, "--expectations", str(expectations), "--summary-md", str(summary),
-        "--junit-xml", str(junit), "--", *VECTORS, env=env,
-    )  # fmt: skip
+        "verify",
+        *common,
+        "--impl",
+        CANARY,
+        "--expectations",
+        str(expectations),
+        "--summary-md",
+        str(summary),
+        "--junit-xml",
+        str(junit),
+        "--",
+        *VECTORS,
+        env=env,
+    )
     assert gated.returncode == 0, gated.stdout[-3000:]
     assert "expectations stamp: suite" in gated.stdout and "unexpected failure" not in gated.stdout
     text = summary.read_text(encoding="utf-8")
     assert "gate passed" in text and "Expected failures" in text and step_summary.read_text(encoding="utf-8") == text
     cases = [case for case in ET.parse(junit).getroot().iter("testcase") if case.get("classname") != "rulespec"]
-    rules = {case.get("name"): [p.get("value") for p in case.iter("property") if p.get("name") == "rule"] for case in cases}
+    rules = {
+        case.get("name"): [p.get("value") for p in case.iter("property") if p.get("name") == "rule"] for case in cases
+    }
     assert rules and all(rules.values()) and "HIS-VP-1" in rules[known.known_failures[0].check]
 
     # without the expectations the same run fails on each failure; against the reference they are fixed
@@ -181,14 +194,18 @@ def test_records_made_in_xdist_workers_reach_the_report(tmp_path: Path) -> None:
     _rulespec("verify", "--report-json", str(alone), *options)
     _rulespec("verify", "--report-json", str(spread), "-n", "2", *options)
     # the same records, but for how long each check took
-    one, two = ([{**r, "duration": 0} for r in json.loads(path.read_text(encoding="utf-8"))] for path in (alone, spread))
+    one, two = (
+        [{**r, "duration": 0} for r in json.loads(path.read_text(encoding="utf-8"))] for path in (alone, spread)
+    )
     assert one and sorted(one, key=str) == sorted(two, key=str)
     assert any(record["outcome"] == "failed" for record in two)
 
 
 def test_the_ready_workflow_uses_only_options_rulespec_has() -> None:
     workflow = (REPO_ROOT / "docs" / "ci" / "rulespec.yml").read_text(encoding="utf-8")
-    verify_call = workflow[workflow.index("rulespec verify") : workflow.index("- name:", workflow.index("rulespec verify"))]
+    verify_call = workflow[
+        workflow.index("rulespec verify") : workflow.index("- name:", workflow.index("rulespec verify"))
+    ]
     option = r"(?<![\w-])(--[a-z][a-z-]+|-n)\b"
     used = set(re.findall(option, verify_call))
     shown = io.StringIO()
@@ -205,8 +222,11 @@ def test_a_check_that_failed_without_a_record_counts_as_an_error() -> None:
     crashed = pytest.TestReport(
         "conformance/vectors/his/score_power.json::his-score-ottomans",
         ("conformance/vectors/his/score_power.json", 0, "his-score-ottomans"),
-        {}, "failed", "worker 'gw1' crashed while running this", "call",
-    )  # fmt: skip
+        {},
+        "failed",
+        "worker 'gw1' crashed while running this",
+        "call",
+    )
     recorder.pytest_runtest_logreport(crashed)
     assert [(r.game, r.outcome) for r in recorder.records] == [("his", "error")]
     recorded = [(CHECK_PROPERTY, msgspec.json.encode(_record("c9", "passed")).decode()), ("rule", "A-X-1")]

@@ -56,7 +56,9 @@ def test_a_gap_whose_operation_now_answers_fails_like_a_fixed_failure() -> None:
 def test_a_rule_entry_is_not_fixed_by_checks_that_never_answered() -> None:
     """A known failure of a rule whose checks are all not implemented is not 'now passing'."""
     records = [_missing("t1", "end_game")]
-    known = Expectations(STAMP, (KnownFailure("wrong ranking", rule="SOE-END-3"),), (KnownGap("2.0", operation="end_game"),))
+    known = Expectations(
+        STAMP, (KnownFailure("wrong ranking", rule="SOE-END-3"),), (KnownGap("2.0", operation="end_game"),)
+    )
     gate = judge(_verification(records), records, Bounds(), known)
     assert gate.passed and not gate.fixed and [k.target for k in gate.not_run] == ["rule SOE-END-3"]
 
@@ -64,25 +66,35 @@ def test_a_rule_entry_is_not_fixed_by_checks_that_never_answered() -> None:
 def test_writing_again_keeps_reasons_drops_what_passes_and_adds_placeholders(tmp_path: Path) -> None:
     before = Expectations(
         STAMP,
-        (KnownFailure("issue 7", check="soe-end-a"), KnownFailure("issue 9", check="soe-end-b"),
-         KnownFailure("hand-written, not run today", rule="SOE-SCORE-6")),
+        (
+            KnownFailure("issue 7", check="soe-end-a"),
+            KnownFailure("issue 9", check="soe-end-b"),
+            KnownFailure("hand-written, not run today", rule="SOE-SCORE-6"),
+        ),
         (KnownGap("comes in 2.0", operation="end_game"), KnownGap("dropped", operation="end_war")),
-    )  # fmt: skip
+    )
     records = [
-        _vector("soe-end-a", "failed"), _vector("soe-end-b", "passed"), _vector("soe-end-c", "failed"),
-        _missing("t1", "end_game"), _missing("t2", "clean_up", ("SOE-CLEAN-1",)),
-    ]  # fmt: skip
-    records.append(CheckRecord("conformance/vectors/soe/end_war.json::w1", "soe", "vector", ("SOE-SEQ-1",), "passed", ""))
+        _vector("soe-end-a", "failed"),
+        _vector("soe-end-b", "passed"),
+        _vector("soe-end-c", "failed"),
+        _missing("t1", "end_game"),
+        _missing("t2", "clean_up", ("SOE-CLEAN-1",)),
+    ]
+    records.append(
+        CheckRecord("conformance/vectors/soe/end_war.json::w1", "soe", "vector", ("SOE-SEQ-1",), "passed", "")
+    )
     written = rewrite(records, STAMP, [before])
     after = written.expectations
     assert [(k.check or k.rule, k.reason) for k in after.known_failures] == [
-        ("soe-end-a", "issue 7"), ("SOE-SCORE-6", "hand-written, not run today"),
+        ("soe-end-a", "issue 7"),
+        ("SOE-SCORE-6", "hand-written, not run today"),
         ("soe-end-c", after.known_failures[2].reason),
-    ]  # fmt: skip
+    ]
     assert after.known_failures[2].reason.startswith(PLACEHOLDER)
     assert [(g.operation, g.reason.startswith(PLACEHOLDER)) for g in after.not_implemented] == [
-        ("end_game", False), ("clean_up", True),
-    ]  # fmt: skip
+        ("end_game", False),
+        ("clean_up", True),
+    ]
     assert written.removed == (
         "known failure check soe-end-b now passes: removed",
         "known gap operation end_war is now implemented: removed",

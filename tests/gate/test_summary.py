@@ -13,11 +13,13 @@ from conformance.harness.per_rule import tally
 from conformance.harness.records import CheckRecord
 
 STAMP = Stamp(("soe",), "suite1", "rules1", "ci", None, {"python": "3.11"})
-HOSTILE = '<img src=x onerror=alert(1)> | **bold** [link](http://x) `code`'
+HOSTILE = "<img src=x onerror=alert(1)> | **bold** [link](http://x) `code`"
 
 
 def _failed(name: str, rules: tuple[str, ...], differences: tuple[Difference, ...]) -> CheckRecord:
-    return CheckRecord(f"conformance/vectors/soe/op.json::{name}", "soe", "vector", rules, "failed", HOSTILE, differences=differences)
+    return CheckRecord(
+        f"conformance/vectors/soe/op.json::{name}", "soe", "vector", rules, "failed", HOSTILE, differences=differences
+    )
 
 
 def _summary(records: list[CheckRecord]) -> str:

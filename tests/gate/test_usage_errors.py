@@ -86,16 +86,24 @@ def test_expectations_write_records_no_usage_error(project: Path, capsys: pytest
     ("arguments", "said"),
     [
         (("verify", "--game", "seo"), "unknown game 'seo'; did you mean soe?"),
-        (("verify", "--game", "soe", "--rule", "soe-pop-1"), "--rule soe-pop-1: no clause of soe has this ID; did you mean SOE-POP-1?"),
+        (
+            ("verify", "--game", "soe", "--rule", "soe-pop-1"),
+            "--rule soe-pop-1: no clause of soe has this ID; did you mean SOE-POP-1?",
+        ),
         (("verify", "--game", "soe", "--rule", "SOE-POP-9"), "did you mean SOE-POP-1 or SOE-POP-2?"),
-        (("symbolic", "--game", "soe", "--impl", "reference.struggle_of_empires", "--operation", "grow_populaton"),
-         "--operation grow_populaton: soe has no such operation; did you mean grow_population?"),
+        (
+            ("symbolic", "--game", "soe", "--impl", "reference.struggle_of_empires", "--operation", "grow_populaton"),
+            "--operation grow_populaton: soe has no such operation; did you mean grow_population?",
+        ),
         (("typecheck", "--game", "soe", "--game", "his", "--impl", "reference.struggle_of_empires"), "checks one game"),
-        (("expectations", "--write", "known.yaml", "--game", "soe"), "an expectations file is .json or .toml, not '.yaml'"),
+        (
+            ("expectations", "--write", "known.yaml", "--game", "soe"),
+            "an expectations file is .json or .toml, not '.yaml'",
+        ),
         (("verify", "--game", "soe", "--expectations", "known.yml"), "not '.yml'"),
         (("rules", "SOE-POP-9"), "no clause 'SOE-POP-9' in his, imperium, soe; did you mean SOE-POP-1 or SOE-POP-2?"),
     ],
-)  # fmt: skip
+)
 def test_unknown_names_are_refused_with_the_close_ones(
     project: Path, capsys: pytest.CaptureFixture[str], arguments: tuple[str, ...], said: str
 ) -> None:
@@ -106,11 +114,15 @@ def test_a_broken_or_unfinished_expectations_file_is_named_with_its_place(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (project / "bad.json").write_text('{"known_failures": [\n  {"check": "x", "reason": "y"},,\n]}', encoding="utf-8")
-    assert "bad.json:2:33: not valid JSON" in _usage_error(capsys, "verify", "--game", "soe", "--expectations", "bad.json")
+    assert "bad.json:2:33: not valid JSON" in _usage_error(
+        capsys, "verify", "--game", "soe", "--expectations", "bad.json"
+    )
     (project / "bad.toml").write_text('[[known_failures]]\ncheck = "x"\nreason = \n', encoding="utf-8")
     line = _usage_error(capsys, "verify", "--game", "soe", "--expectations", "bad.toml")
     assert "bad.toml: not valid TOML" in line and "line 3" in line
-    (project / "todo.json").write_text('{"not_implemented": [{"operation": "end_war", "reason": "TODO: say why"}]}', encoding="utf-8")
+    (project / "todo.json").write_text(
+        '{"not_implemented": [{"operation": "end_war", "reason": "TODO: say why"}]}', encoding="utf-8"
+    )
     line = _usage_error(capsys, "verify", "--game", "soe", "--expectations", "todo.json")
     assert "not_implemented[0] (operation end_war): replace the placeholder reason" in line
 

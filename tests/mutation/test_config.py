@@ -17,13 +17,13 @@ from conformance.harness.mutation.score import (
     score,
 )
 
-ORIGINAL = '''def x_check__mutmut_orig(bonus, at):
+ORIGINAL = """def x_check__mutmut_orig(bonus, at):
     if bonus.debater != "protestant":
         raise IllegalAction("HIS-BONUS-1", f"{at}: a {bonus.debater} debater cannot be burned")
     if bonus.vp < 0:
         raise InvalidState(f"{at}.vp", bonus.vp, "VP are never negative", "HIS-STATE-1")
     return bonus.vp + 1
-'''
+"""
 
 
 def mutated(old: str, new: str) -> str:
@@ -32,8 +32,13 @@ def mutated(old: str, new: str) -> str:
 
 
 def raw(source: str, status: str = "survived") -> dict[str, str]:
-    return {"name": "reference.here_i_stand.bonus.x_check__mutmut_7", "path": "reference/here_i_stand/bonus.py",
-            "status": status, "original": ORIGINAL, "mutated": source}  # fmt: skip
+    return {
+        "name": "reference.here_i_stand.bonus.x_check__mutmut_7",
+        "path": "reference/here_i_stand/bonus.py",
+        "status": status,
+        "original": ORIGINAL,
+        "mutated": source,
+    }
 
 
 WITH_CATEGORY = Equivalents((), {REFUSAL_DIAGNOSTICS: "reasons are prose"})
@@ -72,7 +77,7 @@ def test_the_recorded_equivalents_load_and_each_gives_a_reason() -> None:
 def test_a_changed_reason_or_value_of_a_refusal_is_diagnostic_only() -> None:
     assert only_diagnostics(ORIGINAL, mutated('f"{at}: a {bonus.debater} debater cannot be burned"', "None"))
     assert only_diagnostics(ORIGINAL, mutated('"VP are never negative"', '"XXVP are never negativeXX"'))
-    assert only_diagnostics(ORIGINAL, mutated("bonus.vp, \"VP", "None, \"VP"))
+    assert only_diagnostics(ORIGINAL, mutated('bonus.vp, "VP', 'None, "VP'))
     assert only_diagnostics(ORIGINAL, mutated('"HIS-STATE-1"', '"XXHIS-STATE-1XX"'))
 
 
@@ -83,13 +88,17 @@ def test_the_games_refuse_helper_counts_as_an_invalid_state() -> None:
     assert only_diagnostics(source, source.replace('"SOE-GAME-3"', "None"))  # an InvalidState is judged on its field
     # refuse needs all four: a dropped argument raises TypeError instead of refusing
     assert not only_diagnostics(source, source.replace(', "SOE-GAME-3"', ""))
-    assert not only_diagnostics(source, source.replace('e.gold, ', ""))
+    assert not only_diagnostics(source, source.replace("e.gold, ", ""))
 
 
 def test_an_invalid_state_that_loses_an_argument_but_keeps_its_field_is_diagnostic_only() -> None:
-    assert only_diagnostics(ORIGINAL, mutated('bonus.vp, "VP are never negative", "HIS-STATE-1"', 'bonus.vp, "HIS-STATE-1"'))
+    assert only_diagnostics(
+        ORIGINAL, mutated('bonus.vp, "VP are never negative", "HIS-STATE-1"', 'bonus.vp, "HIS-STATE-1"')
+    )
     assert not only_diagnostics(ORIGINAL, mutated('f"{at}.vp", bonus.vp, ', "bonus.vp, "))  # the field moved
-    assert not only_diagnostics(ORIGINAL, mutated('bonus.vp, "VP are never negative", "HIS-STATE-1"', '"HIS-STATE-1"'))  # cannot be built
+    assert not only_diagnostics(
+        ORIGINAL, mutated('bonus.vp, "VP are never negative", "HIS-STATE-1"', '"HIS-STATE-1"')
+    )  # cannot be built
 
 
 def test_a_changed_rule_field_or_logic_is_not() -> None:

@@ -9,7 +9,7 @@ import pytest
 from conformance.harness.mutation.flow import Flow
 from conformance.harness.mutation.score import only_diagnostics
 
-HELPERS = '''
+HELPERS = """
 def refuse_count(value, path, top, reason, rule):
     if value < 0 or value > top:
         raise refuse(path, value, reason, rule)
@@ -24,9 +24,9 @@ def check_field(value, at):
 
 def passes_on(side, at):
     check_side(side, f"{at}!")
-'''
+"""
 
-RULES = '''
+RULES = """
 from pkg.helpers import check_field, check_side, passes_on, refuse_count
 
 def validate(board, path="board", note="a board"):
@@ -39,7 +39,7 @@ def validate(board, path="board", note="a board"):
     limit = board.top + 1
     if board.count > limit:
         raise refuse(f"{path}.count", board.count, "too many", rule)
-'''
+"""
 
 
 @pytest.fixture
@@ -48,7 +48,9 @@ def flow(tmp_path: Path) -> Flow:
     package.mkdir()
     (package / "helpers.py").write_text(HELPERS, encoding="utf-8")
     (package / "rules.py").write_text(RULES, encoding="utf-8")
-    return Flow(tmp_path, {"refuse": (frozenset({1, 2, 3}), frozenset()), "IllegalAction": (frozenset({1}), frozenset())})
+    return Flow(
+        tmp_path, {"refuse": (frozenset({1, 2, 3}), frozenset()), "IllegalAction": (frozenset({1}), frozenset())}
+    )
 
 
 def quiet(flow: Flow, old: str, new: str) -> bool:
@@ -79,7 +81,11 @@ def test_a_value_that_reaches_a_judged_place_is_not(flow: Flow) -> None:
 
 
 def test_an_unknown_callee_or_a_rebound_name_counts_as_judged(flow: Flow) -> None:
-    rebound = RULES.replace("    limit = board.top + 1\n", "    limit = board.top + 1\n    for rule in board.rules:\n        pass\n")
+    rebound = RULES.replace(
+        "    limit = board.top + 1\n", "    limit = board.top + 1\n    for rule in board.rules:\n        pass\n"
+    )
     assert not only_diagnostics(rebound, rebound.replace('"R-2" if', '"XX" if'), "pkg.rules", flow)
     elsewhere = RULES.replace("check_side(board.side, path)", "other.check_side(board.side, path)")
-    assert not only_diagnostics(elsewhere, elsewhere.replace("(board.side, path)", "(board.side, None)", 1), "pkg.rules", flow)
+    assert not only_diagnostics(
+        elsewhere, elsewhere.replace("(board.side, path)", "(board.side, None)", 1), "pkg.rules", flow
+    )

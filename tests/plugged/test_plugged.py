@@ -43,9 +43,19 @@ def test_one_verdict_over_the_steps_that_ran(tmp_path: Path) -> None:
         (REPO_ROOT / "examples" / "soe-python" / "impl.py").read_text(encoding="utf-8"), encoding="utf-8"
     )
     command = [
-        sys.executable, "-m", "conformance.harness.cli", "plugged", "--game", "soe", "--profile", "canary",
-        "--rule", "SOE-POP-2", "--cmd", f"{sys.executable} {adapter}",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "conformance.harness.cli",
+        "plugged",
+        "--game",
+        "soe",
+        "--profile",
+        "canary",
+        "--rule",
+        "SOE-POP-2",
+        "--cmd",
+        f"{sys.executable} {adapter}",
+    ]
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False, env=env, timeout=900)
     tail = done.stdout[done.stdout.rindex("rulespec plugged") :]

@@ -31,14 +31,21 @@ from tests.canaries.soe import CANARIES
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not os.environ.get("RULESPEC_BROWSER"), reason="the browser test has its own session: nox -s browser"),
+    pytest.mark.skipif(
+        not os.environ.get("RULESPEC_BROWSER"), reason="the browser test has its own session: nox -s browser"
+    ),
 ]
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 CANARY = next(canary for canary in CANARIES if canary.name == "PopulationReachesTen")
 RULES = [clause for clause in read_clauses(game("soe").spec_path)]
 
@@ -50,10 +57,25 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.fail("node is not installed: .ci/run installs Node.js where it is missing")
     out = tmp_path_factory.mktemp("site")
     command = [
-        sys.executable, "-m", "conformance.harness.cli", "verify", "--game", "soe", "--profile", "canary",
-        "--impl", "reference=reference.struggle_of_empires", "--impl", f"tests.canaries.soe:{CANARY.name}",
-        "--cmd", "node examples/soe-node/impl.js", "--html", str(out), "--report-json", str(out / "report.json"),
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "conformance.harness.cli",
+        "verify",
+        "--game",
+        "soe",
+        "--profile",
+        "canary",
+        "--impl",
+        "reference=reference.struggle_of_empires",
+        "--impl",
+        f"tests.canaries.soe:{CANARY.name}",
+        "--cmd",
+        "node examples/soe-node/impl.js",
+        "--html",
+        str(out),
+        "--report-json",
+        str(out / "report.json"),
+    ]
     ran = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=1800, check=False)
     assert ran.returncode == 1, ran.stdout[-3000:] + ran.stderr[-3000:]  # the canary fails its gate; nothing else stops
     assert f"gate: {CANARY.name}: FAILED" in ran.stdout and "gate: reference: PASSED" in ran.stdout, ran.stdout[-3000:]
@@ -91,7 +113,9 @@ def test_the_site_works_in_chromium(site: Path, browser: Browser) -> None:
     # the filter: "failed" keeps exactly the rows with a failure, the canary's rules among them
     page.get_by_label("failed", exact=True).check()
     visible = [row.get_attribute("data-rule") for row in rows.all() if row.is_visible()]
-    failing = [row.get_attribute("data-rule") for row in rows.all() if "failed" in (row.get_attribute("data-tokens") or "")]
+    failing = [
+        row.get_attribute("data-rule") for row in rows.all() if "failed" in (row.get_attribute("data-tokens") or "")
+    ]
     assert visible == failing and set(CANARY.caught_on) <= set(visible) and len(visible) < len(RULES)
     expect(page.locator("#shown")).to_have_text(f"{len(visible)} of {len(RULES)} rules")
     page.get_by_label("all", exact=True).check()
@@ -124,7 +148,9 @@ def test_the_site_works_in_chromium(site: Path, browser: Browser) -> None:
     assert all(url.startswith("file://") for url in requested), [u for u in requested if not u.startswith("file://")]
     size = sum(path.stat().st_size for path in site.rglob("*") if path.suffix in (".html", ".svg"))
     print(f"\nsite: {site / 'index.html'}; screenshots: {screenshot}, {site / 'soe-matrix.png'}")
-    print(f"soe.html {(site / 'soe.html').stat().st_size / 1024:.0f} KiB, site {size / 1024:.0f} KiB, loaded in {load_seconds:.2f} s")
+    print(
+        f"soe.html {(site / 'soe.html').stat().st_size / 1024:.0f} KiB, site {size / 1024:.0f} KiB, loaded in {load_seconds:.2f} s"
+    )
 
 
 def test_the_badges_load_beside_the_pages(site: Path, browser: Browser) -> None:
@@ -158,12 +184,16 @@ def _ten_implementations() -> list[Implementation]:
             else:
                 outcome, detail = "passed", ""
             records.append(CheckRecord(nodeid, loaded.game, "vector", loaded.case.rules, outcome, detail))
-        identity = Identity(f"implementation-{k}", f"--cmd ./impl-{k}", f"{k}.0.0", "any", tuple(g.key for g in games), "ci", None, None)
+        identity = Identity(
+            f"implementation-{k}", f"--cmd ./impl-{k}", f"{k}.0.0", "any", tuple(g.key for g in games), "ci", None, None
+        )
         found.append(Implementation(identity, tuple(records)))
     return found
 
 
-def test_three_games_and_ten_implementations_stay_usable(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> None:
+def test_three_games_and_ten_implementations_stay_usable(
+    tmp_path_factory: pytest.TempPathFactory, browser: Browser
+) -> None:
     out = tmp_path_factory.mktemp("large")
     games = [game(key) for key in ("soe", "his", "imperium")]
     build_site(out, games, _ten_implementations())
@@ -178,7 +208,9 @@ def test_three_games_and_ten_implementations_stay_usable(tmp_path_factory: pytes
         page.get_by_label("failed", exact=True).check()
         shown = page.locator("tr.rule:visible").count()
         assert 0 < shown <= rules[key]
-        print(f"\n{key}: {rules[key]} rules x 10 implementations, {(out / f'{key}.html').stat().st_size / 1024:.0f} KiB, loaded in {loaded:.2f} s")
+        print(
+            f"\n{key}: {rules[key]} rules x 10 implementations, {(out / f'{key}.html').stat().st_size / 1024:.0f} KiB, loaded in {loaded:.2f} s"
+        )
         assert loaded < 10, f"{key}.html took {loaded:.1f} s to load"
     page.goto((out / "his.html").as_uri())
     page.locator("nav a", has_text=game("imperium").title).click()  # a page per game, one click apart

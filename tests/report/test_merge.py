@@ -23,7 +23,9 @@ def _shards(tmp_path: Path, failing: str | None = None) -> list[Path]:
     paths = [tmp_path / f"shard-{k}.json" for k in (1, 2, 3)]
     for k, path in enumerate(paths):
         mine = SOE_RULES[k::3]
-        write_report(path, [_record(f"v.json::{rule}", rule, "failed" if rule == failing else "passed") for rule in mine])
+        write_report(
+            path, [_record(f"v.json::{rule}", rule, "failed" if rule == failing else "passed") for rule in mine]
+        )
     return paths
 
 
@@ -45,7 +47,9 @@ def test_a_missing_shard_leaves_its_rules_unchecked(tmp_path: Path, capsys: pyte
     assert "unchecked" in capsys.readouterr().out
 
 
-def test_overlapping_or_unreadable_reports_are_refused_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_overlapping_or_unreadable_reports_are_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     first = _shards(tmp_path)[0]
     assert main(["report", "merge", str(first), str(first)]) == 2
     assert "shards of one run share no check" in " ".join(capsys.readouterr().out.split())  # rich wraps lines

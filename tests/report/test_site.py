@@ -33,7 +33,9 @@ def record(rule: str, outcome: str = "passed", detail: str = "", check: str = ""
 
 def implementation(name: str, records: list[CheckRecord], version: str | None = "1.0") -> Implementation:
     stamp = stamp_now([SOE], "ci", None)
-    return Implementation(Identity(name, f"--impl {name}", version, "python", ("soe",), "ci", None, stamp), tuple(records))
+    return Implementation(
+        Identity(name, f"--impl {name}", version, "python", ("soe",), "ci", None, stamp), tuple(records)
+    )
 
 
 def every_rule_passing(name: str) -> Implementation:
@@ -41,7 +43,9 @@ def every_rule_passing(name: str) -> Implementation:
 
 
 def test_a_column_holds_each_rules_verdict_from_the_records() -> None:
-    broken = implementation("broken", [record(RULES[0], "failed", "result differs at $.vp"), record(RULES[1], "not implemented")])
+    broken = implementation(
+        "broken", [record(RULES[0], "failed", "result differs at $.vp"), record(RULES[1], "not implemented")]
+    )
     matrix = game_matrix(SOE, [every_rule_passing("clean"), broken])
     clean, bad = matrix.columns
     assert clean.verdict == "passed" and clean.passed_rules == len(RULES)
@@ -52,11 +56,15 @@ def test_a_column_holds_each_rules_verdict_from_the_records() -> None:
 
 
 def test_badges_say_rules_passed_of_rules_and_take_the_verdicts_colour() -> None:
-    clean, broken = game_matrix(SOE, [every_rule_passing("clean"), implementation("b", [record(RULES[0], "failed")])]).columns
+    clean, broken = game_matrix(
+        SOE, [every_rule_passing("clean"), implementation("b", [record(RULES[0], "failed")])]
+    ).columns
     assert f"soe {len(RULES)}/{len(RULES)}" in column_badge("soe", clean)
     assert "#2e7d32" in column_badge("soe", clean)
     assert f"soe 0/{len(RULES)}" in column_badge("soe", broken) and "#c62828" in column_badge("soe", broken)
-    assert "&lt;script&gt;" in badge_svg(HOSTILE, "1/2", "passed") and "<script" not in badge_svg(HOSTILE, "1/2", "passed")
+    assert "&lt;script&gt;" in badge_svg(HOSTILE, "1/2", "passed") and "<script" not in badge_svg(
+        HOSTILE, "1/2", "passed"
+    )
 
 
 def test_the_site_escapes_every_text_an_implementation_gave(tmp_path: Path) -> None:
@@ -116,7 +124,9 @@ def test_a_malformed_report_is_refused_naming_the_file_and_field(tmp_path: Path)
         read_reports(path)
 
 
-def test_report_html_writes_the_site_and_refuses_a_symlinked_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_report_html_writes_the_site_and_refuses_a_symlinked_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     write_report(tmp_path / "one.json", [record(rule) for rule in RULES])
     assert main(["report", "html", str(tmp_path / "out"), str(tmp_path / "one.json")]) == 0
     assert (tmp_path / "out" / "index.html").is_file() and (tmp_path / "out" / "badges" / "one-soe.svg").is_file()
@@ -145,13 +155,34 @@ def test_subjects_may_be_named_and_a_command_that_cannot_run_is_refused() -> Non
 
 
 def test_names_given_twice_are_refused_before_any_check(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["verify", "--game", "soe", "--impl", "a=reference.struggle_of_empires", "--impl", "a=tests.canaries.soe:PopulationReachesTen"])
+    code = main(
+        [
+            "verify",
+            "--game",
+            "soe",
+            "--impl",
+            "a=reference.struggle_of_empires",
+            "--impl",
+            "a=tests.canaries.soe:PopulationReachesTen",
+        ]
+    )
     assert code == 2 and "given to two implementations" in capsys.readouterr().out
 
 
-def test_single_implementation_files_are_refused_with_several(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_single_implementation_files_are_refused_with_several(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     code = main(
-        ["verify", "--game", "soe", "--impl", "reference.struggle_of_empires", "--impl", "tests.canaries.soe:PopulationReachesTen",
-         "--junit-xml", str(tmp_path / "j.xml")]
-    )  # fmt: skip
+        [
+            "verify",
+            "--game",
+            "soe",
+            "--impl",
+            "reference.struggle_of_empires",
+            "--impl",
+            "tests.canaries.soe:PopulationReachesTen",
+            "--junit-xml",
+            str(tmp_path / "j.xml"),
+        ]
+    )
     assert code == 2 and "--junit-xml" in capsys.readouterr().out

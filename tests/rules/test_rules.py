@@ -49,9 +49,7 @@ def test_coverage_credits_an_invariant_as_verify_does() -> None:
     assert len(row.invariants) >= 6 and any("test_refusals.py::" in name for name in row.invariants)
 
 
-def test_explain_says_what_a_vector_asserts_and_how_it_went(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_explain_says_what_a_vector_asserts_and_how_it_went(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     node = "conformance/vectors/soe/grow_population.json::soe-pop-stops-at-nine"
     write_report(report, [CheckRecord(node, "soe", "vector", ("SOE-POP-2",), "failed", "result differs at $.empires")])
@@ -62,7 +60,9 @@ def test_explain_says_what_a_vector_asserts_and_how_it_went(
 
 
 def test_explain_an_invariant_by_its_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out = _run(capsys, "explain", "test_three_wars", "--game", "soe", "--report-json", str(tmp_path / "none.json"))
+    code, out = _run(
+        capsys, "explain", "test_three_wars", "--game", "soe", "--report-json", str(tmp_path / "none.json")
+    )
     assert code == 0 and "invariant of soe" in out and "SOE-SEQ-1 —" in out and "no report at" in out
 
 

@@ -55,7 +55,9 @@ def test_play_requests_are_valid_and_judged(request: PhaseRequest, rulings: Ruli
 
 
 @given(fault=his_st.boards_with_fault(), power=his_st.powers(), rulings=his_st.rulings())
-def test_faulty_boards_fail_where_they_say(fault: tuple[Board, tuple[str, ...]], power: Power, rulings: Rulings) -> None:
+def test_faulty_boards_fail_where_they_say(
+    fault: tuple[Board, tuple[str, ...]], power: Power, rulings: Rulings
+) -> None:
     board, fields = fault
     with pytest.raises(InvalidState) as refused:
         reference.special_vp(SpecialVpRequest(power.value, board), rulings)

@@ -47,7 +47,9 @@ def _operation(name: str) -> Callable[[Any, Any], Any]:
 
 
 @pytest.mark.parametrize(("operation", "cases"), VALID, ids=[name for name, _ in VALID])
-def test_valid_strategies_draw_requests_the_reference_accepts(operation: str, cases: st.SearchStrategy[tuple[Any, Any]]) -> None:
+def test_valid_strategies_draw_requests_the_reference_accepts(
+    operation: str, cases: st.SearchStrategy[tuple[Any, Any]]
+) -> None:
     @FEW
     @given(case=cases)
     def accepted(case: tuple[Any, Any]) -> None:
@@ -64,7 +66,9 @@ def _named(error: BaseException) -> str | None:
 
 
 @pytest.mark.parametrize(("operation", "cases"), FAULTY, ids=[name for name, _ in FAULTY])
-def test_faulty_strategies_name_where_the_reference_refuses(operation: str, cases: st.SearchStrategy[Faulty[Any]]) -> None:
+def test_faulty_strategies_name_where_the_reference_refuses(
+    operation: str, cases: st.SearchStrategy[Faulty[Any]]
+) -> None:
     @FEW
     @given(case=cases)
     def refused(case: Faulty[Any]) -> None:

@@ -25,7 +25,9 @@ GAMES = all_games()
 ids = [game.key for game in GAMES]
 
 # Refusal cases whose point is a rule other than the one the refusal cites, with the reason.
-ORDER_OF_CHECKS = "HIS-VP-3: which of its two faults is refused comes from the order of checks, not from either fault's rule"
+ORDER_OF_CHECKS = (
+    "HIS-VP-3: which of its two faults is refused comes from the order of checks, not from either fault's rule"
+)
 REVIEWED = {
     "soe-end-war-draws-counted-after-income": "SOE-SEQ-4: the draws are wrong only because they are counted after income",
     "soe-end-war-missing-order": "SOE-SEQ-4: the empire is short only after income, so an order is due",
@@ -95,9 +97,11 @@ def _rules_of(name: str, test: Callable[..., object]) -> list[tuple[str, list[st
         return [(name, _rules(marks))]
     split = [
         (f"{name}[{value.id}]", _rules(value.marks))
-        for mark in marks if mark.name == "parametrize"
-        for value in mark.args[1] if isinstance(value, ParameterSet)
-    ]  # fmt: skip
+        for mark in marks
+        if mark.name == "parametrize"
+        for value in mark.args[1]
+        if isinstance(value, ParameterSet)
+    ]
     return split or [(name, [])]
 
 
@@ -110,7 +114,9 @@ def test_each_invariant_names_one_primary_rule_first(game: Game) -> None:
     for name, test in invariants:
         for check, rules in _rules_of(name, test):
             if not rules:
-                problems.append(f"{check}: names no rule (@pytest.mark.rules, on the test or on each of its parameters)")
+                problems.append(
+                    f"{check}: names no rule (@pytest.mark.rules, on the test or on each of its parameters)"
+                )
             elif rules[0] not in known:
                 problems.append(f"{check}: primary {rules[0]} is not a clause of {game.spec_path.name}")
             elif len(set(rules)) != len(rules):

@@ -49,7 +49,14 @@ def test_the_generated_module_imports_and_calls_the_implementation() -> None:
 
 def test_findings_are_reported_per_rule(capsys: pytest.CaptureFixture[str]) -> None:
     findings = [
-        Finding("grow_population", "contracts", ("SOE-POP-1", "SOE-POP-2"), True, False, "error: false when calling grow_population(...)"),
+        Finding(
+            "grow_population",
+            "contracts",
+            ("SOE-POP-1", "SOE-POP-2"),
+            True,
+            False,
+            "error: false when calling grow_population(...)",
+        ),
         Finding("grow_population", "diffbehavior", ("SOE-POP-1", "SOE-POP-2"), False, False, ""),
         Finding("clean_up", "contracts", ("SOE-CLEAN-1",), False, False, ""),
     ]
@@ -68,7 +75,11 @@ def test_an_implementation_needs_its_game_named(capsys: pytest.CaptureFixture[st
 
 def test_the_reference_only_run_is_unchanged() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance.harness.symbolic", "--help"], cwd=REPO_ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-m", "conformance.harness.symbolic", "--help"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert "--per-condition-timeout" in done.stdout and "--impl" in done.stdout
 
@@ -78,9 +89,19 @@ def test_crosshair_catches_a_port_whose_population_reaches_ten_on_its_rule() -> 
     # the port checks its own input (tests/fakes/soe_population_port.py): the canary in tests/canaries
     # runs the reference's full validation first, which costs CrossHair minutes to get through
     command = [
-        sys.executable, "-m", "conformance.harness.cli", "symbolic", "--game", "soe", "--impl", PORT,
-        "--operation", "grow_population", "--per-condition-timeout", "20",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "conformance.harness.cli",
+        "symbolic",
+        "--game",
+        "soe",
+        "--impl",
+        PORT,
+        "--operation",
+        "grow_population",
+        "--per-condition-timeout",
+        "20",
+    ]
     done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=2000, check=False)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "COUNTEREXAMPLE" in done.stdout

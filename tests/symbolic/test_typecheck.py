@@ -68,7 +68,16 @@ def _package(root: Path) -> None:
 
 
 def _typecheck_in(where: Path, pythonpath: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "conformance.harness.cli", "typecheck", "--game", "soe", "--impl", "enginepkg.rules:SoeRules"]
+    command = [
+        sys.executable,
+        "-m",
+        "conformance.harness.cli",
+        "typecheck",
+        "--game",
+        "soe",
+        "--impl",
+        "enginepkg.rules:SoeRules",
+    ]
     env = {**os.environ, "PYTHONPATH": pythonpath}
     return subprocess.run(command, cwd=where, capture_output=True, text=True, check=False, env=env)
 

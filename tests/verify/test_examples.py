@@ -33,7 +33,11 @@ def test_the_example_passes_rulespec_verify_in_full(example: str) -> None:
         pytest.fail(f"{command.split()[0]} is not installed: .ci/run installs Node.js where it is missing")
     ran = subprocess.run(
         [sys.executable, "-m", "conformance.harness.cli", "verify", "--game", key, "--profile", "ci", "--cmd", command],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=1800, check=False,
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
     )
     report = ran.stdout[-3000:] + ran.stderr[-3000:]
     assert ran.returncode == 0, report

@@ -56,8 +56,12 @@ def test_a_canarys_failures_are_saved_as_vectors_it_fails_and_the_reference_pass
     # runnable from the user's own folder with plain pytest, the IDs of the suite's cases kept
     rerun = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "his", "--game", "his", "--impl", CANARY],
-        cwd=saved, capture_output=True, text=True, check=False, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
-    )  # fmt: skip
+        cwd=saved,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+    )
     assert rerun.returncode == 1, rerun.stdout[-3000:] + rerun.stderr[-2000:]
     failed = [line.split(" - ")[0] for line in rerun.stdout.splitlines() if line.startswith("FAILED")]
     assert any(line.endswith(f"::{referred['suite_cases'][0]}") for line in failed), rerun.stdout[-3000:]
@@ -65,7 +69,13 @@ def test_a_canarys_failures_are_saved_as_vectors_it_fails_and_the_reference_pass
 
 
 def test_saving_twice_merges_by_id_and_keeps_the_suites_style(tmp_path: Path) -> None:
-    case: dict[str, Any] = {"id": "his-score-power-000000000000", "description": "d", "rules": ["HIS-VP-1"], "input": {}, "output": {}}
+    case: dict[str, Any] = {
+        "id": "his-score-power-000000000000",
+        "description": "d",
+        "rules": ["HIS-VP-1"],
+        "input": {},
+        "output": {},
+    }
     other = {**case, "id": "his-score-power-111111111111"}
     write_saved(tmp_path, [("his", "score_power", case)])
     write_saved(tmp_path, [("his", "score_power", {**case, "description": "again"}), ("his", "score_power", other)])

@@ -18,10 +18,24 @@ CANARY = next(canary for canary in CANARIES if canary.name == "PopulationReaches
 def test_two_implementations_are_compared_in_one_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rule = CANARY.caught_on[0]
     code = main(
-        ["verify", "--game", "soe", "--rule", rule, "--profile", "canary",
-         "--impl", "ref=reference.struggle_of_empires", "--impl", f"tests.canaries.soe:{CANARY.name}",
-         "--report-json", str(tmp_path / "all.json"), "--html", str(tmp_path / "site")]
-    )  # fmt: skip
+        [
+            "verify",
+            "--game",
+            "soe",
+            "--rule",
+            rule,
+            "--profile",
+            "canary",
+            "--impl",
+            "ref=reference.struggle_of_empires",
+            "--impl",
+            f"tests.canaries.soe:{CANARY.name}",
+            "--report-json",
+            str(tmp_path / "all.json"),
+            "--html",
+            str(tmp_path / "site"),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 1  # the canary fails its gate
     assert "gate: ref: PASSED" in out and f"gate: {CANARY.name}: FAILED" in out

@@ -59,7 +59,9 @@ def _verify(tmp_path: Path, key: str, impl: str, rules: tuple[str, ...], shard: 
 
 
 @pytest.mark.parametrize(("key", "impl", "rules"), RUNS, ids=[run[0] for run in RUNS])
-def test_three_shards_merge_to_the_verdict_of_one_run(key: str, impl: str, rules: tuple[str, ...], tmp_path: Path) -> None:
+def test_three_shards_merge_to_the_verdict_of_one_run(
+    key: str, impl: str, rules: tuple[str, ...], tmp_path: Path
+) -> None:
     whole = _verify(tmp_path, key, impl, rules, None)
     shards = [_verify(tmp_path, key, impl, rules, f"{k}/3") for k in (1, 2, 3)]
     merged_path = tmp_path / "merged.json"
@@ -69,7 +71,7 @@ def test_three_shards_merge_to_the_verdict_of_one_run(key: str, impl: str, rules
     assert all(read_report(path) for path in shards), "each of the 3 shards runs some checks"
     verdict = {t.rule: t.status for t in tally([game(key)], once, only=rules).tallies}
     assert {t.rule: t.status for t in tally([game(key)], merged, only=rules).tallies} == verdict
-    assert "failed" in verdict.values() , "the canary's rule fails in both"
+    assert "failed" in verdict.values(), "the canary's rule fails in both"
     assert code == (0 if tally([game(key)], merged).full_pass else 1)
 
 
@@ -80,14 +82,21 @@ def test_verify_spreads_whole_games_over_the_cores_and_a_few_rules_not(monkeypat
     spreading = ["-n", "2", *spread.SCHEDULE]
     games = ["his", "soe"]
     assert spread.pytest_args(whole, games) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading]
-    assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading], "one game too"
+    assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading], (
+        "one game too"
+    )
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=["SOE-POP-2"]), games) == 0
-    assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None, pytest_args=["-k", "tie"]), games) == 0
+    assert (
+        spread.default_processes(argparse.Namespace(numprocesses=None, rule=None, pytest_args=["-k", "tie"]), games)
+        == 0
+    )
     assert spread.default_processes(argparse.Namespace(numprocesses="4", rule=None), games) == 0, "-n given: not twice"
     given = argparse.Namespace(numprocesses="auto", rule=None, shard=None, pytest_args=[])
     assert spread.pytest_args(given, games) == ["-p", spread.SHARD_PLUGIN, *spread.SCHEDULE], "-n auto: the same queue"
     monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
-    assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None), games) == 0, "inside xdist: not again"
+    assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None), games) == 0, (
+        "inside xdist: not again"
+    )
     monkeypatch.delenv("PYTEST_XDIST_WORKER")
     monkeypatch.setattr(spread, "cores", lambda: 1)
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None), games) == 0

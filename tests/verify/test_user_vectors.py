@@ -12,7 +12,16 @@ from conformance.harness.games import REPO_ROOT
 
 
 def _empire(player: str, population: int) -> dict[str, object]:
-    return {"player": player, "gold": 1, "population": population, "unrest": 0, "vp": 0, "armies": 0, "navies": 0, "forts": 0}
+    return {
+        "player": player,
+        "gold": 1,
+        "population": population,
+        "unrest": 0,
+        "vp": 0,
+        "armies": 0,
+        "navies": 0,
+        "forts": 0,
+    }
 
 
 # Worked out from SOE-POP-1 and SOE-POP-2: population 3 rises by 5 to 8; population 6 would reach 11, so it stops at 9.
@@ -36,9 +45,24 @@ def test_your_vectors_run_beside_ours_and_count_per_rule(tmp_path: Path) -> None
     (tmp_path / "our-vectors" / "soe" / "population.json").write_text(json.dumps(OURS), encoding="utf-8")
     report = tmp_path / "report.json"
     command = [
-        sys.executable, "-m", "conformance.harness.cli", "verify", "--game", "soe", "--rule", "SOE-POP-1",
-        "--profile", "canary", "--vectors", "our-vectors", "--report-json", str(report), "--", "-p", "no:cacheprovider",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "conformance.harness.cli",
+        "verify",
+        "--game",
+        "soe",
+        "--rule",
+        "SOE-POP-1",
+        "--profile",
+        "canary",
+        "--vectors",
+        "our-vectors",
+        "--report-json",
+        str(report),
+        "--",
+        "-p",
+        "no:cacheprovider",
+    ]
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False, env=env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

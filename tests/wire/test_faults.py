@@ -90,7 +90,9 @@ FAULTS = [
 
 
 @pytest.mark.parametrize(
-    ("faulty", "fault"), [((name, timeout), fault) for name, timeout, fault in FAULTS], indirect=["faulty"],
+    ("faulty", "fault"),
+    [((name, timeout), fault) for name, timeout, fault in FAULTS],
+    indirect=["faulty"],
     ids=[name for name, _, _ in FAULTS],
 )
 def test_each_fault_is_its_own_error_and_the_run_goes_on(faulty: ProcessSubject, fault: Fault) -> None:
@@ -163,7 +165,9 @@ def test_the_fake_lies_in_the_repository() -> None:
 
 
 @pytest.mark.parametrize(
-    ("faulty", "fault"), [((name, timeout), fault) for name, timeout, fault in FAULTS], indirect=["faulty"],
+    ("faulty", "fault"),
+    [((name, timeout), fault) for name, timeout, fault in FAULTS],
+    indirect=["faulty"],
     ids=[name for name, _, _ in FAULTS],
 )
 def test_each_fault_is_the_same_error_when_requests_are_pipelined(faulty: ProcessSubject, fault: Fault) -> None:

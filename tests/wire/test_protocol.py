@@ -69,12 +69,29 @@ def test_what_the_examples_answer_matches_the_schemas(example: str) -> None:
     sent: list[dict[str, Any]] = [{"type": "start", "protocol": 1}]
     for ident, loaded in enumerate(cases, start=1):
         rulings = wire_form(loaded.rulings)
-        sent.append({"type": "run", "id": ident, "game": "soe", "operation": loaded.operation,
-                     "rulings": rulings, "input": loaded.case.input})
-    sent.append({"type": "run", "id": len(cases) + 1, "game": "chess", "operation": "castle", "rulings": {}, "input": {}})
+        sent.append(
+            {
+                "type": "run",
+                "id": ident,
+                "game": "soe",
+                "operation": loaded.operation,
+                "rulings": rulings,
+                "input": loaded.case.input,
+            }
+        )
+    sent.append(
+        {"type": "run", "id": len(cases) + 1, "game": "chess", "operation": "castle", "rulings": {}, "input": {}}
+    )
     sent.append({"type": "stop"})
-    ran = subprocess.run(EXAMPLES[example], input="".join(json.dumps(m) + "\n" for m in sent), capture_output=True,
-                         text=True, timeout=120, cwd=REPO_ROOT, check=False)
+    ran = subprocess.run(
+        EXAMPLES[example],
+        input="".join(json.dumps(m) + "\n" for m in sent),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO_ROOT,
+        check=False,
+    )
     assert ran.returncode == 0 and ran.stderr == "", ran.stderr
     replies = [json.loads(line) for line in ran.stdout.splitlines()]
     assert_valid("started", replies[0])

@@ -48,11 +48,23 @@ def a_case(**changes: Any) -> dict[str, Any]:
     [
         ("{not json", "$", "not JSON"),
         ({"game": "soe", "operation": "grow_population"}, "$", "'cases' is a required property"),
-        ({"game": "soe", "operation": "grow_population", "cases": [a_case(rules=[])]}, "$.cases[0].rules", "should be non-empty"),
-        ({"game": "soe", "operation": "grow_population", "cases": [a_case(id="Bad Id")]}, "$.cases[0].id", "does not match"),
+        (
+            {"game": "soe", "operation": "grow_population", "cases": [a_case(rules=[])]},
+            "$.cases[0].rules",
+            "should be non-empty",
+        ),
+        (
+            {"game": "soe", "operation": "grow_population", "cases": [a_case(id="Bad Id")]},
+            "$.cases[0].id",
+            "does not match",
+        ),
         ({"game": "soe", "operation": "grow_population", "cases": [a_case(colour="red")]}, "$.cases[0]", "colour"),
         (
-            {"game": "soe", "operation": "grow_population", "cases": [a_case(input={"empires": [EMPIRE | {"gold": "1"}]})]},
+            {
+                "game": "soe",
+                "operation": "grow_population",
+                "cases": [a_case(input={"empires": [EMPIRE | {"gold": "1"}]})],
+            },
             "$.cases[0].input.empires[0].gold",
             "is not of type 'integer'",
         ),
@@ -65,8 +77,18 @@ def a_case(**changes: Any) -> dict[str, Any]:
         ({"game": "soe", "operation": "grow_crops", "cases": [a_case()]}, "$.operation", "no operation 'grow_crops'"),
         ({"game": "soe", "operation": "grow_population", "cases": [a_case(error={"kind": "Oops"})]}, "$.cases[0]", ""),
     ],
-    ids=["not-json", "no-cases", "no-rules", "bad-id", "unknown-field", "wrong-type", "bad-ruling", "wrong-game",
-         "unknown-operation", "bad-error-kind"],
+    ids=[
+        "not-json",
+        "no-cases",
+        "no-rules",
+        "bad-id",
+        "unknown-field",
+        "wrong-type",
+        "bad-ruling",
+        "wrong-game",
+        "unknown-operation",
+        "bad-error-kind",
+    ],
 )
 def test_a_malformed_vector_file_names_the_file_and_the_json_path(
     tmp_path: Path, document: Any, json_path: str, says: str
@@ -114,7 +136,11 @@ def test_a_command_that_does_not_speak_the_protocol_is_a_usage_error(fault: str)
     command = f"{sys.executable} {FAKE} --fault {fault}"
     ran = subprocess.run(
         [sys.executable, "-m", "conformance.harness.cli", "verify", "--game", "soe", "--cmd", command],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False,
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert ran.returncode == pytest.ExitCode.USAGE_ERROR, ran.stdout + ran.stderr
     assert "bad handshake" in ran.stderr, ran.stderr

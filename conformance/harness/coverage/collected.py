@@ -45,7 +45,16 @@ def invariant_rules(game: Game) -> tuple[Collected, ...]:
     if not folder.is_dir():
         return ()
     items = _Items()
-    arguments = [str(folder), "--collect-only", "-q", "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), f"--game={game.key}"]
+    arguments = [
+        str(folder),
+        "--collect-only",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "--rootdir",
+        str(REPO_ROOT),
+        f"--game={game.key}",
+    ]
     with contextlib.redirect_stdout(io.StringIO()) as shown:
         code = pytest.main(arguments, plugins=[items])
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):

@@ -55,22 +55,48 @@ so the search shows the next. --max-differences N stops an operation's search at
 def add_command(commands: Any) -> None:
     """Register ``diff`` on the ``rulespec`` command parser's subcommands."""
     run: argparse.ArgumentParser = commands.add_parser(
-        "diff", help="search for inputs where two implementations, rulings or revisions answer differently",
-        description=DESCRIPTION % {"budget": DEFAULT_BUDGET}, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )  # fmt: skip
+        "diff",
+        help="search for inputs where two implementations, rulings or revisions answer differently",
+        description=DESCRIPTION % {"budget": DEFAULT_BUDGET},
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     run.add_argument("a", metavar="A", help=f"side A, whose answer a written vector expects: {SIDES_HELP}")
     run.add_argument("b", metavar="B", help=f"side B: {SIDES_HELP}")
-    run.add_argument("--game", required=True, type=game_key, metavar="KEY", help=f"the game; one of {', '.join(sorted(REGISTRY))}")
+    run.add_argument(
+        "--game", required=True, type=game_key, metavar="KEY", help=f"the game; one of {', '.join(sorted(REGISTRY))}"
+    )
     run.add_argument("--operation", action="append", help="only this operation (repeatable; default: all)")
-    run.add_argument("--max-examples", type=int, default=DEFAULT_BUDGET, metavar="N", help="inputs drawn per operation (default %(default)s)")
-    run.add_argument("--max-differences", type=int, default=None, metavar="N", help="stop an operation's search at N groups of difference")
-    run.add_argument("--exclude", type=Path, action="append", default=[], metavar="FILE",
-                     help="vectors or expectations whose differences are known: set aside (repeatable)")  # fmt: skip
+    run.add_argument(
+        "--max-examples",
+        type=int,
+        default=DEFAULT_BUDGET,
+        metavar="N",
+        help="inputs drawn per operation (default %(default)s)",
+    )
+    run.add_argument(
+        "--max-differences",
+        type=int,
+        default=None,
+        metavar="N",
+        help="stop an operation's search at N groups of difference",
+    )
+    run.add_argument(
+        "--exclude",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="vectors or expectations whose differences are known: set aside (repeatable)",
+    )
     run.add_argument("--seed", type=int, default=None, help="random search with this seed (default: derandomised)")
-    run.add_argument("--write", type=Path, metavar="DIR", help="write each group's difference as a vector into DIR/<operation>.json")
+    run.add_argument(
+        "--write", type=Path, metavar="DIR", help="write each group's difference as a vector into DIR/<operation>.json"
+    )
     run.add_argument("--crosshair", action="store_true", help="also run crosshair diffbehavior (Python sides only)")
     run.add_argument("--crosshair-timeout", type=float, default=10.0, metavar="SECONDS", help="per operation")
-    run.add_argument("--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="cmd: seconds per reply")
+    run.add_argument(
+        "--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="cmd: seconds per reply"
+    )
     run.set_defaults(handler=diff)
 
 
@@ -88,7 +114,9 @@ def _operations(chosen: Game, names: list[str] | None) -> list[str]:
 def _report(difference: Difference, found: Found, a: Side, b: Side) -> None:
     group = difference.group
     shrunk = "" if group not in found.unshrunk else " (not shrunk: the second search did not meet it again)"
-    print(f"diff {difference.operation}: DIFFERS in {group} ({found.seen[group]} of {found.drawn or '?'} inputs){shrunk}")
+    print(
+        f"diff {difference.operation}: DIFFERS in {group} ({found.seen[group]} of {found.drawn or '?'} inputs){shrunk}"
+    )
     print(f"  input     {json.dumps(as_json(difference.request), sort_keys=True)}")
     print(f"  rulings A {json.dumps(as_json(difference.rulings_a), sort_keys=True)}")
     if difference.rulings_b != difference.rulings_a:
@@ -102,7 +130,9 @@ def _known(chosen: Game, a: Side, b: Side, paths: list[Path]) -> Known:
         groups = ", ".join(f"{g.operation}: {g}" for g in sorted(known.groups)) or "none"
         print(f"exclude: {known.cases} cases read; set aside {_groups(len(known.groups))} ({groups})")
         if known.agreeing:
-            print(f"  the sides agree on {len(known.agreeing)} of them: {', '.join(known.agreeing[:5])}{' ...' if len(known.agreeing) > 5 else ''}")
+            print(
+                f"  the sides agree on {len(known.agreeing)} of them: {', '.join(known.agreeing[:5])}{' ...' if len(known.agreeing) > 5 else ''}"
+            )
     return known
 
 
@@ -129,18 +159,28 @@ def diff(args: argparse.Namespace) -> int:
             return 2
         for operation in operations:
             if not (a.subject.supports(operation) and b.subject.supports(operation)):
-                print(f"diff {operation}: skipped, not offered by {a.spec if not a.subject.supports(operation) else b.spec}")
+                print(
+                    f"diff {operation}: skipped, not offered by {a.spec if not a.subject.supports(operation) else b.spec}"
+                )
                 continue
             found = explore(
-                chosen, operation, a, b, args.max_examples,
-                seed=args.seed, known=known.groups, max_differences=args.max_differences,
-            )  # fmt: skip
+                chosen,
+                operation,
+                a,
+                b,
+                args.max_examples,
+                seed=args.seed,
+                known=known.groups,
+                max_differences=args.max_differences,
+            )
             aside = f"; {found.set_aside} known differences set aside" if found.set_aside else ""
             if not found.differences:
                 print(f"diff {operation}: no difference in {found.drawn} inputs{aside}")
             else:
                 differs = True
-                print(f"diff {operation}: {_groups(len(found.differences))} of difference in {found.drawn} inputs{aside}")
+                print(
+                    f"diff {operation}: {_groups(len(found.differences))} of difference in {found.drawn} inputs{aside}"
+                )
             for difference in found.differences:
                 _report(difference, found, a, b)
                 _write(chosen, difference, a, b, args.write)

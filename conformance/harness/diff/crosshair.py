@@ -67,10 +67,15 @@ def bind(key: str, operation: str, spec: str) -> Callable[[Any, Any], object]:
 def generated_module(chosen: Game, operation: str, a: Side, b: Side) -> str:
     request = chosen.operation(operation).request
     return _MODULE.format(
-        a=a.spec, b=b.spec, key=chosen.key, operation=operation,
-        request_module=request.__module__, request_name=request.__name__,
-        rulings_module=chosen.rulings.__module__, rulings_name=chosen.rulings.__name__,
-    )  # fmt: skip
+        a=a.spec,
+        b=b.spec,
+        key=chosen.key,
+        operation=operation,
+        request_module=request.__module__,
+        request_name=request.__name__,
+        rulings_module=chosen.rulings.__module__,
+        rulings_name=chosen.rulings.__name__,
+    )
 
 
 def crosshair_diff(chosen: Game, operation: str, a: Side, b: Side, seconds: float) -> bool:
@@ -83,16 +88,27 @@ def crosshair_diff(chosen: Game, operation: str, a: Side, b: Side, seconds: floa
         name = f"rulespec_diff_{operation}"
         Path(directory, f"{name}.py").write_text(generated_module(chosen, operation, a, b), encoding="utf-8")
         command = [
-            sys.executable, "-m", "crosshair", "diffbehavior", f"{name}.side_a", f"{name}.side_b",
-            "--exception_equivalence=SAME_TYPE", f"--per_condition_timeout={seconds}",
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            "crosshair",
+            "diffbehavior",
+            f"{name}.side_a",
+            f"{name}.side_b",
+            "--exception_equivalence=SAME_TYPE",
+            f"--per_condition_timeout={seconds}",
+        ]
         path = os.pathsep.join([directory, str(REPO_ROOT), os.environ.get("PYTHONPATH", "")])
         try:
             # the budget is CPU seconds; the wall clock of a busy machine runs far ahead of it
             done = subprocess.run(
-                command, cwd=REPO_ROOT, env={**os.environ, "PYTHONPATH": path}, capture_output=True, text=True,
-                timeout=seconds * 20 + 300, check=False,
-            )  # fmt: skip
+                command,
+                cwd=REPO_ROOT,
+                env={**os.environ, "PYTHONPATH": path},
+                capture_output=True,
+                text=True,
+                timeout=seconds * 20 + 300,
+                check=False,
+            )
         except subprocess.TimeoutExpired as exc:
             print(f"crosshair {operation}: did not finish in {exc.timeout:.0f} s of wall time")
             return False

@@ -61,7 +61,9 @@ def other_alternatives(game: Game, a: Side, b: Side) -> dict[str, tuple[Any, ...
     return fields
 
 
-def _probe(game: Game, operation: str, a: Side, b: Side, budget: int, seed: int | None, shrink: bool, on: Seen) -> Callable[[], None]:
+def _probe(
+    game: Game, operation: str, a: Side, b: Side, budget: int, seed: int | None, shrink: bool, on: Seen
+) -> Callable[[], None]:
     rulings = rulings_strategy(game)
     requests: Callable[[Any], st.SearchStrategy[Any]] = request_strategy(game, operation)
     steered = {name: st.sampled_from(others) for name, others in other_alternatives(game, a, b).items()}
@@ -80,7 +82,9 @@ def _probe(game: Game, operation: str, a: Side, b: Side, budget: int, seed: int 
     def probe(data: st.DataObject) -> None:
         drawn = data.draw(rulings, label="rulings")
         if steered:
-            drawn = dataclasses.replace(drawn, **{name: data.draw(values, label=name) for name, values in steered.items()})
+            drawn = dataclasses.replace(
+                drawn, **{name: data.draw(values, label=name) for name, values in steered.items()}
+            )
         request = data.draw(requests(drawn), label="request")
         on(compare(a, b, operation, request, drawn))
 
@@ -88,9 +92,16 @@ def _probe(game: Game, operation: str, a: Side, b: Side, budget: int, seed: int 
 
 
 def explore(
-    game: Game, operation: str, a: Side, b: Side, budget: int, *,
-    seed: int | None = None, known: frozenset[Group] = frozenset(), max_differences: int | None = None,
-) -> Found:  # fmt: skip
+    game: Game,
+    operation: str,
+    a: Side,
+    b: Side,
+    budget: int,
+    *,
+    seed: int | None = None,
+    known: frozenset[Group] = frozenset(),
+    max_differences: int | None = None,
+) -> Found:
     """Every group of difference the budget finds (up to ``max_differences``), each shrunk; ``known`` groups set aside."""
     found = Found(operation)
     first: dict[Group, Difference] = {}
@@ -120,7 +131,9 @@ def explore(
     return found
 
 
-def shrink(game: Game, operation: str, a: Side, b: Side, budget: int, seed: int | None, group: Group) -> Difference | None:
+def shrink(
+    game: Game, operation: str, a: Side, b: Side, budget: int, seed: int | None, group: Group
+) -> Difference | None:
     """The same draws again, failing on ``group`` alone: Hypothesis's minimal input of that group."""
 
     def fail(difference: Difference | None) -> None:

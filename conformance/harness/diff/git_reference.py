@@ -39,14 +39,21 @@ def export_revision(revision: str, into: Path) -> str:
     """Unpack ``reference/`` at ``revision`` into ``into``; the full commit ID. A bad revision is refused."""
     found = subprocess.run(
         ["git", "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"],
-        cwd=REPO_ROOT, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if found.returncode != 0:
         raise ValueError(f"git:{revision}: not a commit of {REPO_ROOT}")
     commit = found.stdout.strip()
-    archive = subprocess.run(["git", "archive", "--format=tar", commit, _ROOT], cwd=REPO_ROOT, capture_output=True, check=False)
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", commit, _ROOT], cwd=REPO_ROOT, capture_output=True, check=False
+    )
     if archive.returncode != 0:
-        raise ValueError(f"git:{revision}: no {_ROOT}/ at {commit[:12]}: {archive.stderr.decode(errors='replace').strip()}")
+        raise ValueError(
+            f"git:{revision}: no {_ROOT}/ at {commit[:12]}: {archive.stderr.decode(errors='replace').strip()}"
+        )
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")
     return commit

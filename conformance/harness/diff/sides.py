@@ -71,7 +71,9 @@ def parse_switches(game: Game, text: str) -> dict[str, Any]:
         name, equals, raw = part.partition("=")
         name = name.strip()
         if not equals or name not in choices:
-            raise ValueError(f"[{text}]: {part.strip()!r} is not name=value for a ruling of {game.key} ({', '.join(choices)})")
+            raise ValueError(
+                f"[{text}]: {part.strip()!r} is not name=value for a ruling of {game.key} ({', '.join(choices)})"
+            )
         try:
             value: Any = json.loads(raw)
         except json.JSONDecodeError:
@@ -79,7 +81,9 @@ def parse_switches(game: Game, text: str) -> dict[str, Any]:
         shown = [msgspec.to_builtins(choice) for choice in choices[name]]
         typed = [choice for choice, builtin in zip(choices[name], shown) if json.dumps(builtin) == json.dumps(value)]
         if not typed:
-            raise ValueError(f"[{text}]: {name} cannot be {value!r}; its alternatives are {', '.join(map(json.dumps, shown))}")
+            raise ValueError(
+                f"[{text}]: {name} cannot be {value!r}; its alternatives are {', '.join(map(json.dumps, shown))}"
+            )
         switches[name] = typed[0]
     return switches
 

@@ -89,12 +89,19 @@ def _candidates(module: object, operation: str, request_type: type[Any]) -> list
     named = [getattr(module, f"{operation}_requests", None), getattr(module, strategy_name(request_type), None)]
     found = [f for f in named if callable(f)]
     for name, value in sorted(vars(module).items()):
-        if not name.startswith("_") and inspect.isfunction(value) and value not in found and _returns(value, request_type):
+        if (
+            not name.startswith("_")
+            and inspect.isfunction(value)
+            and value not in found
+            and _returns(value, request_type)
+        ):
             found.append(value)
     return [cast(Callable[..., st.SearchStrategy[Any]], f) for f in found]
 
 
-def _given_rulings(function: Callable[..., st.SearchStrategy[Any]], parameter: str) -> Callable[[Any], st.SearchStrategy[Any]]:
+def _given_rulings(
+    function: Callable[..., st.SearchStrategy[Any]], parameter: str
+) -> Callable[[Any], st.SearchStrategy[Any]]:
     return lambda rulings: function(**{parameter: rulings})
 
 
@@ -117,7 +124,11 @@ def request_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStr
     if offered is not None:
         return offered
     request_type = game.operation(operation).request
-    where = f"conformance/strategies/{game.key}.py" if strategies_modules(game) else f"no conformance/strategies/{game.key}.py"
+    where = (
+        f"conformance/strategies/{game.key}.py"
+        if strategies_modules(game)
+        else f"no conformance/strategies/{game.key}.py"
+    )
     print(
         f"diff {game.key}.{operation}: {where} offers no {operation}_requests() or {strategy_name(request_type)}(); "
         f"drawing {request_type.__name__} from its type, which finds mostly refusals",

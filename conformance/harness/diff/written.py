@@ -86,7 +86,9 @@ def write_case(game: Game, operation: str, case: dict[str, Any], directory: Path
     if path.exists():
         document = json.loads(path.read_text(encoding="utf-8"))
         if document.get("game") != game.key or document.get("operation") != operation:
-            raise ValueError(f"{path} holds {document.get('game')}.{document.get('operation')}, not {game.key}.{operation}")
+            raise ValueError(
+                f"{path} holds {document.get('game')}.{document.get('operation')}, not {game.key}.{operation}"
+            )
     cases: list[dict[str, Any]] = document["cases"]
     if all(existing.get("id") != case["id"] for existing in cases):
         cases.append(case)

@@ -61,11 +61,22 @@ GAME = Game(
     rule_prefix="IMP",
     spec_file="imperium-classics.md",
     operations=(
-        Operation("use_exhaust_ability", ExhaustRequest, Player, "an action marker moves from the nation card onto a card in play"),
-        Operation("play_card", PlayRequest, Player, "a card from the hand into play; red cards only on the barbarian side"),
-        Operation("draw", DrawRequest, DrawResult, "draw N, shuffling the discard pile in the given order; or draw if able"),
+        Operation(
+            "use_exhaust_ability",
+            ExhaustRequest,
+            Player,
+            "an action marker moves from the nation card onto a card in play",
+        ),
+        Operation(
+            "play_card", PlayRequest, Player, "a card from the hand into play; red cards only on the barbarian side"
+        ),
+        Operation(
+            "draw", DrawRequest, DrawResult, "draw N, shuffling the discard pile in the given order; or draw if able"
+        ),
         Operation("acquire_market_card", AcquireRequest, AcquireResult, "a market card, its tokens and unrest; refill"),
-        Operation("pay_cost", PaymentRequest, PaymentResult, "influence for military, a resource for 2 coins, no change"),
+        Operation(
+            "pay_cost", PaymentRequest, PaymentResult, "influence for military, a resource for 2 coins, no change"
+        ),
         Operation("cheapest_payments", CheapestRequest, Payments, "the legal payments of a cost that waste least"),
         Operation("resolve_action", ActionRequest, ActionResult, "an action's effects in order, ending at collapse"),
         Operation("check_collapse", CollapseRequest, Collapse, "collapsed exactly when the unrest pile is empty"),

@@ -7,10 +7,10 @@ from typing import Protocol
 import reference.struggle_of_empires as soe
 from conformance.harness.games import Game, Operation
 from reference.struggle_of_empires.model import (
-    CleanUpRequest,
     Board,
-    EndGameRequest,
+    CleanUpRequest,
     Empires,
+    EndGameRequest,
     IncomeRequest,
     MaintenanceRequest,
     PopulationRequest,

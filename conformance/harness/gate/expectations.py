@@ -76,7 +76,9 @@ class ExpectationsError(ValueError):
 def check_format(path: Path) -> Path:
     """``path`` if its extension is one the file may have; refused at once otherwise (before any check runs)."""
     if path.suffix not in FORMATS:
-        raise ExpectationsError(f"{path}: an expectations file is .json or .toml, not {path.suffix or 'extensionless'!r}")
+        raise ExpectationsError(
+            f"{path}: an expectations file is .json or .toml, not {path.suffix or 'extensionless'!r}"
+        )
     return path
 
 
@@ -140,7 +142,9 @@ def _refuse_unknown_keys(path: Path, parsed: object) -> None:
             known = {field.name for field in dataclasses.fields(kind)}
             unknown = sorted(str(key) for key in cast(dict[object, object], value) if key not in known)
             if unknown:
-                raise ExpectationsError(f"{path}: at {where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
+                raise ExpectationsError(
+                    f"{path}: at {where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})"
+                )
 
 
 def to_builtins(expectations: Expectations) -> dict[str, Any]:

@@ -100,7 +100,9 @@ def judge(
     not_run: list[KnownFailure | KnownGap] = []
     for entry in known:
         # judged: the checks it names that got a rules verdict (a check not implemented proves nothing either way)
-        judged = [r.outcome for r in records if covers(entry, r) and r.outcome in (Outcome.PASSED.value, Outcome.FAILED.value)]
+        judged = [
+            r.outcome for r in records if covers(entry, r) and r.outcome in (Outcome.PASSED.value, Outcome.FAILED.value)
+        ]
         if not judged:
             not_run.append(entry)
         elif Outcome.FAILED.value not in judged:
@@ -135,6 +137,15 @@ def judge(
         reasons.append("no check ran")
     changes = differences(expectations.stamp, stamp) if expectations and expectations.stamp and stamp else []
     return GateResult(
-        not reasons, tuple(reasons), tuple(expected), tuple(unexpected), tuple(fixed), tuple(not_run), tuple(changes),
-        counts, tuple(covered), tuple(unlisted), tuple(filled),
-    )  # fmt: skip
+        not reasons,
+        tuple(reasons),
+        tuple(expected),
+        tuple(unexpected),
+        tuple(fixed),
+        tuple(not_run),
+        tuple(changes),
+        counts,
+        tuple(covered),
+        tuple(unlisted),
+        tuple(filled),
+    )

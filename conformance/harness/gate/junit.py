@@ -68,7 +68,9 @@ def rewrite(path: Path, gate: GateResult) -> None:
                 _mark_skipped(case, "rulespec.known-failure", f"known failure: {known[where]}")
             elif where in gaps:
                 operation, reason = gaps[where]
-                _mark_skipped(case, "rulespec.not-implemented", f"not implemented: {operation or 'an operation'} ({reason})")
+                _mark_skipped(
+                    case, "rulespec.not-implemented", f"not implemented: {operation or 'an operation'} ({reason})"
+                )
             elif where in unlisted:
                 message = f"not implemented: {unlisted[where] or 'an operation'} (no known gap lists it)"
                 _mark_skipped(case, "rulespec.not-implemented", message)

@@ -61,7 +61,9 @@ def _rules_not_passed(verification: Verification, failures: Sequence[CheckRecord
     for tally in troubled[:SHOWN]:
         failing = first.get(tally.rule) if tally.status in (FAILED, ERROR) else None
         check = f"`{_cell(check_id(failing))}`" if failing else ""
-        lines.append(f"| {tally.rule} | {_cell(tally.title)} | {tally.status} | {check} | {_paths(failing) if failing else ''} |")
+        lines.append(
+            f"| {tally.rule} | {_cell(tally.title)} | {tally.status} | {check} | {_paths(failing) if failing else ''} |"
+        )
     return lines + _more(SHOWN, len(troubled), "rules")
 
 
@@ -74,9 +76,16 @@ def render(label: str, gate: GateResult, verification: Verification, stamp: Stam
     failures = [*gate.unexpected, *(record for record, _ in gate.expected)]
     lines += _rules_not_passed(verification, failures)
     if gate.unexpected:
-        lines += ["", "### Unexpected failures", "", "| check | fails | involves | differences |", "| --- | --- | --- | --- |"]
         lines += [
-            f"| `{_cell(check_id(r))}` | {r.primary_rule} | {', '.join(r.involved)} | {_paths(r)} |" for r in gate.unexpected[:SHOWN]
+            "",
+            "### Unexpected failures",
+            "",
+            "| check | fails | involves | differences |",
+            "| --- | --- | --- | --- |",
+        ]
+        lines += [
+            f"| `{_cell(check_id(r))}` | {r.primary_rule} | {', '.join(r.involved)} | {_paths(r)} |"
+            for r in gate.unexpected[:SHOWN]
         ]
         lines += _more(SHOWN, len(gate.unexpected), "unexpected failures (all in --report-json)")
     if gate.fixed:

@@ -68,22 +68,41 @@ def prepare(args: argparse.Namespace) -> str | None:
 def add_verify_options(run: argparse.ArgumentParser) -> None:
     gating = run.add_argument_group("CI gating")
     gating.add_argument(
-        "-n", "--numprocesses", type=_processes, metavar="N", help="spread the checks over N processes, or 'auto' (pytest-xdist)"
+        "-n",
+        "--numprocesses",
+        type=_processes,
+        metavar="N",
+        help="spread the checks over N processes, or 'auto' (pytest-xdist)",
     )
-    gating.add_argument("--junit-xml", metavar="PATH", help="write JUnit XML; each test carries its rule IDs as properties")
-    gating.add_argument("--summary-md", metavar="PATH", help="write a Markdown summary (also appended to $GITHUB_STEP_SUMMARY)")
     gating.add_argument(
-        "--save-failures", metavar="DIR",
+        "--junit-xml", metavar="PATH", help="write JUnit XML; each test carries its rule IDs as properties"
+    )
+    gating.add_argument(
+        "--summary-md", metavar="PATH", help="write a Markdown summary (also appended to $GITHUB_STEP_SUMMARY)"
+    )
+    gating.add_argument(
+        "--save-failures",
+        metavar="DIR",
         help="write failing checks under DIR/<game>/: suite vectors by ID, invariants' shrunk requests as new cases",
-    )  # fmt: skip
+    )
     gating.add_argument(
-        "--expectations", dest="expectations_path", type=expectations_path, metavar="PATH",
+        "--expectations",
+        dest="expectations_path",
+        type=expectations_path,
+        metavar="PATH",
         help="known failures and known gaps (.json or .toml)",
-    )  # fmt: skip
-    gating.add_argument("--allow-fixed", action="store_true", help="a known failure now passing, or a known gap now implemented, does not fail the gate")
+    )
+    gating.add_argument(
+        "--allow-fixed",
+        action="store_true",
+        help="a known failure now passing, or a known gap now implemented, does not fail the gate",
+    )
     gating.add_argument("--max-errors", type=_count, default=0, metavar="N", help="errors the gate allows (default 0)")
     gating.add_argument(
-        "--max-not-implemented", type=_count, default=0, metavar="N",
+        "--max-not-implemented",
+        type=_count,
+        default=0,
+        metavar="N",
         help="not-implemented checks allowed beyond the known gaps the expectations list (default 0)",
     )
 

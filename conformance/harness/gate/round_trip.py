@@ -42,8 +42,12 @@ def _still_missing(gap: KnownGap, records: Sequence[CheckRecord]) -> bool:
 def rewrite(records: Sequence[CheckRecord], stamp: Stamp, before: Sequence[Expectations]) -> Rewritten:
     failures = list(dict.fromkeys(entry for previous in before for entry in previous.known_failures))
     gaps = list(dict.fromkeys(entry for previous in before for entry in previous.not_implemented))
-    removed = [f"known failure {entry.target} now passes: removed" for entry in failures if not _still_fails(entry, records)]
-    removed += [f"known gap {gap.target} is now implemented: removed" for gap in gaps if not _still_missing(gap, records)]
+    removed = [
+        f"known failure {entry.target} now passes: removed" for entry in failures if not _still_fails(entry, records)
+    ]
+    removed += [
+        f"known gap {gap.target} is now implemented: removed" for gap in gaps if not _still_missing(gap, records)
+    ]
     failures = [entry for entry in failures if _still_fails(entry, records)]
     gaps = [gap for gap in gaps if _still_missing(gap, records)]
     kept = len(failures) + len(gaps)

@@ -136,7 +136,9 @@ class Flow:
 
     def _parents_of(self, function: Function) -> dict[int, ast.AST]:
         if id(function) not in self._parents:
-            self._parents[id(function)] = {id(child): node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
+            self._parents[id(function)] = {
+                id(child): node for node in ast.walk(function) for child in ast.iter_child_nodes(node)
+            }
         return self._parents[id(function)]
 
 

@@ -115,7 +115,12 @@ def game_settings(key: str, profile: str | None = None) -> dict[str, Any]:
     settings["pytest_add_cli_args_test_selection"] = suite_paths(key)
     if profile is not None:
         kept = [arg for arg in settings.get("pytest_add_cli_args", []) if not arg.startswith("--hypothesis-profile")]
-        settings["pytest_add_cli_args"] = [*kept, "-p", "conformance.harness.mutation.profile", f"--hypothesis-profile={profile}"]
+        settings["pytest_add_cli_args"] = [
+            *kept,
+            "-p",
+            "conformance.harness.mutation.profile",
+            f"--hypothesis-profile={profile}",
+        ]
     return settings
 
 
@@ -166,8 +171,11 @@ def run_mutmut(tree: Path, max_children: int, names: Sequence[str]) -> float:
     with log.open("w", encoding="utf-8") as out:
         done = subprocess.run(
             [mutmut, "run", "--max-children", str(max_children), *names],
-            cwd=tree, stdout=out, stderr=subprocess.STDOUT, check=False,
-        )  # fmt: skip
+            cwd=tree,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            check=False,
+        )
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         tail = log.read_text(encoding="utf-8", errors="replace")[-3000:]
@@ -177,9 +185,7 @@ def run_mutmut(tree: Path, max_children: int, names: Sequence[str]) -> float:
 
 def export(tree: Path) -> list[dict[str, str]]:
     """Every mutant of the run: name, file, status, and the original and mutated function source."""
-    done = subprocess.run(
-        [sys.executable, "-c", _EXPORT], cwd=tree, capture_output=True, text=True, check=False
-    )
+    done = subprocess.run([sys.executable, "-c", _EXPORT], cwd=tree, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise MutationRunError(f"reading mutmut's results in {tree} failed:\n{done.stderr[-3000:]}")
     found: list[dict[str, str]] = json.loads(done.stdout)
@@ -206,18 +212,24 @@ def rejudge(tree: Path) -> tuple[Mutant, ...]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="rulespec-mutation", description="mutmut over each game's reference against its suite")
+    parser = argparse.ArgumentParser(
+        prog="rulespec-mutation", description="mutmut over each game's reference against its suite"
+    )
     parser.add_argument("--game", action="append", choices=sorted(REGISTRY), help="only this game (repeatable)")
     parser.add_argument("--max-children", type=int, default=2, metavar="N", help="mutants tested at once")
     parser.add_argument(
         "--workdir", type=Path, default=Path(tempfile.gettempdir()) / "rulespec-mutation", help="scratch trees go here"
     )
     parser.add_argument(
-        "--hypothesis-profile", default=None, metavar="NAME",
+        "--hypothesis-profile",
+        default=None,
+        metavar="NAME",
         help="run the invariants under this profile instead of canary (ci's examples, unshrunk; mutation: a quarter of them)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--rejudge", action="store_true", help="run nothing: judge the last run's mutants in --workdir against the equivalents now"
+        "--rejudge",
+        action="store_true",
+        help="run nothing: judge the last run's mutants in --workdir against the equivalents now",
     )
     args = parser.parse_args(argv)
     worst = 0
@@ -234,4 +246,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not render(run.key, run.mutants, run.seconds):
             worst = max(worst, 1)
     return worst
-

@@ -111,7 +111,9 @@ def _renamed(source: str, function: str) -> list[str]:
 
 
 def mutant_diff(original: str, mutated: str, function: str) -> str:
-    lines = difflib.unified_diff(_renamed(original, function), _renamed(mutated, function), "original", "mutant", lineterm="", n=1)
+    lines = difflib.unified_diff(
+        _renamed(original, function), _renamed(mutated, function), "original", "mutant", lineterm="", n=1
+    )
     return "\n".join(lines)
 
 
@@ -156,7 +158,11 @@ def _is_diagnostic(chain: Chain, mutated: ast.AST, flow: Flow, module: str) -> b
     if kind in _REQUIRED_ARGS and isinstance(last, ast.Call) and isinstance(mutated, ast.Call):
         # an argument dropped: still an InvalidState on the same field, if the call can still be made
         same_field = bool(last.args and mutated.args) and ast.dump(last.args[0]) == ast.dump(mutated.args[0])
-        return _refusal(mutated) == kind and same_field and len(mutated.args) + len(mutated.keywords) >= _REQUIRED_ARGS[kind]
+        return (
+            _refusal(mutated) == kind
+            and same_field
+            and len(mutated.args) + len(mutated.keywords) >= _REQUIRED_ARGS[kind]
+        )
     function: Function | None = None
     for depth, node in enumerate(chain[:-1]):
         below = chain[depth + 1]
@@ -166,7 +172,11 @@ def _is_diagnostic(chain: Chain, mutated: ast.AST, flow: Flow, module: str) -> b
             return True
         if function is not None and flow.quiet_assignment(module, function, node, below):
             return True
-        if function is not None and isinstance(node, ast.arguments) and flow.quiet_default(module, function, node, below):
+        if (
+            function is not None
+            and isinstance(node, ast.arguments)
+            and flow.quiet_default(module, function, node, below)
+        ):
             return True
     return False
 

@@ -54,7 +54,9 @@ def plugged_command(args: argparse.Namespace) -> int:
             outcomes.append((step.name, None, step.why_not))
             continue
         print(f"\n$ rulespec {' '.join(step.arguments)}", flush=True)
-        code = subprocess.run([sys.executable, "-m", "conformance.harness.cli", *step.arguments], check=False).returncode
+        code = subprocess.run(
+            [sys.executable, "-m", "conformance.harness.cli", *step.arguments], check=False
+        ).returncode
         outcomes.append((step.name, code, VERDICTS.get(code, f"exit {code}")))
     print(f"\nrulespec plugged {args.impl or args.cmd} ({key}):")
     for name, _, said in outcomes:
@@ -71,11 +73,16 @@ def add_command(commands: Commands) -> None:
     named = run.add_mutually_exclusive_group()
     named.add_argument("--impl", metavar="MODULE:ATTR", help="Python implementation (all three steps)")
     named.add_argument("--cmd", metavar="COMMAND", help="any language over the wire protocol (verify only)")
-    run.add_argument("--profile", default="ci", choices=("dev", "ci", "deep", "canary"), help="verify's Hypothesis search budget")
+    run.add_argument(
+        "--profile", default="ci", choices=("dev", "ci", "deep", "canary"), help="verify's Hypothesis search budget"
+    )
     run.add_argument("--rule", action="append", metavar="ID", help="verify: only the checks of this rule (repeatable)")
     run.add_argument("--expectations", metavar="PATH", help="verify's known failures and known gaps (.json or .toml)")
     run.add_argument(
-        "--per-condition-timeout", type=float, default=IMPLEMENTATION_TIMEOUT, metavar="SECONDS",
+        "--per-condition-timeout",
+        type=float,
+        default=IMPLEMENTATION_TIMEOUT,
+        metavar="SECONDS",
         help="symbolic: CPU seconds per search",
-    )  # fmt: skip
+    )
     run.set_defaults(handler=plugged_command)

@@ -53,5 +53,9 @@ def run(args: argparse.Namespace) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("out", type=site_dir, metavar="OUT", help="directory to write the site into (made if missing)")
     parser.add_argument(
-        "reports", nargs="+", type=Path, metavar="REPORT.json", help="reports of verify: --report-json, of one or several implementations"
+        "reports",
+        nargs="+",
+        type=Path,
+        metavar="REPORT.json",
+        help="reports of verify: --report-json, of one or several implementations",
     )

@@ -38,7 +38,9 @@ def merged(paths: list[Path]) -> list[CheckRecord]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("reports", nargs="+", type=Path, metavar="REPORT", help="reports written by verify --report-json")
+    parser.add_argument(
+        "reports", nargs="+", type=Path, metavar="REPORT", help="reports written by verify --report-json"
+    )
     parser.add_argument("--out", type=Path, metavar="PATH", help="write the merged report here")
     parser.add_argument(
         "--game", action="append", choices=sorted(REGISTRY), help="the games the run covered (default: the reports')"

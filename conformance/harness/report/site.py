@@ -108,18 +108,24 @@ def _cell(column: Column, rule: str) -> Cell:
 
 def _rulings(clause: Clause, clauses: Sequence[Clause]) -> list[Clause]:
     """The rulings that bear on a clause: those naming it, and those it names."""
+
     def names(text: str, rule: str) -> bool:
         return re.search(rf"\b{re.escape(rule)}\b", text) is not None
 
     return [
         other
         for other in clauses
-        if "-RULING-" in other.id and other.id != clause.id and (names(other.text, clause.id) or names(clause.text, other.id))
+        if "-RULING-" in other.id
+        and other.id != clause.id
+        and (names(other.text, clause.id) or names(clause.text, other.id))
     ]
 
 
 def _rule_detail(
-    clause: Clause, columns: Sequence[Column], ids: Sequence[str], failures: dict[tuple[int, str], dict[str, Any]],
+    clause: Clause,
+    columns: Sequence[Column],
+    ids: Sequence[str],
+    failures: dict[tuple[int, str], dict[str, Any]],
     cases: dict[str, LoadedCase],
 ) -> dict[str, Any]:
     """A rule's checks: a row per check, an outcome per implementation, each non-passing one linked to its detail.
@@ -195,7 +201,9 @@ def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
         )
     return {
         "game": matrix.game,
-        "implementations": [_implementation_view(c, stems[c.implementation.name], matrix.game.key) for c in matrix.columns],
+        "implementations": [
+            _implementation_view(c, stems[c.implementation.name], matrix.game.key) for c in matrix.columns
+        ],
         "rows": rows,
         "failures": sorted(failures.values(), key=lambda failure: (failure["implementation"], failure["label"])),
     }
@@ -203,7 +211,11 @@ def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
 
 def _environment() -> jinja2.Environment:
     environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
     environment.filters["token"] = token
     return environment

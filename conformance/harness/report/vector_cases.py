@@ -18,9 +18,7 @@ from conformance.harness.vectors import LoadedCase, load_game
 
 def cases_by_nodeid(game: Game) -> dict[str, LoadedCase]:
     """Every vector case of the game under the node ID its check has in a report."""
-    return {
-        f"{loaded.path.relative_to(REPO_ROOT).as_posix()}::{loaded.case.id}": loaded for loaded in load_game(game)
-    }
+    return {f"{loaded.path.relative_to(REPO_ROOT).as_posix()}::{loaded.case.id}": loaded for loaded in load_game(game)}
 
 
 def _json(value: object) -> str:

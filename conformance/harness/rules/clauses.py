@@ -37,9 +37,10 @@ def rulings_of(rule: Rule) -> list[Clause]:
     return [
         clause
         for clause in every
-        if "-RULING-" in clause.id and clause.id != rule.clause.id
+        if "-RULING-" in clause.id
+        and clause.id != rule.clause.id
         and (clause.id in named or rule.clause.id in RULE_ID.findall(clause.text))
-    ]  # fmt: skip
+    ]
 
 
 def checks_of(rule: Rule) -> tuple[list[str], list[str]]:

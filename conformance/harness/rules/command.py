@@ -32,7 +32,9 @@ def _list(keys: list[str], console: Console) -> None:
 
 def _show(key_games: list[str], rule_id: str, console: Console) -> None:
     rule = find_rule([game(key) for key in key_games], rule_id)
-    console.print(f"[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}  ({rule.game.title}, spec/{rule.game.spec_file})")
+    console.print(
+        f"[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}  ({rule.game.title}, spec/{rule.game.spec_file})"
+    )
     console.print(escape(rule.clause.text), soft_wrap=True)
     rulings = rulings_of(rule)
     console.print(f"\nrulings: {', '.join(f'{r.id} ({escape(r.title)})' for r in rulings) or 'none bear on it'}")
@@ -59,15 +61,24 @@ def rules_command(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: Commands) -> None:
-    shown = commands.add_parser("rules", help="list a game's rules, or print a clause's text, its rulings and its checks")
+    shown = commands.add_parser(
+        "rules", help="list a game's rules, or print a clause's text, its rulings and its checks"
+    )
     add_game(shown, "only this game's rules (repeatable)")
-    shown.add_argument("ids", nargs="*", metavar="ID", help="rule IDs to print in full (SOE-POP-1); none: list the rules")
+    shown.add_argument(
+        "ids", nargs="*", metavar="ID", help="rule IDs to print in full (SOE-POP-1); none: list the rules"
+    )
     shown.set_defaults(handler=rules_command)
     why = commands.add_parser("explain", help="what a check asserts, its rules' clauses and its last outcome")
-    why.add_argument("check", metavar="CHECK-ID", help="a vector case ID, or an invariant's pytest node ID (or its test name)")
+    why.add_argument(
+        "check", metavar="CHECK-ID", help="a vector case ID, or an invariant's pytest node ID (or its test name)"
+    )
     add_game(why, "look only in this game (repeatable)")
     why.add_argument(
-        "--report-json", type=Path, default=Path("rulespec-report.json"), metavar="PATH",
+        "--report-json",
+        type=Path,
+        default=Path("rulespec-report.json"),
+        metavar="PATH",
         help="the report of the last run (verify --report-json), for the check's last outcome",
-    )  # fmt: skip
+    )
     why.set_defaults(handler=explain_command)

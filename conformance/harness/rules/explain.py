@@ -57,11 +57,15 @@ def explain_command(args: argparse.Namespace) -> int:
             names.append(loaded.case.id)
             if loaded.case.id == args.check:
                 case = loaded.case
-                console.print(f"[bold]{case.id}[/]: vector case of {chosen.key} {loaded.operation} ({loaded.path.name})")
+                console.print(
+                    f"[bold]{case.id}[/]: vector case of {chosen.key} {loaded.operation} ({loaded.path.name})"
+                )
                 console.print(f"asserts: {escape(case.description)}", soft_wrap=True)
                 expected = {"output": case.output} if case.output is not None else {"error": case.error}
                 for label, value in (("input", case.input), ("rulings", case.rulings), ("expects", expected)):
-                    console.print(f"  {label} {escape(json.dumps(value, sort_keys=True, default=vars))}", soft_wrap=True)
+                    console.print(
+                        f"  {label} {escape(json.dumps(value, sort_keys=True, default=vars))}", soft_wrap=True
+                    )
                 rules = case.rules
         for check in invariant_rules(chosen) if not rules else ():
             names.append(check.nodeid.rpartition("::")[2])

@@ -45,7 +45,9 @@ class ResultCache:
             try:
                 self._entries = msgspec.json.decode(path.read_bytes(), type=dict[str, Entry])
             except msgspec.MsgspecError:
-                print(f"symbolic: {path} is not a result cache this version wrote; searching everything", file=sys.stderr)
+                print(
+                    f"symbolic: {path} is not a result cache this version wrote; searching everything", file=sys.stderr
+                )
 
     def reusable(self, condition: str, fingerprint: str, budget: float) -> Searched | None:
         entry = self._entries.get(condition)

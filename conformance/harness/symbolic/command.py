@@ -39,14 +39,22 @@ def _jobs(text: str) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game(parser, "only this game (repeatable)")
     parser.add_argument(
-        "--per-condition-timeout", type=float, default=None, metavar="SECONDS",
+        "--per-condition-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
         help=f"CPU seconds per condition (default {REFERENCE_TIMEOUT:g}; with --impl {IMPLEMENTATION_TIMEOUT:g} per search)",
-    )  # fmt: skip
-    parser.add_argument("--jobs", type=_jobs, default=cores(), metavar="N", help="searches at once (default: the cores)")
+    )
     parser.add_argument(
-        "--cache", type=Path, default=DEFAULT_DIRECTORY, metavar="DIR",
+        "--jobs", type=_jobs, default=cores(), metavar="N", help="searches at once (default: the cores)"
+    )
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=DEFAULT_DIRECTORY,
+        metavar="DIR",
         help="where clean results are kept by the fingerprint of what they searched (default .crosshair-cache)",
-    )  # fmt: skip
+    )
     parser.add_argument("--no-cache", action="store_true", help="search every condition, and keep nothing")
     parser.add_argument("--impl", metavar="MODULE:ATTR", help="check this Python implementation of one game (--game)")
     parser.add_argument("--operation", action="append", help="with --impl: only this operation (repeatable)")
@@ -71,7 +79,9 @@ def run(args: argparse.Namespace) -> int:
             f" clean search (cached), {cpu:.0f} CPU s searching"
         )
         worst = max(worst, 2 if failed else 1 if found else 0)
-    print(f"symbolic: {time.perf_counter() - started:.1f} s wall over {args.jobs} processes, {budget:g} CPU s per condition")
+    print(
+        f"symbolic: {time.perf_counter() - started:.1f} s wall over {args.jobs} processes, {budget:g} CPU s per condition"
+    )
     _needed(run, budget)
     return worst
 
@@ -125,4 +135,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulespec-symbolic", description="CrossHair over the reference's contracts")
     add_arguments(parser)
     return run(parser.parse_args(argv))
-

@@ -76,10 +76,15 @@ def generated_module(game: Game, operation: str, impl: str) -> str:
     # condition's line in the source, so the contracts must stand on lines of their own
     contracts = (reference.__doc__ or "").replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
     return _MODULE.format(
-        impl=impl, reference=str(getattr(game.reference, "__name__")), module_of_op=reference.__module__,
-        operation=operation, request=op.request.__name__, rulings=game.rulings.__name__,
-        response=op.response.__name__, docstring=contracts,
-    )  # fmt: skip
+        impl=impl,
+        reference=str(getattr(game.reference, "__name__")),
+        module_of_op=reference.__module__,
+        operation=operation,
+        request=op.request.__name__,
+        rulings=game.rulings.__name__,
+        response=op.response.__name__,
+        docstring=contracts,
+    )
 
 
 def _crosshair(arguments: list[str], directory: Path, seconds: float) -> subprocess.CompletedProcess[str]:
@@ -88,9 +93,14 @@ def _crosshair(arguments: list[str], directory: Path, seconds: float) -> subproc
     command = [sys.executable, "-m", "crosshair", *arguments, f"--per_condition_timeout={seconds}"]
     try:
         return subprocess.run(
-            command, cwd=REPO_ROOT, env={**os.environ, "PYTHONPATH": path}, capture_output=True, text=True,
-            timeout=seconds * 20 + 300, check=False,  # CPU seconds budget; a busy machine's wall clock runs ahead
-        )  # fmt: skip
+            command,
+            cwd=REPO_ROOT,
+            env={**os.environ, "PYTHONPATH": path},
+            capture_output=True,
+            text=True,
+            timeout=seconds * 20 + 300,
+            check=False,  # CPU seconds budget; a busy machine's wall clock runs ahead
+        )
     except subprocess.TimeoutExpired as exc:
         return subprocess.CompletedProcess(command, 2, "", f"crosshair did not finish in {exc.timeout:.0f} s")
 
@@ -102,13 +112,12 @@ def check_operation(game: Game, operation: str, impl: str, seconds: float) -> tu
         directory = Path(scratch)
         name = f"rulespec_symbolic_{game.key}_{operation}"
         (directory / f"{name}.py").write_text(generated_module(game, operation, impl), encoding="utf-8")
-        contracts = _crosshair(
-            ["check", "--analysis_kind=PEP316", f"{name}.{operation}"], directory, seconds
-        )
+        contracts = _crosshair(["check", "--analysis_kind=PEP316", f"{name}.{operation}"], directory, seconds)
         behaviour = _crosshair(
             ["diffbehavior", f"{name}.implementation", f"{name}.reference", "--exception_equivalence=SAME_TYPE"],
-            directory, seconds,
-        )  # fmt: skip
+            directory,
+            seconds,
+        )
     found: list[Finding] = []
     for search, done in (("contracts", contracts), ("diffbehavior", behaviour)):
         output = (done.stdout + done.stderr).strip().replace(str(directory), "<generated>")
@@ -148,7 +157,13 @@ def render(game: Game, impl: str, findings: list[Finding]) -> int:
     for rule in sorted(checked):
         where = failed_rules.get(rule)
         unsearched = [f"{f.operation} {f.search}" for f in findings if f.failed and rule in f.rules]
-        shown = f"failed: {', '.join(where)}" if where else f"not searched: {', '.join(unsearched)}" if unsearched else "no counterexample"
+        shown = (
+            f"failed: {', '.join(where)}"
+            if where
+            else f"not searched: {', '.join(unsearched)}"
+            if unsearched
+            else "no counterexample"
+        )
         print(f"  {rule:<16} {shown}")
     if any(f.failed for f in findings):
         return 2

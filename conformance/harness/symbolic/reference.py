@@ -43,9 +43,12 @@ class Run:
 
 
 def check(
-    keys: Sequence[str], budget: float, jobs: int, cache: ResultCache,
+    keys: Sequence[str],
+    budget: float,
+    jobs: int,
+    cache: ResultCache,
     shown: Callable[[str, Searched], None] = lambda key, result: None,
-) -> Run:  # fmt: skip
+) -> Run:
     """Search every condition of the games ``keys`` not answered by ``cache``, over ``jobs`` processes."""
     run = Run()
     pending: list[tuple[Condition, str]] = []

@@ -45,7 +45,9 @@ def search(condition: Condition, budget: float) -> Searched:
         checkable = analyze_function(load(condition), options)[condition.index]
         messages: list[AnalysisMessage] = list(checkable.analyze())
     except Exception as exc:  # noqa: BLE001 - CrossHair's own failure is a verdict to show, not a crash of the run
-        return Searched(condition.name, FAILED, time.perf_counter() - started, 0.0, f"{type(exc).__name__}: {exc}", budget)
+        return Searched(
+            condition.name, FAILED, time.perf_counter() - started, 0.0, f"{type(exc).__name__}: {exc}", budget
+        )
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     shown = io.StringIO()
     quiet = AnalysisOptionSet(report_verbose=False, report_all=False)

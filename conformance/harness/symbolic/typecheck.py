@@ -115,12 +115,25 @@ def run_mypy(module: BoundaryModule) -> tuple[int, list[str]]:
         path.write_text(module.source, encoding="utf-8")
         config = Path(scratch) / "mypy.ini"
         config.write_text("[mypy]\n", encoding="utf-8")  # the user's own mypy settings are not the boundary's
-        search = os.pathsep.join(dict.fromkeys([*_source_of(module.module_name, Path(scratch)), os.getcwd(), str(REPO_ROOT)]))
+        search = os.pathsep.join(
+            dict.fromkeys([*_source_of(module.module_name, Path(scratch)), os.getcwd(), str(REPO_ROOT)])
+        )
         command = [
-            sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--show-error-codes",
-            "--no-error-summary", "--no-color-output", "--config-file", str(config), str(path),
-        ]  # fmt: skip
-        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "MYPYPATH": search}, check=False)
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--follow-imports=silent",
+            "--show-error-codes",
+            "--no-error-summary",
+            "--no-color-output",
+            "--config-file",
+            str(config),
+            str(path),
+        ]
+        done = subprocess.run(
+            command, capture_output=True, text=True, env={**os.environ, "MYPYPATH": search}, check=False
+        )
     findings = [line.replace(str(path), MODULE + ".py") for line in (done.stdout + done.stderr).splitlines() if line]
     return done.returncode, findings
 

@@ -57,7 +57,9 @@ class Breaker:
         if self._first is None:
             self._first = str(error)
         if self._check_faults >= PER_CHECK:
-            raise CircuitOpen(f"{self._first}\n  (the check stopped after {self._check_faults} faults; not shrunk further)") from error
+            raise CircuitOpen(
+                f"{self._first}\n  (the check stopped after {self._check_faults} faults; not shrunk further)"
+            ) from error
         self.guard()
 
 

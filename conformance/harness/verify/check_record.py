@@ -92,19 +92,41 @@ def _failure_record(
         case = item.loaded
         verdict = item.stash.get(VERDICT, None)
         return CheckRecord(
-            item.nodeid, key, kind, rules, outcome.value, detail, primary, case.operation,
-            wire_form(case.request), wire_form(case.rulings),
-            verdict.expected if verdict else None, verdict.got if verdict else None,
-            verdict.differences if verdict else (), duration, "", clause,
-        ), None  # fmt: skip
+            item.nodeid,
+            key,
+            kind,
+            rules,
+            outcome.value,
+            detail,
+            primary,
+            case.operation,
+            wire_form(case.request),
+            wire_form(case.rulings),
+            verdict.expected if verdict else None,
+            verdict.got if verdict else None,
+            verdict.differences if verdict else (),
+            duration,
+            "",
+            clause,
+        ), None
     statement = statement_of(item)
     subject = item.config.stash[SUBJECTS].get(key)
     calls: deque[SentCall] = item.stash.get(CALLS, deque[SentCall]())
     why = f"{item.nodeid}: {detail}" if detail else item.nodeid
     found = failing_call(game(key), subject, calls, rules, why[:300])
     if found is None:
-        return CheckRecord(item.nodeid, key, kind, rules, outcome.value, detail, primary, duration=duration,
-                           statement=statement, clause=clause), None  # fmt: skip
+        return CheckRecord(
+            item.nodeid,
+            key,
+            kind,
+            rules,
+            outcome.value,
+            detail,
+            primary,
+            duration=duration,
+            statement=statement,
+            clause=clause,
+        ), None
     blamed = asserted_rule(detail, rules) or (found.cited if found.cited in clause_texts(key) else None)
     if blamed is not None:
         # the assertion names the rule it checks, or the expected answer is a refusal and the clause it
@@ -113,6 +135,20 @@ def _failure_record(
         rules = (primary, *(rule for rule in rules if rule != primary))
         clause = clause_texts(key).get(primary, "")
     return CheckRecord(
-        item.nodeid, key, kind, rules, outcome.value, detail, primary, found.operation, found.request, found.rulings,
-        found.expected, found.got, found.differences, duration, statement, clause,
-    ), found.vector  # fmt: skip
+        item.nodeid,
+        key,
+        kind,
+        rules,
+        outcome.value,
+        detail,
+        primary,
+        found.operation,
+        found.request,
+        found.rulings,
+        found.expected,
+        found.got,
+        found.differences,
+        duration,
+        statement,
+        clause,
+    ), found.vector

@@ -24,6 +24,7 @@ def game_of(path: Path) -> str | None:
             return path.relative_to(root).parts[0]
     return user_game(path.resolve()) if is_user_vector(path) else None
 
+
 def rules_of(item: pytest.Item) -> tuple[str, ...]:
     if isinstance(item, VectorItem):
         return item.loaded.case.rules

@@ -75,7 +75,15 @@ def verify(args: argparse.Namespace) -> int:
     paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
     verbose = any(arg.startswith("-v") or arg == "--verbose" for arg in args.pytest_args)
     # -qq: the run's counts are rulespec's own (progress, table), not pytest's closing line
-    pytest_args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(REPO_ROOT), "--tb=short", *([] if verbose else ["-qq"])]
+    pytest_args = [
+        *paths,
+        "-p",
+        "no:cacheprovider",
+        "--rootdir",
+        str(REPO_ROOT),
+        "--tb=short",
+        *([] if verbose else ["-qq"]),
+    ]
     # the heap frozen while checks run (verify/heap.py); no unraisableexception plugin: it collects garbage
     # twice as each process ends (0.3 s), to warn of exceptions in finalizers, and an implementation runs
     # in a process of its own (--impl, --cmd), never in these. Together: last check to exit 1.0 s -> 0.1 s.
@@ -113,13 +121,17 @@ def verify(args: argparse.Namespace) -> int:
     # a shard is judged on the rules its checks name; ``rulespec report merge`` judges them all
     only = args.rule or (spread.rules_checked(recorder.records) if args.shard else None)
     verification = tally(games, recorder.records, only=only)
-    label = f"{args.impl or args.cmd or 'the reference'} ({', '.join(keys)}{f', shard {args.shard}' if args.shard else ''})"
+    label = (
+        f"{args.impl or args.cmd or 'the reference'} ({', '.join(keys)}{f', shard {args.shard}' if args.shard else ''})"
+    )
     render(verification, label, Console(), failed_only=args.failed_only)
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
     unrecorded = capture.unrecorded()
     if unrecorded:
-        Console().print(f"[bold red]error: the run ended without a complete verdict: {unrecorded} check(s) left no outcome[/]")
+        Console().print(
+            f"[bold red]error: the run ended without a complete verdict: {unrecorded} check(s) left no outcome[/]"
+        )
         return int(pytest.ExitCode.INTERNAL_ERROR)
     try:
         status = gate_options.conclude(args, games, verification, recorder.records, len(recorder.saved), label)
@@ -162,20 +174,36 @@ def verify_arguments(run: argparse.ArgumentParser) -> None:
     add_game(run)
     several.add_subject_options(run)  # --impl, --cmd (each repeatable, to compare), --html
     run.add_argument(
-        "--case-timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--impl, --cmd: seconds to wait per reply"
+        "--case-timeout",
+        type=_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help="--impl, --cmd: seconds to wait per reply",
     )
     run.add_argument(
-        "--max-faults", type=_faults, default=DEFAULT_MAX_FAULTS, metavar="N", help="implementation faults before every later check is an error"
+        "--max-faults",
+        type=_faults,
+        default=DEFAULT_MAX_FAULTS,
+        metavar="N",
+        help="implementation faults before every later check is an error",
     )
     run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
-    run.add_argument("--vectors", action="append", metavar="DIR", help="also run your own vector files under DIR (repeatable)")
-    run.add_argument("--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget")
-    run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
-    run.add_argument("--failed-only", action="store_true", help="in the per-rule table, only the rules that did not pass")
     run.add_argument(
-        "--shard", type=_shard, metavar="K/N",
+        "--vectors", action="append", metavar="DIR", help="also run your own vector files under DIR (repeatable)"
+    )
+    run.add_argument(
+        "--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget"
+    )
+    run.add_argument("--report-json", metavar="PATH", help="write every check's outcome as JSON")
+    run.add_argument(
+        "--failed-only", action="store_true", help="in the per-rule table, only the rules that did not pass"
+    )
+    run.add_argument(
+        "--shard",
+        type=_shard,
+        metavar="K/N",
         help="run the Kth of N shares of the checks (balanced, stable); join the reports with rulespec report merge",
-    )  # fmt: skip
+    )
     run.add_argument("pytest_args", nargs="*", help="after --: passed to pytest as they are")
     gate_options.add_verify_options(run)
 
@@ -191,8 +219,11 @@ def add_commands(commands: Commands) -> None:
     run.set_defaults(handler=verify)
     record = commands.add_parser("expectations", help="run the suite and write its failures as an expectations file")
     record.add_argument(
-        "--write", required=True, type=gate_options.expectations_path, metavar="PATH",
+        "--write",
+        required=True,
+        type=gate_options.expectations_path,
+        metavar="PATH",
         help="the expectations file (.json or .toml) to write; entries already in it keep their reasons",
-    )  # fmt: skip
+    )
     verify_arguments(record)
     record.set_defaults(handler=_write_expectations)

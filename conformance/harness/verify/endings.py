@@ -28,7 +28,14 @@ def _records(config: pytest.Config, faults: list[str]) -> None:
     for fault in faults:
         if terminal is not None:  # said where the run's output is read; the record carries it into the verdict
             terminal.write_line(f"error of the implementation's process: {fault}", red=True)
-        record = CheckRecord(nodeid="(the implementation's process)", game=key, kind="process", rules=(), outcome=Outcome.ERROR.value, detail=fault)
+        record = CheckRecord(
+            nodeid="(the implementation's process)",
+            game=key,
+            kind="process",
+            rules=(),
+            outcome=Outcome.ERROR.value,
+            detail=fault,
+        )
         recorder.records.append(record)
 
 

@@ -36,7 +36,9 @@ class FailingCall:
     cited: str | None = None  # the rule the reference's refusal names, when the expected answer is a refusal
 
 
-def failing_call(game: Game, subject: Subject, calls: Iterable[SentCall], rules: tuple[str, ...], why: str) -> FailingCall | None:
+def failing_call(
+    game: Game, subject: Subject, calls: Iterable[SentCall], rules: tuple[str, ...], why: str
+) -> FailingCall | None:
     """The last call on which ``subject`` and the reference disagree; else the last call sent, without answers."""
     sent = [call for call in calls if call.game == game.key and isinstance(call.rulings, game.rulings)]
     for call in reversed(sent):
@@ -45,14 +47,19 @@ def failing_call(game: Game, subject: Subject, calls: Iterable[SentCall], rules:
         rulings: dict[str, Any] = wire_form(call.rulings)
         cited = _cited(game, call)
         if cited is not None and cited in clause_hashes(game):
-            rules = (cited, *(rule for rule in rules if rule != cited))  # the rule its expected refusal comes from, first
+            rules = (
+                cited,
+                *(rule for rule in rules if rule != cited),
+            )  # the rule its expected refusal comes from, first
         case = saved_case(game, call.operation, call.request, rulings, rules, why)
         if case is None:
             continue  # the reference itself could not answer it: not the call the failure is about
         verdict = run_case(subject, loaded(game, call.operation, case))
         if verdict.outcome in (Outcome.FAILED, Outcome.ERROR):
             request = wire_form(call.request)
-            return FailingCall(call.operation, request, rulings, verdict.expected, verdict.got, verdict.differences, case, cited)
+            return FailingCall(
+                call.operation, request, rulings, verdict.expected, verdict.got, verdict.differences, case, cited
+            )
     if not sent:
         return None
     last = sent[-1]

@@ -47,7 +47,9 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
         lines.append(f"{INDENT}differences ({len(record.differences)}):")
         lines += [f"{INDENT * 2}{describe(difference)}" for difference in record.differences]
     if vector is not None:
-        lines.append(f"{INDENT}as a vector (or keep it with --save-failures DIR): {json.dumps(vector, ensure_ascii=False)}")
+        lines.append(
+            f"{INDENT}as a vector (or keep it with --save-failures DIR): {json.dumps(vector, ensure_ascii=False)}"
+        )
     return "\n".join(lines)
 
 

@@ -22,8 +22,8 @@ from conformance.harness.games import VECTORS_DIR
 from conformance.harness.subject import NotImplementedOp, Subject
 from conformance.harness.verify import grouping, outputs, preflight, saved_failures, vector_roots
 from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, BreakerPlugin
-from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
 from conformance.harness.verify.check_record import CALLS
+from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
 from conformance.harness.verify.endings import Endings
 from conformance.harness.verify.recorder import RECORDER, Recorder
 from conformance.harness.verify.saved_failures import SentCall
@@ -43,19 +43,35 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--cmd", default=None, metavar="COMMAND", help="implementation under test: a command speaking the wire protocol"
     )
     group.addoption(
-        "--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="--impl, --cmd: seconds to wait per reply"
+        "--case-timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help="--impl, --cmd: seconds to wait per reply",
     )
     group.addoption(
-        "--max-faults", type=int, default=DEFAULT_MAX_FAULTS, metavar="N", help="implementation faults before every later check is an error"
+        "--max-faults",
+        type=int,
+        default=DEFAULT_MAX_FAULTS,
+        metavar="N",
+        help="implementation faults before every later check is an error",
     )
     group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
     group.addoption("--rule", action="append", default=None, metavar="ID", help="run only the checks of this rule")
     group.addoption(
-        "--report-json", "--rulespec-report", dest="report_json", default=None, metavar="PATH",
+        "--report-json",
+        "--rulespec-report",
+        dest="report_json",
+        default=None,
+        metavar="PATH",
         help="write every check's outcome as JSON (--rulespec-report: deprecated spelling)",
-    )  # fmt: skip
+    )
     group.addoption(
-        "--vectors", action="append", default=[], metavar="DIR", help="also run your own vector files in DIR (repeatable)"
+        "--vectors",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also run your own vector files in DIR (repeatable)",
     )
     group.addoption(
         "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
@@ -67,8 +83,12 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     timeout: float = config.option.case_timeout
     vector_roots.set_roots(config.option.vectors, config.args, config.invocation_params.dir)
-    preflight.check_plugin_options(config)  # a mistyped --game, --impl or --rule is a usage error, not 500 failed checks
-    subjects = Subjects(config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout, config.option.max_faults)
+    preflight.check_plugin_options(
+        config
+    )  # a mistyped --game, --impl or --rule is a usage error, not 500 failed checks
+    subjects = Subjects(
+        config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout, config.option.max_faults
+    )
     config.stash[SUBJECTS] = subjects
     config.pluginmanager.register(BreakerPlugin(subjects.breaker), "rulespec-breaker")
     config.pluginmanager.register(Endings(), "rulespec-endings")

@@ -45,9 +45,11 @@ def _import(spec: str, module_name: str) -> object:
             where = getattr(importlib.import_module(parent), "__path__", None) if parent else None
         except Exception:  # noqa: BLE001 - only for a suggestion
             where = None
-        known = [module.name for module in pkgutil.iter_modules(where)] + ([] if parent else list(sys.builtin_module_names))
+        known = [module.name for module in pkgutil.iter_modules(where)] + (
+            [] if parent else list(sys.builtin_module_names)
+        )
         raise UsageProblem(f"--impl {spec}: no module named {missing!r}{did_you_mean(leaf, known)}") from exc
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the user's module may raise anything on import
+    except (Exception, SystemExit) as exc:  # the user's module may raise anything on import
         raise UsageProblem(f"--impl {spec}: importing {module_name} raised {type(exc).__name__}: {exc}") from exc
 
 
@@ -67,7 +69,7 @@ def load_impl(spec: str) -> object:
     if inspect.isclass(target):
         try:
             target = target()
-        except Exception as exc:  # noqa: BLE001 - the user's constructor may raise anything
+        except Exception as exc:  # the user's constructor may raise anything
             raise UsageProblem(
                 f"--impl {spec}: cannot be constructed without arguments ({type(exc).__name__}: {exc}); "
                 "name an instance or a module instead, or give the class defaults"
@@ -118,7 +120,9 @@ def check_operations(game: Game, operations: Sequence[str]) -> None:
     for name in operations:
         if name not in known:
             hint = did_you_mean(name, known)
-            raise UsageProblem(f"--operation {name}: {game.key} has no such operation{hint} (known: {', '.join(known)})")
+            raise UsageProblem(
+                f"--operation {name}: {game.key} has no such operation{hint} (known: {', '.join(known)})"
+            )
 
 
 def problem_with(args: argparse.Namespace, games: Sequence[Game]) -> str | None:
@@ -137,7 +141,9 @@ def problem_with(args: argparse.Namespace, games: Sequence[Game]) -> str | None:
 def check_plugin_options(config: pytest.Config) -> None:
     """The pytest plugin's ``--impl`` and ``--rule`` checked as ``verify`` checks them (pytest.UsageError)."""
     if any(str(argument).startswith("--rulespec-report") for argument in config.invocation_params.args):
-        config.issue_config_time_warning(pytest.PytestDeprecationWarning("--rulespec-report is deprecated: use --report-json"), 2)
+        config.issue_config_time_warning(
+            pytest.PytestDeprecationWarning("--rulespec-report is deprecated: use --report-json"), 2
+        )
     for key in config.getoption("--game") or ():
         try:
             game_key(key)

@@ -21,8 +21,8 @@ from typing import IO
 
 import pytest
 from rich.console import Console
-from rich.table import Column
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.table import Column
 
 from conformance.harness.games import REPO_ROOT
 from conformance.harness.verify.checks import game_of
@@ -103,11 +103,15 @@ class RunProgress:
         else:
             whole = Column(no_wrap=True)  # counts and times are never squeezed; the check's name gives way
             self._progress = Progress(
-                TextColumn("{task.fields[game]:>8}", table_column=whole), BarColumn(bar_width=24),
-                MofNCompleteColumn(table_column=whole), TimeElapsedColumn(table_column=whole),
+                TextColumn("{task.fields[game]:>8}", table_column=whole),
+                BarColumn(bar_width=24),
+                MofNCompleteColumn(table_column=whole),
+                TimeElapsedColumn(table_column=whole),
                 TextColumn("{task.fields[now]}", table_column=Column(no_wrap=True, overflow="ellipsis", ratio=1)),
-                console=Console(file=self._out), transient=True, expand=True,
-            )  # fmt: skip
+                console=Console(file=self._out),
+                transient=True,
+                expand=True,
+            )
             for key, total in sorted(self._totals.items()):
                 self._tasks[key] = self._progress.add_task(key, total=total, game=key, now="")
             self._progress.start()

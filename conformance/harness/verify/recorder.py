@@ -120,7 +120,9 @@ def _detail(report: pytest.TestReport, call: pytest.CallInfo[None]) -> str:
     return message(call.excinfo)
 
 
-def _show_failure(item: pytest.Item, report: pytest.TestReport, record: CheckRecord, vector: dict[str, Any] | None) -> None:
+def _show_failure(
+    item: pytest.Item, report: pytest.TestReport, record: CheckRecord, vector: dict[str, Any] | None
+) -> None:
     """The failure section (terminal and JUnit) in the user's terms; ``-v`` keeps pytest's own below it."""
     shown = failure_text(record, vector)
     if item.config.get_verbosity() > 0 and report.longrepr is not None:

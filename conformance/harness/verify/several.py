@@ -31,16 +31,23 @@ from conformance.harness.verify.recorder import RECORDER, Recorder
 
 # verify's options that name one implementation's files: refused with several implementations
 _ONE_IMPLEMENTATION = {
-    "expectations": "--expectations", "junit_xml": "--junit-xml", "summary_md": "--summary-md",
-    "save_failures": "--save-failures", "write_expectations": "expectations --write",
-}  # fmt: skip
+    "expectations": "--expectations",
+    "junit_xml": "--junit-xml",
+    "summary_md": "--summary-md",
+    "save_failures": "--save-failures",
+    "write_expectations": "expectations --write",
+}
 
 
 class SubjectOption(argparse.Action):
     """``--impl`` / ``--cmd``: each appended, in order, to ``subjects``; the option's own name keeps the last text."""
 
     def __call__(
-        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
     ) -> None:
         subject: NamedSubject = values
         namespace.subjects = (*namespace.subjects, subject)
@@ -60,14 +67,22 @@ def _subject_type(kind: str) -> Any:
 def add_subject_options(run: argparse.ArgumentParser) -> None:
     """``--impl`` and ``--cmd`` (repeatable, ``[NAME=]``), and ``--html``."""
     run.add_argument(
-        "--impl", action=SubjectOption, type=_subject_type("impl"), metavar="[NAME=]MODULE:ATTR",
+        "--impl",
+        action=SubjectOption,
+        type=_subject_type("impl"),
+        metavar="[NAME=]MODULE:ATTR",
         help="Python implementation (default: the reference); repeat, with --cmd too, to compare several",
-    )  # fmt: skip
+    )
     run.add_argument(
-        "--cmd", action=SubjectOption, type=_subject_type("cmd"), metavar="[NAME=]COMMAND",
+        "--cmd",
+        action=SubjectOption,
+        type=_subject_type("cmd"),
+        metavar="[NAME=]COMMAND",
         help='any language: a command speaking the wire protocol ("node impl.js"); repeatable',
-    )  # fmt: skip
-    run.add_argument("--html", type=site_dir, metavar="OUT", help="write the static compliance site and badges into OUT/")
+    )
+    run.add_argument(
+        "--html", type=site_dir, metavar="OUT", help="write the static compliance site and badges into OUT/"
+    )
     run.set_defaults(subjects=(), impl=None, cmd=None)
 
 
@@ -100,7 +115,11 @@ def _unique(whos: Sequence[Who], subjects: Sequence[NamedSubject]) -> list[str] 
 
 def run_one(subject: NamedSubject, suite_args: Sequence[str], case_timeout: float) -> tuple[int, list[CheckRecord]]:
     """One subject through the suite in a pytest session of its own: pytest's exit code and every check's record."""
-    own = [f"--impl={subject.text}"] if subject.kind == "impl" else [f"--cmd={subject.text}", f"--case-timeout={case_timeout}"]
+    own = (
+        [f"--impl={subject.text}"]
+        if subject.kind == "impl"
+        else [f"--cmd={subject.text}", f"--case-timeout={case_timeout}"]
+    )
     capture = _Capture()
     code = int(pytest.main([*suite_args, *own], plugins=[capture]))
     if capture.recorder is None:
@@ -113,7 +132,9 @@ def verify_several(args: argparse.Namespace, games: Sequence[Game], suite_args: 
     console = Console()
     refused = [flag for dest, flag in _ONE_IMPLEMENTATION.items() if getattr(args, dest, None)]
     if refused:
-        console.print(f"[bold red]{', '.join(refused)}: one implementation's files; give one --impl or --cmd with it[/]")
+        console.print(
+            f"[bold red]{', '.join(refused)}: one implementation's files; give one --impl or --cmd with it[/]"
+        )
         return 2
     subjects: tuple[NamedSubject, ...] = args.subjects
     try:
@@ -167,8 +188,14 @@ def publish_one(args: argparse.Namespace, games: Sequence[Game], records: Sequen
         who = identify(subject, args.case_timeout)
     seed = seed_of(args.pytest_args)
     identity = Identity(
-        who.name, subject.option if subject else "", who.version, who.language,
-        tuple(game.key for game in games), args.profile, seed, stamp_now(games, args.profile, seed), tuple(args.rule or ()),
-    )  # fmt: skip
+        who.name,
+        subject.option if subject else "",
+        who.version,
+        who.language,
+        tuple(game.key for game in games),
+        args.profile,
+        seed,
+        stamp_now(games, args.profile, seed),
+        tuple(args.rule or ()),
+    )
     return publish(args.html, [Implementation(identity, tuple(records))])
-

@@ -73,7 +73,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--rulespec-longest-first", action="store_true", help="run the longest checks (as recorded) first"
     )
     parser.getgroup("rulespec").addoption(
-        "--rulespec-durations", default=None, metavar="PATH", help="write every check's seconds (for the shares' balance)"
+        "--rulespec-durations",
+        default=None,
+        metavar="PATH",
+        help="write every check's seconds (for the shares' balance)",
     )
 
 

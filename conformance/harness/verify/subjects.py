@@ -11,9 +11,9 @@ import pytest
 from conformance.harness.games import REGISTRY, game
 from conformance.harness.subject import Subject, python_subject
 from conformance.harness.vectors import LoadedCase
+from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, Breaker, GuardedSubject
 from conformance.harness.wire.faults import WireFault
 from conformance.harness.wire.session import DEFAULT_TIMEOUT, WireSession
-from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, Breaker, GuardedSubject
 from conformance.harness.wire.subject import ProcessSubject
 
 
@@ -115,4 +115,3 @@ SUBJECTS = pytest.StashKey[Subjects]()
 
 def is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
-

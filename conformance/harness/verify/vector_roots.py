@@ -25,7 +25,9 @@ def set_roots(vectors: Iterable[str], arguments: Iterable[str], invoked_in: Path
     roots: list[Path] = []
     for text in [*vectors, *(argument.partition("::")[0] for argument in arguments)]:
         path = (invoked_in / text).resolve()
-        inside_suite = any(path.is_relative_to(own) or own.is_relative_to(path) for own in (VECTORS_DIR, INVARIANTS_DIR))
+        inside_suite = any(
+            path.is_relative_to(own) or own.is_relative_to(path) for own in (VECTORS_DIR, INVARIANTS_DIR)
+        )
         if path.exists() and not inside_suite:
             roots.append(path)
     USER_ROOTS[:] = roots

@@ -21,7 +21,10 @@ def _has_defaults(kind: type[Any]) -> bool:
     if key not in _DEFAULTS:
         _DEFAULTS[key] = False  # a recursive type is settled by its other fields
         _DEFAULTS[key] = dataclasses.is_dataclass(kind) and (
-            any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING for f in dataclasses.fields(kind))
+            any(
+                f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+                for f in dataclasses.fields(kind)
+            )
             or any(_has_defaults(inner) for hint in typing.get_type_hints(kind).values() for inner in _types_in(hint))
         )
     return _DEFAULTS[key]

@@ -31,9 +31,18 @@ MUTATED = "mutated-input"  # the errored reply's context["rulespec"] when the ca
 
 def refusal(ident: int, error: InvalidState | IllegalAction) -> dict[str, Any]:
     if isinstance(error, InvalidState):
-        detail = {"kind": "InvalidState", "field": error.field, "value": msgspec.to_builtins(error.value), "reason": error.reason}
+        detail = {
+            "kind": "InvalidState",
+            "field": error.field,
+            "value": msgspec.to_builtins(error.value),
+            "reason": error.reason,
+        }
         return {"type": "refused", "id": ident, "error": detail | {"rule": error.rule}}
-    return {"type": "refused", "id": ident, "error": {"kind": "IllegalAction", "rule": error.rule, "reason": error.reason}}
+    return {
+        "type": "refused",
+        "id": ident,
+        "error": {"kind": "IllegalAction", "rule": error.rule, "reason": error.reason},
+    }
 
 
 def errored(ident: int, message: str, **context: Any) -> dict[str, Any]:
@@ -99,7 +108,12 @@ def serve(served: Served, lines: BinaryIO, out: BinaryIO) -> int:
         if kind == "start":
             implementation = {"name": "python", "version": "0", "language": "python"}
             games = {served.game.key: served.offered()}
-            reply: dict[str, Any] = {"type": "started", "protocol": PROTOCOL_VERSION, "implementation": implementation, "games": games}
+            reply: dict[str, Any] = {
+                "type": "started",
+                "protocol": PROTOCOL_VERSION,
+                "implementation": implementation,
+                "games": games,
+            }
         elif kind == "run":
             sys.stdout = sys.stderr = io.StringIO()  # the implementation's prints, kept off the protocol
             reply = served.run(message)

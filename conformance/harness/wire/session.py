@@ -28,6 +28,8 @@ DEFAULT_TIMEOUT = 5.0  # seconds per reply
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
 _MAX_STARTS = 3  # consecutive failed starts before every case fails at once
 _MAX_REMEMBERED = 200_000  # answers kept for the determinism check
+
+
 def run_body(game: str, operation: str, rulings: Any, request: Any) -> bytes:
     """A run request's JSON, without ``type`` and ``id``: the key of the determinism check and of prefetching."""
     return msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
@@ -37,7 +39,11 @@ class WireSession:
     """The conversation with one implementation process, restarted after any fault that breaks it."""
 
     def __init__(
-        self, command: str, timeout: float = DEFAULT_TIMEOUT, startup_timeout: float = STARTUP_TIMEOUT, repeat: bool = True
+        self,
+        command: str,
+        timeout: float = DEFAULT_TIMEOUT,
+        startup_timeout: float = STARTUP_TIMEOUT,
+        repeat: bool = True,
     ) -> None:
         self.command = command
         self.repeat = repeat  # ask every request twice; off only to measure what that costs
@@ -93,9 +99,13 @@ class WireSession:
         try:
             started = msgspec.json.decode(line, type=Started, strict=True)
         except msgspec.DecodeError as exc:
-            raise WireFault(Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {exc}: {shown_text(line)}", start) from exc
+            raise WireFault(
+                Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {exc}: {shown_text(line)}", start
+            ) from exc
         if started.protocol not in SUPPORTED_VERSIONS:
-            raise WireFault(Fault.HANDSHAKE, f"protocol {started.protocol}; this harness speaks {SUPPORTED_VERSIONS}", start)
+            raise WireFault(
+                Fault.HANDSHAKE, f"protocol {started.protocol}; this harness speaks {SUPPORTED_VERSIONS}", start
+            )
         return started
 
     def _discard(self) -> None:
@@ -113,7 +123,9 @@ class WireSession:
         _, err = self._process.drain()
         said = f"; stderr: {shown_text(err.strip())}" if err.strip() else ""
         if isinstance(closed, ClosedStdout):
-            return WireFault(Fault.CLOSED_STDOUT, f"the process closed its stdout but still runs, {when}{said}", request)
+            return WireFault(
+                Fault.CLOSED_STDOUT, f"the process closed its stdout but still runs, {when}{said}", request
+            )
         status = self._process.exit_status(wait=1.0)
         return WireFault(Fault.CRASH, f"the process exited (status {status}) {when}{said}", request)
 
@@ -126,11 +138,15 @@ class WireSession:
         status, err = process.stop(stop)
         ended: list[WireFault] = []
         if status is None:
-            ended.append(WireFault(Fault.UNCLEAN_STOP, "still running 1 s after 'stop' and the end of its stdin: killed", stop))
+            ended.append(
+                WireFault(Fault.UNCLEAN_STOP, "still running 1 s after 'stop' and the end of its stdin: killed", stop)
+            )
         elif status != 0:
             ended.append(WireFault(Fault.UNCLEAN_STOP, f"exited with status {status} when told to stop", stop))
         if err.strip():
-            ended.append(WireFault(Fault.UNCLEAN_STOP, f"wrote to stderr when told to stop: {shown_text(err.strip())}", stop))
+            ended.append(
+                WireFault(Fault.UNCLEAN_STOP, f"wrote to stderr when told to stop: {shown_text(err.strip())}", stop)
+            )
         self._note_survivors(process)
         return ended + self.leftovers()
 
@@ -138,7 +154,9 @@ class WireSession:
         left = process.survivors()
         if left:
             pids = ", ".join(map(str, left))
-            self._stray.append(WireFault(Fault.STRAY_PROCESS, f"processes {pids} of {self.command!r}'s group survived a kill"))
+            self._stray.append(
+                WireFault(Fault.STRAY_PROCESS, f"processes {pids} of {self.command!r}'s group survived a kill")
+            )
 
     def leftovers(self) -> list[WireFault]:
         """Processes of a killed group that outlived the kill, found so far (taken)."""
@@ -216,7 +234,11 @@ class WireSession:
                 return
             said = process.stderr_now()
             if said:
-                self._prefetched[body] = WireFault(Fault.STDERR, f"{shown_text(said)} (seen on reading this reply of a batch: from this request or one just after it)", shown)
+                self._prefetched[body] = WireFault(
+                    Fault.STDERR,
+                    f"{shown_text(said)} (seen on reading this reply of a batch: from this request or one just after it)",
+                    shown,
+                )
                 self._discard()
                 return
             try:
@@ -236,7 +258,9 @@ class WireSession:
         try:
             process.write(data, time.monotonic() + self.timeout)
         except Timeout as exc:
-            raise WireFault(Fault.TIMEOUT, f"the process stopped reading request {expected} within {self.timeout} s", shown) from exc
+            raise WireFault(
+                Fault.TIMEOUT, f"the process stopped reading request {expected} within {self.timeout} s", shown
+            ) from exc
         except Closed as exc:
             raise self._crash(f"before reading request {expected}", shown, exc) from exc
 
@@ -256,18 +280,24 @@ class WireSession:
         try:
             reply: Any = msgspec.json.decode(line)
         except RecursionError as exc:
-            raise WireFault(Fault.TOO_DEEP, f"a reply nested deeper than JSON is read here: {shown_text(line[:200])}", shown) from exc
+            raise WireFault(
+                Fault.TOO_DEEP, f"a reply nested deeper than JSON is read here: {shown_text(line[:200])}", shown
+            ) from exc
         except msgspec.DecodeError as exc:
             # a line that does not even open like JSON is someone's print, not a broken reply
             if line.lstrip()[:1] not in (b"{", b"["):
-                raise WireFault(Fault.EXTRA_OUTPUT, f"a line that is no message, where the reply belongs: {shown_text(line)}", shown) from exc
+                raise WireFault(
+                    Fault.EXTRA_OUTPUT, f"a line that is no message, where the reply belongs: {shown_text(line)}", shown
+                ) from exc
             raise WireFault(Fault.MALFORMED_JSON, f"{exc}: {shown_text(line)}", shown) from exc
         if not isinstance(reply, dict):
             raise WireFault(Fault.NOT_A_REPLY, f"expected a JSON object: {shown_text(line)}", shown)
         found = cast(dict[str, Any], reply)
         if found.get("type") not in REPLIES:
             known = ", ".join(REPLIES)
-            raise WireFault(Fault.NOT_A_REPLY, f"expected an object with type one of {known}: {shown_text(line)}", shown)
+            raise WireFault(
+                Fault.NOT_A_REPLY, f"expected an object with type one of {known}: {shown_text(line)}", shown
+            )
         answered = found.get("id")
         if answered != expected or isinstance(answered, bool):
             raise WireFault(Fault.WRONG_ID, f"a reply to request {answered!r} while waiting for {expected}", shown)

@@ -25,7 +25,9 @@ def _envelope(reply: dict[str, Any], shown: bytes) -> Result | Refused | Unsuppo
     except msgspec.ValidationError as exc:
         fault = Fault.MISSING_FIELD if "missing required field" in str(exc) else Fault.WRONG_TYPE
         raise WireFault(fault, f"a {reply['type']!r} reply: {exc}", shown) from exc
-    unknown = _unknown_key(kind, reply) or (_unknown_key(Refusal, reply["error"]) if isinstance(message, Refused) else None)
+    unknown = _unknown_key(kind, reply) or (
+        _unknown_key(Refusal, reply["error"]) if isinstance(message, Refused) else None
+    )
     if unknown:
         raise WireFault(Fault.UNKNOWN_FIELD, f"a {reply['type']!r} reply has {unknown!r}, which its type lacks", shown)
     return message
@@ -77,7 +79,9 @@ class ProcessSubject:
             raise NotImplementedOp(self.label, operation)
         if message.context.get("rulespec") == "mutated-input":  # said by wire/serve.py, which watches the request
             raise WireFault(Fault.MUTATED_INPUT, shown_text(message.message), shown)
-        raise WireFault(Fault.EXCEPTION, f"{shown_text(message.message)} {shown_text(msgspec.json.encode(message.context))}", shown)
+        raise WireFault(
+            Fault.EXCEPTION, f"{shown_text(message.message)} {shown_text(msgspec.json.encode(message.context))}", shown
+        )
 
     def _result(self, operation: str, message: Result, shown: bytes) -> Any:
         try:
@@ -85,10 +89,16 @@ class ProcessSubject:
         except ImplementationError as exc:
             cause = str(exc.__cause__)
             fault = Fault.MISSING_FIELD if "missing required field" in cause else Fault.WRONG_TYPE
-            raise WireFault(fault, f"output is not a {self.game.operation(operation).response.__name__}: {cause}", shown) from exc
+            raise WireFault(
+                fault, f"output is not a {self.game.operation(operation).response.__name__}: {cause}", shown
+            ) from exc
         unknown = unknown_field(result, message.output)
         if unknown:
-            raise WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {self.game.operation(operation).response.__name__} lacks", shown)
+            raise WireFault(
+                Fault.UNKNOWN_FIELD,
+                f"output has {unknown}, which {self.game.operation(operation).response.__name__} lacks",
+                shown,
+            )
         return result
 
     def _encoded(self, rulings: object) -> Any:

@@ -31,8 +31,12 @@ def test_the_phase_is_its_sheets_then_its_verdict(his: HereIStand, request: Phas
         "HIS-WIN-1: the phase's outcome differs from determine_victory's on its own totals"
     )
     # the history grows by this turn, and what was recorded stays recorded
-    assert len(result.history) == request.turn, f"HIS-WIN-9: {len(result.history)} turns recorded after turn {request.turn}"
-    assert result.history[-1] == TurnRecord(request.turn, totals), "HIS-WIN-9: the last record is not this turn's totals"
+    assert len(result.history) == request.turn, (
+        f"HIS-WIN-9: {len(result.history)} turns recorded after turn {request.turn}"
+    )
+    assert result.history[-1] == TurnRecord(request.turn, totals), (
+        "HIS-WIN-9: the last record is not this turn's totals"
+    )
     for kept, given_ in zip(result.history, request.history):
         kept_as_given = kept.turn == given_.turn and sorted(kept.totals, key=str) == sorted(given_.totals, key=str)
         assert kept_as_given, f"HIS-WIN-9: the record of turn {given_.turn} changed"
@@ -41,14 +45,18 @@ def test_the_phase_is_its_sheets_then_its_verdict(his: HereIStand, request: Phas
 @pytest.mark.rules("HIS-POWER-1", "HIS-WIN-9")
 @FIXTURE
 @given(request=his_st.phase_requests(), rulings=his_st.rulings(), order=st.permutations(range(6)))
-def test_the_order_of_the_powers_changes_nothing(his: HereIStand, request: PhaseRequest, rulings: Rulings, order: list[int]) -> None:
+def test_the_order_of_the_powers_changes_nothing(
+    his: HereIStand, request: PhaseRequest, rulings: Rulings, order: list[int]
+) -> None:
     assert his.run_phase(his_st.reordered(request, order), rulings) == his.run_phase(request, rulings)
 
 
 @pytest.mark.rules("HIS-PLAY-1", "HIS-PLAY-2", "HIS-BONUS-5")
 @FIXTURE
 @given(request=his_st.play_requests(), rulings=his_st.rulings())
-def test_a_play_is_allowed_only_against_a_domination_it_stops(his: HereIStand, request: PhaseRequest, rulings: Rulings) -> None:
+def test_a_play_is_allowed_only_against_a_domination_it_stops(
+    his: HereIStand, request: PhaseRequest, rulings: Rulings
+) -> None:
     assert request.play is not None
     verdict = his.may_play_copernicus_or_servetus(request, rulings)
     stops = (
@@ -57,7 +65,9 @@ def test_a_play_is_allowed_only_against_a_domination_it_stops(his: HereIStand, r
         and verdict.after.victory is not Victory.DOMINATION
     )
     assert verdict.allowed == stops
-    without = his.run_phase(PhaseRequest(request.turn, request.cards, request.board, request.bonuses, request.history), rulings)
+    without = his.run_phase(
+        PhaseRequest(request.turn, request.cards, request.board, request.bonuses, request.history), rulings
+    )
     assert verdict.before == without.outcome, "before the play, the outcome is the phase's own"
     if verdict.allowed:
         assert his.run_phase(request, rulings).outcome == verdict.after

@@ -27,7 +27,13 @@ def line(his: HereIStand, power: Power, board: Board, source: str, rulings: Ruli
 
 @pytest.mark.rules("HIS-VP-1", "HIS-VP-2", "HIS-SPECIAL-9", "HIS-BONUS-10")
 @FIXTURE
-@given(power=his_st.powers(), base=st.integers(0, 25), board=his_st.boards(), bonuses=his_st.bonuses(), rulings=his_st.rulings())
+@given(
+    power=his_st.powers(),
+    base=st.integers(0, 25),
+    board=his_st.boards(),
+    bonuses=his_st.bonuses(),
+    rulings=his_st.rulings(),
+)
 def test_a_total_is_base_plus_its_lines(
     his: HereIStand, power: Power, base: int, board: Board, bonuses: tuple[Bonus, ...], rulings: Rulings
 ) -> None:
@@ -61,13 +67,17 @@ def test_the_order_of_bonuses_changes_nothing(
     his: HereIStand, data: st.DataObject, power: Power, bonuses: tuple[Bonus, ...], rulings: Rulings
 ) -> None:
     shuffled = tuple(data.draw(st.permutations(bonuses)))
-    assert his.bonus_vp(BonusVpRequest(power.value, shuffled), rulings) == his.bonus_vp(BonusVpRequest(power.value, bonuses), rulings)
+    assert his.bonus_vp(BonusVpRequest(power.value, shuffled), rulings) == his.bonus_vp(
+        BonusVpRequest(power.value, bonuses), rulings
+    )
 
 
 @pytest.mark.rules("HIS-SPECIAL-7")
 @FIXTURE
 @given(board=his_st.boards(), rulings=his_st.rulings())
-def test_the_track_gives_fifteen_between_papacy_and_protestants(his: HereIStand, board: Board, rulings: Rulings) -> None:
+def test_the_track_gives_fifteen_between_papacy_and_protestants(
+    his: HereIStand, board: Board, rulings: Rulings
+) -> None:
     papal = line(his, Power.PAPACY, board, "protestant_spaces", rulings)
     protestant = line(his, Power.PROTESTANTS, board, "protestant_spaces", rulings)
     assert papal + protestant == 15
@@ -80,13 +90,17 @@ def test_the_track_gives_fifteen_between_papacy_and_protestants(his: HereIStand,
 @pytest.mark.rules("HIS-SPECIAL-8", "HIS-RULING-9")
 @FIXTURE
 @given(board=his_st.boards(), power=st.sampled_from((Power.PAPACY, Power.PROTESTANTS)), rulings=his_st.rulings())
-def test_spaces_in_unrest_count_as_the_ruling_says(his: HereIStand, board: Board, power: Power, rulings: Rulings) -> None:
+def test_spaces_in_unrest_count_as_the_ruling_says(
+    his: HereIStand, board: Board, power: Power, rulings: Rulings
+) -> None:
     # the same marker position with no space in unrest: fewer spaces when those in unrest are left out
     counted = board.protestant_spaces
     if rulings.spaces_in_unrest is SpacesInUnrest.EXCLUDED:
         counted -= board.protestant_spaces_in_unrest
     settled = replace(board, protestant_spaces=counted, protestant_spaces_in_unrest=0)
-    assert line(his, power, board, "protestant_spaces", rulings) == line(his, power, settled, "protestant_spaces", rulings)
+    assert line(his, power, board, "protestant_spaces", rulings) == line(
+        his, power, settled, "protestant_spaces", rulings
+    )
 
 
 @pytest.mark.rules("HIS-SPECIAL-2")
@@ -105,18 +119,28 @@ def test_electorates_count_after_the_league_and_outside_unrest(his: HereIStand, 
 @given(board=his_st.boards(), rulings=his_st.rulings())
 def test_england_heir_and_half_its_protestant_spaces(his: HereIStand, board: Board, rulings: Rulings) -> None:
     heir = line(his, Power.ENGLAND, board, "heir", rulings)
-    assert heir == (5 if board.edward_vi_born else 2 if board.elizabeth_i_born else 0), f"HIS-SPECIAL-3: heir line {heir}"
+    assert heir == (5 if board.edward_vi_born else 2 if board.elizabeth_i_born else 0), (
+        f"HIS-SPECIAL-3: heir line {heir}"
+    )
     half = line(his, Power.ENGLAND, board, "english_protestant_spaces", rulings)
-    assert 2 * half <= board.english_spaces_protestant < 2 * half + 2, "HIS-SPECIAL-4: not half the spaces, rounded down"
+    assert 2 * half <= board.english_spaces_protestant < 2 * half + 2, (
+        "HIS-SPECIAL-4: not half the spaces, rounded down"
+    )
 
 
 @pytest.mark.rules("HIS-SPECIAL-1", "HIS-SPECIAL-5", "HIS-SPECIAL-6", "HIS-SPECIAL-9")
 @FIXTURE
 @given(board=his_st.boards(), rulings=his_st.rulings())
 def test_one_vp_per_box_piracy_chateaux_st_peters(his: HereIStand, board: Board, rulings: Rulings) -> None:
-    assert line(his, Power.OTTOMANS, board, "piracy", rulings) == board.piracy_vp, "HIS-SPECIAL-1: piracy is not 1 VP per box"
-    assert line(his, Power.FRANCE, board, "chateaux", rulings) == board.chateaux, "HIS-SPECIAL-5: chateaux are not 1 VP each"
-    assert line(his, Power.PAPACY, board, "st_peters", rulings) == board.st_peters, "HIS-SPECIAL-6: St. Peter's is not 1 VP per box"
+    assert line(his, Power.OTTOMANS, board, "piracy", rulings) == board.piracy_vp, (
+        "HIS-SPECIAL-1: piracy is not 1 VP per box"
+    )
+    assert line(his, Power.FRANCE, board, "chateaux", rulings) == board.chateaux, (
+        "HIS-SPECIAL-5: chateaux are not 1 VP each"
+    )
+    assert line(his, Power.PAPACY, board, "st_peters", rulings) == board.st_peters, (
+        "HIS-SPECIAL-6: St. Peter's is not 1 VP per box"
+    )
 
 
 @pytest.mark.rules("HIS-SPECIAL-1", "HIS-SPECIAL-2", "HIS-SPECIAL-4", "HIS-SPECIAL-5", "HIS-SPECIAL-6", "HIS-SPECIAL-8")

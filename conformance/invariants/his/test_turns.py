@@ -75,4 +75,3 @@ def test_turn_by_turn_the_history_stays_consistent(his: HereIStand) -> None:
         machine,
         settings=settings(stateful_step_count=12, suppress_health_check=[HealthCheck.function_scoped_fixture]),
     )
-

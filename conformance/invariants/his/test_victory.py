@@ -68,7 +68,9 @@ def test_the_previous_turn_breaks_a_tie_when_it_can(his: HereIStand, request: Vi
 @pytest.mark.rules("HIS-WIN-6", "HIS-WIN-2")
 @FIXTURE
 @given(request=his_st.victory_requests(), rulings=his_st.rulings())
-def test_nobody_wins_below_25_but_by_domination_or_the_time_limit(his: HereIStand, request: VictoryRequest, rulings: Rulings) -> None:
+def test_nobody_wins_below_25_but_by_domination_or_the_time_limit(
+    his: HereIStand, request: VictoryRequest, rulings: Rulings
+) -> None:
     outcome = decide(his, request, rulings)
     if max(t.vp for t in request.totals) < STANDARD_VP:
         assert outcome.victory in (Victory.DOMINATION, Victory.TIME_LIMIT, Victory.NONE)
@@ -96,16 +98,22 @@ def test_domination_exactly_when_far_enough_ahead(his: HereIStand, request: Vict
 @pytest.mark.rules("HIS-WIN-8", "HIS-WIN-7", "HIS-WIN-1")
 @FIXTURE
 @given(request=his_st.victory_requests(), rulings=his_st.rulings())
-def test_the_game_goes_on_exactly_when_nobody_won_before_turn_nine(his: HereIStand, request: VictoryRequest, rulings: Rulings) -> None:
+def test_the_game_goes_on_exactly_when_nobody_won_before_turn_nine(
+    his: HereIStand, request: VictoryRequest, rulings: Rulings
+) -> None:
     outcome = decide(his, request, rulings)
-    assert outcome.game_over == (outcome.victory is not Victory.NONE), "HIS-WIN-1: game_over does not match the victory found"
+    assert outcome.game_over == (outcome.victory is not Victory.NONE), (
+        "HIS-WIN-1: game_over does not match the victory found"
+    )
     if request.turn == 9:
         assert outcome.game_over, "HIS-WIN-7: turn 9 always ends the game"
         assert outcome.victory is not Victory.NONE, "HIS-WIN-7: turn 9 ended with no victory"
     if outcome.game_over:
         assert outcome.next_turn is None, "HIS-WIN-8: a next turn after the game ended"
     else:
-        assert outcome.next_turn == request.turn + 1, f"HIS-WIN-8: turn {request.turn} is followed by {outcome.next_turn}"
+        assert outcome.next_turn == request.turn + 1, (
+            f"HIS-WIN-8: turn {request.turn} is followed by {outcome.next_turn}"
+        )
 
 
 @pytest.mark.rules("HIS-WIN-4", "HIS-RULING-3")
@@ -135,7 +143,9 @@ def test_a_clear_leader_is_judged_on_this_turn_alone(
 @pytest.mark.rules("HIS-POWER-1")
 @FIXTURE
 @given(request=his_st.victory_requests(), rulings=his_st.rulings(), order=st.permutations(range(6)))
-def test_the_order_of_the_totals_changes_nothing(his: HereIStand, request: VictoryRequest, rulings: Rulings, order: list[int]) -> None:
+def test_the_order_of_the_totals_changes_nothing(
+    his: HereIStand, request: VictoryRequest, rulings: Rulings, order: list[int]
+) -> None:
     shuffled = replace(
         request,
         totals=tuple(request.totals[i] for i in order),

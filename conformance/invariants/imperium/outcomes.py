@@ -44,9 +44,12 @@ def either(*tests: Relevance) -> Relevance:
 
 
 def agrees(
-    subject: Callable[[Any, Any], Any], oracle: Callable[[Any, Any], Any], request: object, rulings: object,
+    subject: Callable[[Any, Any], Any],
+    oracle: Callable[[Any, Any], Any],
+    request: object,
+    rulings: object,
     relevant: Relevance,
-) -> None:  # fmt: skip
+) -> None:
     """Differential check, scoped to one rule: where the reference's answer turns on it, the subject's is the same.
 
     Scoping keeps a verdict on the rule that decided the case: a subject that wrongly

@@ -13,7 +13,16 @@ from hypothesis import strategies as st
 
 import reference.imperium as reference
 from conformance.harness.games.imperium import Imperium
-from conformance.invariants.imperium.outcomes import Relevance, accepted, agrees, either, fixture_safe, outcome, refused_under, scoped
+from conformance.invariants.imperium.outcomes import (
+    Relevance,
+    accepted,
+    agrees,
+    either,
+    fixture_safe,
+    outcome,
+    refused_under,
+    scoped,
+)
 from conformance.strategies import imperium as imp
 from reference.imperium.model import (
     DrawMode,
@@ -63,7 +72,9 @@ def test_exhaust_moves_one_marker_and_no_card(imperium: Imperium, request: Exhau
     assert after.markers_on_nation_card == before.markers_on_nation_card - 1
     assert after.exhausted == before.exhausted + (request.card,)
     assert after.action_markers == before.action_markers
-    assert replace(after, markers_on_nation_card=0, exhausted=()) == replace(before, markers_on_nation_card=0, exhausted=())
+    assert replace(after, markers_on_nation_card=0, exhausted=()) == replace(
+        before, markers_on_nation_card=0, exhausted=()
+    )
 
 
 @pytest.mark.rules("IMP-EXHAUST-2")
@@ -104,14 +115,18 @@ PLAY_RULES = [
 @pytest.mark.parametrize("relevant", PLAY_RULES)
 @fixture_safe
 @given(request=imp.play_requests(), rulings=imp.rulings())
-def test_play_agrees_with_the_rules(imperium: Imperium, relevant: Relevance, request: PlayRequest, rulings: Rulings) -> None:
+def test_play_agrees_with_the_rules(
+    imperium: Imperium, relevant: Relevance, request: PlayRequest, rulings: Rulings
+) -> None:
     """Differential: the subject plays or refuses a card exactly as the reference does."""
     agrees(imperium.play_card, reference.play_card, request, rulings, relevant)
 
 
 @pytest.mark.rules("IMP-PLAY-2")
 @fixture_safe
-@given(player=imp.players(side=NationSide.EMPIRE).filter(lambda p: any(c.barbarian for c in p.hand)), rulings=imp.rulings())
+@given(
+    player=imp.players(side=NationSide.EMPIRE).filter(lambda p: any(c.barbarian for c in p.hand)), rulings=imp.rulings()
+)
 def test_red_cards_stay_in_hand_on_the_empire_side(imperium: Imperium, player: Player, rulings: Rulings) -> None:
     """Every red card in the hand is refused while the nation card shows the empire side."""
     for card in (c for c in player.hand if c.barbarian):
@@ -183,7 +198,9 @@ DRAW_RULES = [
 @pytest.mark.parametrize("relevant", DRAW_RULES)
 @fixture_safe
 @given(data=st.data(), rulings=imp.rulings())
-def test_draw_agrees_with_the_rules(imperium: Imperium, relevant: Relevance, data: st.DataObject, rulings: Rulings) -> None:
+def test_draw_agrees_with_the_rules(
+    imperium: Imperium, relevant: Relevance, data: st.DataObject, rulings: Rulings
+) -> None:
     """Differential: the subject draws, shuffles or refuses exactly as the reference does."""
     request: DrawRequest = data.draw(imp.draw_requests(rulings))
     agrees(imperium.draw, reference.draw, request, rulings, relevant)
@@ -192,7 +209,9 @@ def test_draw_agrees_with_the_rules(imperium: Imperium, relevant: Relevance, dat
 @pytest.mark.rules("IMP-STATE-1", "IMP-STATE-2", "IMP-STATE-3")
 @fixture_safe
 @given(broken=imp.invalid_players(), rulings=imp.rulings())
-def test_impossible_players_are_refused_by_field(imperium: Imperium, broken: tuple[Player, str], rulings: Rulings) -> None:
+def test_impossible_players_are_refused_by_field(
+    imperium: Imperium, broken: tuple[Player, str], rulings: Rulings
+) -> None:
     """A player with one impossible detail is refused with InvalidState naming that detail, never repaired."""
     player, field = broken
     request = PlayRequest(player, player.hand[0].name)

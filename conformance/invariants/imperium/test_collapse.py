@@ -21,14 +21,21 @@ def test_action_stops_dead_at_collapse(imperium: Imperium, request: ActionReques
     """The game has collapsed exactly when the pile is empty, and nothing after the emptying card happened."""
     kind, result = outcome(imperium.resolve_action, request, rulings)
     assert kind == "result", result
-    assert result.collapsed == (len(result.unrest_pile) == 0), "IMP-COLLAPSE-1: collapsed does not match an empty unrest pile"
+    assert result.collapsed == (len(result.unrest_pile) == 0), (
+        "IMP-COLLAPSE-1: collapsed does not match an empty unrest pile"
+    )
     # Walk the effects: cards taken so far, and what the gains before the collapse add up to.
     left, gained, done = len(request.unrest_pile), Tokens(), len(request.effects)
     for index, effect in enumerate(request.effects):
         if effect.kind is EffectKind.GAIN:
             t = effect.tokens
-            gained = Tokens(gained.coins + t.coins, gained.military + t.military, gained.influence + t.influence,
-                            gained.resources + t.resources, gained.progress + t.progress)  # fmt: skip
+            gained = Tokens(
+                gained.coins + t.coins,
+                gained.military + t.military,
+                gained.influence + t.influence,
+                gained.resources + t.resources,
+                gained.progress + t.progress,
+            )
             continue
         if effect.count >= left:
             done = index + 1 if effect.count == left else index
@@ -38,8 +45,13 @@ def test_action_stops_dead_at_collapse(imperium: Imperium, request: ActionReques
     assert len(result.unrest_pile) == left
     assert result.effects_done == done
     held, after = request.player.tokens, result.player.tokens
-    assert after == Tokens(held.coins + gained.coins, held.military + gained.military, held.influence + gained.influence,
-                           held.resources + gained.resources, held.progress + gained.progress)  # fmt: skip
+    assert after == Tokens(
+        held.coins + gained.coins,
+        held.military + gained.military,
+        held.influence + gained.influence,
+        held.resources + gained.resources,
+        held.progress + gained.progress,
+    )
 
 
 @pytest.mark.rules("IMP-COLLAPSE-1", "IMP-COLLAPSE-2")

@@ -9,7 +9,16 @@ from hypothesis import given
 
 import reference.imperium as reference
 from conformance.harness.games.imperium import Imperium
-from conformance.invariants.imperium.outcomes import Relevance, accepted, agrees, either, fixture_safe, outcome, refused_under, scoped
+from conformance.invariants.imperium.outcomes import (
+    Relevance,
+    accepted,
+    agrees,
+    either,
+    fixture_safe,
+    outcome,
+    refused_under,
+    scoped,
+)
 from conformance.strategies import imperium as imp
 from reference.imperium.model import (
     AcquireRequest,
@@ -39,7 +48,9 @@ def market_tokens(market: tuple[MarketSlot, ...]) -> tuple[int, int, int]:
 @pytest.mark.rules("IMP-MARKET-1", "IMP-MARKET-2", "IMP-MARKET-3", "IMP-MARKET-4", "IMP-MARKET-5", "IMP-STATE-1")
 @fixture_safe
 @given(request=imp.acquire_requests(), rulings=imp.rulings())
-def test_acquire_conserves_cards_tokens_and_markers(imperium: Imperium, request: AcquireRequest, rulings: Rulings) -> None:
+def test_acquire_conserves_cards_tokens_and_markers(
+    imperium: Imperium, request: AcquireRequest, rulings: Rulings
+) -> None:
     """Nothing appears or vanishes: cards, coins, influence and action tokens only change hands."""
     kind, result = outcome(imperium.acquire_market_card, request, rulings)
     if kind != "result":
@@ -58,7 +69,9 @@ def test_acquire_conserves_cards_tokens_and_markers(imperium: Imperium, request:
 @pytest.mark.rules("IMP-MARKET-3")
 @fixture_safe
 @given(request=imp.acquire_requests(), rulings=imp.rulings())
-def test_unrest_under_the_bought_card_goes_to_the_hand(imperium: Imperium, request: AcquireRequest, rulings: Rulings) -> None:
+def test_unrest_under_the_bought_card_goes_to_the_hand(
+    imperium: Imperium, request: AcquireRequest, rulings: Rulings
+) -> None:
     """The unrest card under the acquired card ends in the acquirer's hand, not in the market."""
     slot = next(s for s in request.market if s.card is not None and s.card.name == request.card)
     kind, result = outcome(imperium.acquire_market_card, request, rulings)
@@ -102,9 +115,12 @@ def test_payment_gives_no_change(imperium: Imperium, request: PaymentRequest, ru
     if kind == "result":
         held, paid = request.tokens, request.payment
         assert result.tokens == Tokens(
-            held.coins - paid.coins, held.military - paid.military, held.influence - paid.influence,
-            held.resources - paid.resources, held.progress - paid.progress,
-        )  # fmt: skip
+            held.coins - paid.coins,
+            held.military - paid.military,
+            held.influence - paid.influence,
+            held.resources - paid.resources,
+            held.progress - paid.progress,
+        )
 
 
 def spends_influence_as_military(request: PaymentRequest) -> bool:
@@ -124,7 +140,10 @@ def plain(request: PaymentRequest) -> bool:
 PAY_RULES = [
     scoped("IMP-PAY-2", lambda request, _: spends_influence_as_military(request) and not spends_resources(request)),
     scoped("IMP-PAY-3", lambda request, _: spends_resources(request)),
-    scoped("IMP-PAY-4", either(refused_under("IMP-PAY-4"), lambda request, expected: plain(request) and expected[0] == "result")),
+    scoped(
+        "IMP-PAY-4",
+        either(refused_under("IMP-PAY-4"), lambda request, expected: plain(request) and expected[0] == "result"),
+    ),
     scoped("IMP-RULING-4", either(refused_under("IMP-RULING-4"), lambda request, _: plain(request))),
 ]
 
@@ -142,7 +161,9 @@ def test_payment_agrees_with_the_rules(
 @pytest.mark.rules("IMP-PAY-5", "IMP-PAY-4")
 @fixture_safe
 @given(request=imp.cheapest_requests(), rulings=imp.rulings())
-def test_cheapest_payments_are_accepted_and_least(imperium: Imperium, request: CheapestRequest, rulings: Rulings) -> None:
+def test_cheapest_payments_are_accepted_and_least(
+    imperium: Imperium, request: CheapestRequest, rulings: Rulings
+) -> None:
     """Each cheapest payment is one pay_cost accepts, with the surplus claimed; and they match the reference."""
     kind, found = outcome(imperium.cheapest_payments, request, rulings)
     assert (kind, found) == outcome(reference.cheapest_payments, request, rulings)

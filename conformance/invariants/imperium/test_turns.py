@@ -17,8 +17,14 @@ from dataclasses import replace
 import pytest
 from hypothesis import assume, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from hypothesis.stateful import run_state_machine_as_test  # pyright: ignore[reportUnknownVariableType]
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,  # pyright: ignore[reportUnknownVariableType]
+)
 
 from conformance.harness.games.imperium import Imperium
 from conformance.invariants.imperium.outcomes import outcome
@@ -97,9 +103,13 @@ class ImperiumTurns(RuleBasedStateMachine):
         rulings=imp.rulings(),
     )
     def set_up(
-        self, player: Player, market: tuple[MarketSlot, ...], deck: tuple[Card, ...], pile: tuple[Card, ...],
+        self,
+        player: Player,
+        market: tuple[MarketSlot, ...],
+        deck: tuple[Card, ...],
+        pile: tuple[Card, ...],
         rulings: Rulings,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.player, self.market, self.deck, self.pile, self.rulings = player, market, deck, pile, rulings
         self.cards = self.all_cards()
         self.tokens = self.counted_tokens()
@@ -140,7 +150,9 @@ class ImperiumTurns(RuleBasedStateMachine):
     @rule(data=st.data(), timing=st.sampled_from(tuple(Timing)))
     def exhaust(self, data: st.DataObject, timing: Timing) -> None:
         card = data.draw(st.sampled_from(self.player.play_area))
-        kind, result = outcome(self.subject.use_exhaust_ability, ExhaustRequest(self.player, card.name, timing), self.rulings)
+        kind, result = outcome(
+            self.subject.use_exhaust_ability, ExhaustRequest(self.player, card.name, timing), self.rulings
+        )
         if kind != "result":
             self.check(("IMP-EXHAUST-4",), kind == "IllegalAction" and str(result).startswith("IMP-EXHAUST-"), result)
             return
@@ -173,7 +185,12 @@ class ImperiumTurns(RuleBasedStateMachine):
         if slot.unrest is not None:
             self.check(("IMP-MARKET-3",), slot.unrest in result.player.hand, f"{slot.unrest.name} not in the hand")
         self.check(("IMP-COLLAPSE-1",), result.collapsed == (not result.unrest_pile), "collapsed flag")
-        self.player, self.market, self.deck, self.pile = result.player, result.market, result.market_deck, result.unrest_pile
+        self.player, self.market, self.deck, self.pile = (
+            result.player,
+            result.market,
+            result.market_deck,
+            result.unrest_pile,
+        )
         self.collapsed = result.collapsed
 
     @precondition(lambda self: not self.collapsed)
@@ -205,7 +222,9 @@ class ImperiumTurns(RuleBasedStateMachine):
             else:
                 left -= effect.count
         self.check(("IMP-COLLAPSE-2",), len(result.unrest_pile) == left, "unrest taken after collapse")
-        self.check(("IMP-COLLAPSE-2",), result.player.tokens == plus(self.player.tokens, gained), "gains after collapse")
+        self.check(
+            ("IMP-COLLAPSE-2",), result.player.tokens == plus(self.player.tokens, gained), "gains after collapse"
+        )
         self.check(("IMP-COLLAPSE-1",), result.collapsed == (left == 0), "collapsed flag")
         self.player, self.pile, self.collapsed = result.player, result.unrest_pile, result.collapsed
         self.tokens = plus(self.tokens, gained)

@@ -34,7 +34,9 @@ from reference.struggle_of_empires.rulings import Rulings
 RequestT = TypeVar("RequestT")
 
 
-def valid_or_faulty(valid: st.SearchStrategy[tuple[RequestT, Rulings]], faulty: st.SearchStrategy[Faulty[RequestT]]) -> st.SearchStrategy[tuple[RequestT, Rulings]]:
+def valid_or_faulty(
+    valid: st.SearchStrategy[tuple[RequestT, Rulings]], faulty: st.SearchStrategy[Faulty[RequestT]]
+) -> st.SearchStrategy[tuple[RequestT, Rulings]]:
     """Mostly valid cases, some with one fault: (request, rulings)."""
     return st.one_of(valid, valid, valid, faulty.map(lambda case: (case.request, case.rulings)))
 
@@ -50,7 +52,15 @@ def test_collect_income_as_the_reference(soe: StruggleOfEmpires, case: tuple[Inc
     assert_same_as_reference(lambda: soe.collect_income(*case), lambda: oracle.collect_income(*case))
 
 
-@pytest.mark.rules(*(f"SOE-SCORE-{n}" for n in range(2, 11)), "SOE-RULING-1", "SOE-RULING-2", "SOE-RULING-3", "SOE-RULING-4", "SOE-RULING-5", "SOE-RULING-6")
+@pytest.mark.rules(
+    *(f"SOE-SCORE-{n}" for n in range(2, 11)),
+    "SOE-RULING-1",
+    "SOE-RULING-2",
+    "SOE-RULING-3",
+    "SOE-RULING-4",
+    "SOE-RULING-5",
+    "SOE-RULING-6",
+)
 @subject_settings()
 @given(case=valid_or_faulty(with_rulings(soe_strategies.region_requests()), soe_faults.faulty_region_requests()))
 def test_score_region_as_the_reference(soe: StruggleOfEmpires, case: tuple[RegionRequest, Rulings]) -> None:
@@ -59,7 +69,11 @@ def test_score_region_as_the_reference(soe: StruggleOfEmpires, case: tuple[Regio
 
 @pytest.mark.rules("SOE-SCORE-1", "SOE-SCORE-2", "SOE-SCORE-3", "SOE-GAME-9")
 @subject_settings()
-@given(case=valid_or_faulty(with_rulings(soe_strategies.scoring_requests(max_players=4)), soe_faults.faulty_scoring_requests()))
+@given(
+    case=valid_or_faulty(
+        with_rulings(soe_strategies.scoring_requests(max_players=4)), soe_faults.faulty_scoring_requests()
+    )
+)
 def test_score_regions_as_the_reference(soe: StruggleOfEmpires, case: tuple[ScoringRequest, Rulings]) -> None:
     assert_same_as_reference(lambda: soe.score_regions(*case), lambda: oracle.score_regions(*case))
 
@@ -73,7 +87,9 @@ def test_pay_maintenance_as_the_reference(soe: StruggleOfEmpires, case: tuple[Ma
 
 @pytest.mark.rules("SOE-POP-1", "SOE-POP-2")
 @subject_settings()
-@given(case=valid_or_faulty(with_rulings(soe_strategies.population_requests()), soe_faults.faulty_population_requests()))
+@given(
+    case=valid_or_faulty(with_rulings(soe_strategies.population_requests()), soe_faults.faulty_population_requests())
+)
 def test_grow_population_as_the_reference(soe: StruggleOfEmpires, case: tuple[PopulationRequest, Rulings]) -> None:
     assert_same_as_reference(lambda: soe.grow_population(*case), lambda: oracle.grow_population(*case))
 
@@ -85,7 +101,16 @@ def test_clean_up_as_the_reference(soe: StruggleOfEmpires, case: tuple[CleanUpRe
     assert_same_as_reference(lambda: soe.clean_up(*case), lambda: oracle.clean_up(*case))
 
 
-@pytest.mark.rules(*(f"SOE-UNREST-{n}" for n in range(1, 9)), "SOE-END-3", "SOE-END-4", "SOE-END-5", "SOE-RULING-7", "SOE-RULING-8", "SOE-RULING-11", "SOE-RULING-12")
+@pytest.mark.rules(
+    *(f"SOE-UNREST-{n}" for n in range(1, 9)),
+    "SOE-END-3",
+    "SOE-END-4",
+    "SOE-END-5",
+    "SOE-RULING-7",
+    "SOE-RULING-8",
+    "SOE-RULING-11",
+    "SOE-RULING-12",
+)
 @subject_settings()
 @given(case=valid_or_faulty(with_rulings(soe_strategies.end_game_requests()), soe_faults.faulty_end_game_requests()))
 def test_end_game_as_the_reference(soe: StruggleOfEmpires, case: tuple[EndGameRequest, Rulings]) -> None:

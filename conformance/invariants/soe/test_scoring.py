@@ -23,7 +23,9 @@ def awards_of(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) 
 @pytest.mark.rules("SOE-SCORE-6", "SOE-SCORE-3", "SOE-SCORE-7")
 @subject_settings()
 @given(request=soe_strategies.region_requests(), rulings=soe_strategies.rulings())
-def test_friendly_ties_give_tied_players_equal_points(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> None:
+def test_friendly_ties_give_tied_players_equal_points(
+    soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings
+) -> None:
     if not ties_are_friendly(len(request.players), request.region, rulings):
         return
     vp = awards_of(soe, request, rulings)
@@ -35,7 +37,9 @@ def test_friendly_ties_give_tied_players_equal_points(soe: StruggleOfEmpires, re
 @pytest.mark.rules("SOE-SCORE-6", "SOE-RULING-1", "SOE-RULING-2")
 @subject_settings()
 @given(request=soe_strategies.region_requests(min_players=4), rulings=soe_strategies.rulings())
-def test_a_friendly_tie_shares_per_the_rulings(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> None:
+def test_a_friendly_tie_shares_per_the_rulings(
+    soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings
+) -> None:
     vp = awards_of(soe, request, rulings)
     values = request.region.values
     for group in place_groups(request.players, request.region, rulings):
@@ -81,12 +85,16 @@ def test_unfriendly_ties_never_split_points(soe: StruggleOfEmpires, request: Reg
 @pytest.mark.rules("SOE-SCORE-5", "SOE-SCORE-2", "SOE-SCORE-4", "SOE-RULING-4", "SOE-RULING-6")
 @subject_settings()
 @given(request=soe_strategies.region_requests(), rulings=soe_strategies.rulings())
-def test_a_lone_entrant_takes_the_value_of_its_place(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> None:
+def test_a_lone_entrant_takes_the_value_of_its_place(
+    soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings
+) -> None:
     vp = awards_of(soe, request, rulings)
     for group in place_groups(request.players, request.region, rulings):
         if group.size == 1 and group.players:
             (player,) = group.players
-            assert vp[player] == place_value(request.region.values, group.place), f"{player} alone at place {group.place}"
+            assert vp[player] == place_value(request.region.values, group.place), (
+                f"{player} alone at place {group.place}"
+            )
 
 
 @pytest.mark.rules("SOE-SCORE-3", "SOE-SCORE-6")
@@ -109,7 +117,9 @@ def test_one_more_control_marker_never_scores_fewer(
 @pytest.mark.rules("SOE-SCORE-9", "SOE-SCORE-10")
 @subject_settings()
 @given(request=soe_strategies.region_requests(max_players=3), rulings=soe_strategies.rulings())
-def test_non_player_majors_never_receive_awards(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> None:
+def test_non_player_majors_never_receive_awards(
+    soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings
+) -> None:
     scored = soe.score_region(request, rulings)
     assert scored.region == request.region.name
     assert tuple(a.player for a in scored.awards) == request.players, "one award per player, in the players' order"
@@ -126,7 +136,9 @@ def test_non_player_majors_never_receive_awards(soe: StruggleOfEmpires, request:
 def test_a_region_never_awards_more_than_its_values_when_pooled_down(
     soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings
 ) -> None:
-    pooled_down = replace(rulings, tie_share=TieShare.POOL, rounding=Rounding.DOWN, unfriendly_scope=UnfriendlyScope.REGION)
+    pooled_down = replace(
+        rulings, tie_share=TieShare.POOL, rounding=Rounding.DOWN, unfriendly_scope=UnfriendlyScope.REGION
+    )
     if not ties_are_friendly(len(request.players), request.region, pooled_down):
         pooled_down = replace(pooled_down, unfriendly_tie=UnfriendlyTie.BELOW_TIE)
     total = sum(awards_of(soe, request, pooled_down).values())
@@ -149,7 +161,9 @@ def test_region_scores_ignore_the_order_of_the_players(
 @pytest.mark.rules("SOE-SCORE-1")
 @subject_settings()
 @given(request=soe_strategies.scoring_requests(max_players=4), rulings=soe_strategies.rulings())
-def test_scoring_the_map_adds_every_regions_award(soe: StruggleOfEmpires, request: ScoringRequest, rulings: Rulings) -> None:
+def test_scoring_the_map_adds_every_regions_award(
+    soe: StruggleOfEmpires, request: ScoringRequest, rulings: Rulings
+) -> None:
     players = tuple(e.player for e in request.empires)
     gained = {p: 0 for p in players}
     for region in request.regions:

@@ -15,7 +15,14 @@ from dataclasses import replace
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from conformance.harness.games.soe import StruggleOfEmpires
 from conformance.invariants.soe.support import subject_settings
@@ -26,9 +33,18 @@ from reference.struggle_of_empires.rulings import Rulings
 
 LAST_WAR = 3
 WAR_RULES = (
-    "SOE-SEQ-1", "SOE-SEQ-5", "SOE-END-1", "SOE-END-2", "SOE-CLEAN-4", "SOE-POP-2", "SOE-GAME-3", "SOE-GAME-10",
-    "SOE-MAINT-6", "SOE-MAINT-7", "SOE-SCORE-1",
-)  # fmt: skip
+    "SOE-SEQ-1",
+    "SOE-SEQ-5",
+    "SOE-END-1",
+    "SOE-END-2",
+    "SOE-CLEAN-4",
+    "SOE-POP-2",
+    "SOE-GAME-3",
+    "SOE-GAME-10",
+    "SOE-MAINT-6",
+    "SOE-MAINT-7",
+    "SOE-SCORE-1",
+)
 
 
 class ThreeWars(RuleBasedStateMachine):
@@ -69,7 +85,9 @@ class ThreeWars(RuleBasedStateMachine):
         region = self.regions[k]
         markers = next((p.markers for p in region.control if p.holder == empire.player), 0)
         new_markers = markers + data.draw(st.integers(-markers, 3), label="markers change")
-        control = tuple(p for p in region.control if p.holder != empire.player) + (Presence(empire.player, new_markers),)
+        control = tuple(p for p in region.control if p.holder != empire.player) + (
+            Presence(empire.player, new_markers),
+        )
         self.regions = self.regions[:k] + (replace(region, control=control),) + self.regions[k + 1 :]
         moved = replace(
             empire,
@@ -99,7 +117,9 @@ class ThreeWars(RuleBasedStateMachine):
             assert result.board == self.board, "the board changed after the 3rd war"
             assert result.standings is not None, "the 3rd war ended without standings"
             assert tuple(s.player for s in result.standings) == tuple(e.player for e in result.empires)
-            assert all((s.place is None) == s.revolution for s in result.standings), "a place for a player out, or none for one in"
+            assert all((s.place is None) == s.revolution for s in result.standings), (
+                "a place for a player out, or none for one in"
+            )
             self.over = True
         self.empires, self.board = result.empires, result.board
         self.wars_ended += 1
@@ -134,7 +154,9 @@ class ThreeWars(RuleBasedStateMachine):
     @invariant()
     def war_marker_on_the_war_fought(self) -> None:
         if self.empires:
-            assert self.board.war == min(LAST_WAR, 1 + self.wars_ended), f"{self.wars_ended} wars ended, marker on {self.board.war}"
+            assert self.board.war == min(LAST_WAR, 1 + self.wars_ended), (
+                f"{self.wars_ended} wars ended, marker on {self.board.war}"
+            )
             assert self.over == (self.wars_ended >= LAST_WAR)
 
 
