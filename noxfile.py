@@ -72,7 +72,10 @@ def ruling_matrix(session: nox.Session) -> None:
 
 @nox.session(tags=["ci"])
 def conformance(session: nox.Session) -> None:
-    """Vectors and invariants against an implementation: ``nox -s conformance -- --game soe --impl pkg:Impl [--install PATH]``."""
+    """Vectors and invariants against an implementation.
+
+    ``nox -s conformance -- --game soe --impl pkg:Impl [--install PATH]``.
+    """
     session.install(*DEV)
     session.run("rulespec", "verify", "--profile", "ci", *_install_plugged(session))
 
@@ -100,7 +103,8 @@ def bench(session: nox.Session) -> None:
     a floor from the same run: bench/targets.py).
 
     Not in the default list (figures, not a gate): ``nox -s bench``; ``-- --nox`` adds the default sessions timed in a
-    fresh clone, ``-- --canaries N`` limits the one-bug canaries per game, ``-- --no-targets`` keeps the per-case figures.
+    fresh clone, ``-- --canaries N`` limits the one-bug canaries per game, ``-- --no-targets`` keeps the per-case
+    figures.
     """
     session.install(*DEV)
     session.run("python", "bench/run.py", *session.posargs)

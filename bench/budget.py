@@ -2,8 +2,9 @@
 
 The examples per invariant (``conformance/harness/profiles.py``, and a game's share of them, as
 Struggle of Empires' half in ``conformance/invariants/soe/support.py``) set most of the gate's time,
-since Hypothesis's cost grows with the examples it draws. This measures what a smaller budget loses: for each one-bug canary of each game (``tests/canaries/``)
-it runs that game's invariants alone (the vectors do not depend on the budget) at each budget,
+since Hypothesis's cost grows with the examples it draws. This measures what a smaller budget loses:
+for each one-bug canary of each game (``tests/canaries/``) it runs that game's invariants alone (the
+vectors do not depend on the budget) at each budget,
 derandomised and without shrinking as ``canary`` is, and prints per budget the (canary, invariant)
 pairs that fail, the pairs lost against the largest budget, and the canaries no invariant catches.
 
@@ -101,7 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for canary, nodeid in sorted(top - pairs):
             still = len(found[examples][canary])
             print(
-                f"{'':>8} lost: {canary[0]}:{canary[1]} no longer fails {nodeid.split('::')[-1]} (still fails {still} others)"
+                f"{'':>8} lost: {canary[0]}:{canary[1]} no longer fails {nodeid.split('::')[-1]} "
+                f"(still fails {still} others)"
             )
     never = sorted(f"{k}:{c}" for (k, c), failed in found[largest].items() if not failed)
     print(f"caught by the vectors alone (no invariant fails them at {largest}): {', '.join(never) or 'none'}")

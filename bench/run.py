@@ -197,14 +197,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     instant = rows["in-process, answers at once"]
     print(
-        f"judging alone (in-process, answers at once): {instant.wall * 1e6:.1f} us wall, {instant.harness_cpu * 1e6:.1f} us CPU per case"
+        f"judging alone (in-process, answers at once): {instant.wall * 1e6:.1f} us wall, "
+        f"{instant.harness_cpu * 1e6:.1f} us CPU per case"
     )
     for way in ("pipelined", "one by one"):
         answered = rows[f"wire, echo responder, {way}"]
         wall = answered.wall - instant.wall
         cpu = answered.harness_cpu - instant.harness_cpu + answered.implementation_cpu
         print(
-            f"protocol cost per case, {way}, both asks (echo minus judging): {wall * 1e6:.1f} us wall, {cpu * 1e6:.1f} us CPU"
+            f"protocol cost per case, {way}, both asks (echo minus judging): {wall * 1e6:.1f} us wall, "
+            f"{cpu * 1e6:.1f} us CPU"
         )
     floor = pipe_floor(len(cases) * args.rounds)
     print(f"floor: two lines echoed by a process, one exchange at a time, no protocol: {floor * 1e6:.1f} us wall")

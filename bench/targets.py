@@ -6,7 +6,7 @@ still mean something: compare the ratios, and read the load average printed with
 | ``nox`` (default sessions) <= 300 s | its own CPU seconds / the cores: the wall no spreading could beat |
 | ``verify``, 3 games, reference, ci <= 25 s | the same command in one process (``-- -n 0``) |
 | one game over the wire, Node example <= 10 s | the same game, same checks, the reference in-process |
-| one-bug canary <= 2x a correct one, SoE < 60 s | the correct one: the canaries' base without a bug, same game, same command |
+| one-bug canary <= 2x a correct one, SoE < 60 s | the canaries' base without a bug, same game, same command |
 
 A canary counts only when verify fails it on the rule it breaks and shows a falsifying example (the
 minimal input Hypothesis shrank to) or the failing vector case.
@@ -61,8 +61,8 @@ def row(label: str, figure: Timed, target: str, floor_label: str, floor: float, 
     ratio = figure.wall / floor if floor > 0 else float("inf")
     cpu_ratio = f" {figure.cpu / floor_cpu:>6.2f}x" if floor_cpu else ""
     print(
-        f"{label:<46} {figure.wall:>8.1f} {figure.cpu:>8.1f} {target:>10}   {floor_label:<34} {floor:>8.1f} {ratio:>6.2f}x"
-        f"{cpu_ratio}"
+        f"{label:<46} {figure.wall:>8.1f} {figure.cpu:>8.1f} {target:>10}   "
+        f"{floor_label:<34} {floor:>8.1f} {ratio:>6.2f}x{cpu_ratio}"
     )
 
 
@@ -155,7 +155,8 @@ def canaries(keys: Sequence[str], per_game: int | None) -> None:
         )
         if correct.code != 0:
             print(
-                f"  the correct one did not pass (exit {correct.code}): its ratios mean nothing\n{correct.output[-2000:]}"
+                f"  the correct one did not pass (exit {correct.code}): its ratios mean nothing\n"
+                f"{correct.output[-2000:]}"
             )
         worst = 0.0
         with tempfile.TemporaryDirectory(prefix="rulespec-bench-canary-") as scratch:

@@ -7,6 +7,9 @@ from typing import Any, Protocol
 
 
 class Commands(Protocol):
-    """The object ``add_subparsers()`` returns, as far as a command module uses it (argparse keeps its class private)."""
+    """The object ``add_subparsers()`` returns, as far as a command module uses it.
+
+    argparse keeps its class private.
+    """
 
     def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...

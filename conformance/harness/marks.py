@@ -1,4 +1,5 @@
-"""The rules an invariant checks, read from its ``@pytest.mark.rules(...)`` markers (its own, its class's, its module's).
+"""The rules an invariant checks, read from its ``@pytest.mark.rules(...)`` markers (its own, its
+class's, its module's).
 
 One function, used by ``verify`` to credit a run's checks to rules and by ``coverage`` to list
 what checks each rule, so the two cannot count differently.

@@ -119,7 +119,8 @@ _STYLE = {
 }
 LEGEND = (
     "vectors, invariants: checks passed / checks involving the rule. failed: a check whose primary rule it is failed;"
-    " implicated: its own checks passed, a check involving it failed; partial: some checks passed, others not implemented"
+    " implicated: its own checks passed, a check involving it failed;"
+    " partial: some checks passed, others not implemented"
 )
 MIN_TITLE = 12  # a clause title shorter than this says nothing: the column is dropped, so the IDs stay whole
 

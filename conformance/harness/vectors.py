@@ -100,5 +100,6 @@ def refuse_repeated_id(seen: dict[str, LoadedCase], loaded: LoadedCase) -> None:
         raise VectorError(
             loaded.path,
             f"$.cases[{loaded.index}].id",
-            f"{loaded.case.id!r} is already the ID of {first.path} $.cases[{first.index}] (a case ID is unique within its game)",
+            f"{loaded.case.id!r} is already the ID of {first.path} $.cases[{first.index}] "
+            "(a case ID is unique within its game)",
         )

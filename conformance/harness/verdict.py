@@ -90,7 +90,8 @@ def judge_refusal(loaded: LoadedCase, error: RuleError) -> Verdict:
 
 def judge_result(loaded: LoadedCase, result: object) -> Verdict:
     expected = loaded.case.error
-    # through JSON, so tuples compare as the arrays a vector holds (msgspec 0.23.0, installed here, keeps tuples in to_builtins)
+    # through JSON, so tuples compare as the arrays a vector holds
+    # (msgspec 0.23.0, installed here, keeps tuples in to_builtins)
     encoded = msgspec.json.encode(result, order="sorted")
     actual: Any = msgspec.json.decode(encoded)
     if expected is not None:

@@ -49,7 +49,8 @@ STANDARD = 25  # HIS-WIN-2
 
 @st.composite
 def boundary_boards(draw: st.DrawFn) -> Board:
-    """A board at the edges: the marker on or beside a threshold, electorates in unrest, counts at and past a track's end."""
+    """A board at the edges: the marker on or beside a threshold, electorates in unrest, counts at and past
+    a track's end."""
     electorates = draw(st.integers(0, 6))
     threshold = draw(st.sampled_from(TRACK_THRESHOLDS[:12]))
     position = threshold + draw(st.sampled_from((-1, 0, 1)))
@@ -202,7 +203,8 @@ def tied_histories(draw: st.DrawFn, turn: int, now: tuple[PowerVp, ...]) -> tupl
 
 @st.composite
 def victory_requests(draw: st.DrawFn) -> VictoryRequest:
-    """HIS-WIN-*: a boundary turn, totals at 24/25 or a margin, ties of two or three, a history that may not break them."""
+    """HIS-WIN-*: a boundary turn, totals at 24/25 or a margin, ties of two or three, a history that may
+    not break them."""
     turn = draw(turn_draws())
     now = draw(st.one_of(boundary_totals(), totals(18, 27), totals(0, MAX_TOTAL)))
     history = draw(tied_histories(turn, now))

@@ -51,7 +51,8 @@ def collapse_requests() -> st.SearchStrategy[CollapseRequest]:
 
 @st.composite
 def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
-    """IMP-EXHAUST-*: mostly a ready card in play with an exhaust ability, at a time it allows; else any card, any time."""
+    """IMP-EXHAUST-*: mostly a ready card in play with an exhaust ability, at a time it allows; else any
+    card, any time."""
     player = draw(players())
     ability = draw(st.sampled_from((ExhaustAbility.ON_ACTIVATION, ExhaustAbility.ANY_TIME)))
     ready = Card(
@@ -72,7 +73,8 @@ def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
 
 @st.composite
 def payment_requests(draw: st.DrawFn) -> PaymentRequest:
-    """IMP-PAY-*: a payment that covers the cost exactly, or overshoots or falls short by one token; the holding covers it."""
+    """IMP-PAY-*: a payment that covers the cost exactly, or overshoots or falls short by one token; the
+    holding covers it."""
     cost = draw(costs(4))
     resources = draw(st.integers(0, (cost.coins + 1) // 2))  # two coins each, the last may overshoot by one (IMP-PAY-3)
     spare_influence = draw(st.integers(0, cost.military))  # influence paid as military (IMP-PAY-2)
@@ -134,7 +136,8 @@ def winner_requests(draw: st.DrawFn) -> WinnerRequest:
 
 @st.composite
 def play_requests(draw: st.DrawFn) -> PlayRequest:
-    """IMP-PLAY-*: mostly a card from a hand that holds one, red or not under either side; else any card the player owns."""
+    """IMP-PLAY-*: mostly a card from a hand that holds one, red or not under either side; else any card
+    the player owns."""
     player = draw(players())
     card = named([draw(cards((Suit.BASIC, Suit.REGION, Suit.FAME, Suit.DEVELOPMENT)))], f"{player.name}-in-hand")[0]
     player = replace(player, hand=(*player.hand, card))

@@ -76,7 +76,8 @@ def players(min_size: int = MIN_PLAYERS, max_size: int = MAX_PLAYERS) -> st.Sear
 
 @cache
 def empire_states() -> st.SearchStrategy[Empire]:
-    """An empire's tracks and units, its player not yet named: gold 0–15, population 0–9, unrest 0–30, VP 0–40, 0–5 of each unit."""
+    """An empire's tracks and units, its player not yet named: gold 0–15, population 0–9, unrest 0–30,
+    VP 0–40, 0–5 of each unit."""
     return st.builds(
         Empire,
         player=st.just(""),

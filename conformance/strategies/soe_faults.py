@@ -91,7 +91,8 @@ EMPIRE_FAULTS = (
 
 @st.composite
 def faulty_empires(draw: st.DrawFn, empires_: tuple[Empire, ...]) -> tuple[tuple[Empire, ...], str, str]:
-    """``empires_`` with one fault (SOE-GAME-1 to 5): 1 or 8 players, an empty or repeated name, a count out of range."""
+    """``empires_`` with one fault (SOE-GAME-1 to 5): 1 or 8 players, an empty or repeated name, a count
+    out of range."""
     i = draw(st.integers(0, len(empires_) - 1))
     fault = draw(st.sampled_from(EMPIRE_FAULTS if i > 0 else tuple(f for f in EMPIRE_FAULTS if f != "repeated name")))
     if fault == "one player":

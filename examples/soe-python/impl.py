@@ -70,7 +70,7 @@ def run(message: dict[str, Any]) -> dict[str, Any]:
             "id": ident,
             "error": {"kind": "IllegalAction", "rule": exc.rule, "reason": exc.reason},
         }
-    except Exception as exc:  # reported to the harness, never printed
+    except Exception as exc:  # noqa: BLE001 - whatever the engine raises is its error, reported, never printed
         return {"type": "errored", "id": ident, "message": repr(exc), "context": {"traceback": traceback.format_exc()}}
     return {"type": "result", "id": ident, "output": output}
 

@@ -92,7 +92,8 @@ def check_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
 
 
 def check_bonuses(bonuses: Sequence[Bonus], rulings: Rulings) -> None:
-    """HIS-VP-3: every entry of ``bonuses`` is possible (InvalidState) before any is allowed (IllegalAction); single cards once."""
+    """HIS-VP-3: every entry of ``bonuses`` is possible (InvalidState) before any is allowed (IllegalAction);
+    single cards once."""
     validate_bonuses(bonuses, rulings)
     for i, bonus in enumerate(bonuses):
         check_debate(bonus, f"bonuses[{i}]")

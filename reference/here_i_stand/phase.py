@@ -75,7 +75,8 @@ def judge_play(request: PhaseRequest, play: Bonus, rulings: Rulings) -> PlayVerd
 
 
 def may_play_copernicus_or_servetus(request: PhaseRequest, rulings: Rulings, /) -> PlayVerdict:
-    """HIS-PLAY-1, HIS-PLAY-2, HIS-BONUS-5: whether ``request.play`` may be played now, and the outcome before and after.
+    """HIS-PLAY-1, HIS-PLAY-2, HIS-BONUS-5: whether ``request.play`` may be played now, and the outcome
+    before and after.
 
     pre: len(request.bonuses) <= 8
     pre: len(request.history) <= 9
@@ -100,7 +101,7 @@ def run_phase(request: PhaseRequest, rulings: Rulings, /) -> PhaseResult:
     post: len(__return__.history) == request.turn
     post: __return__.history[-1].totals == tuple(PowerVp(s.power, s.total) for s in __return__.scores)
     post: __return__.outcome.game_over or __return__.outcome.next_turn == request.turn + 1
-    """
+    """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
     validate_phase(request, rulings)
     bonuses = request.bonuses
     if request.play is not None:

@@ -32,7 +32,7 @@ def score_power(request: ScoreRequest, rulings: Rulings, /) -> PowerScore:
     post: __return__.total == __return__.base + sum(l.vp for l in __return__.special) + sum(l.vp for l in __return__.bonus)
     post: __return__.base == request.base_vp
     post: __return__.total >= __return__.base
-    """
+    """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
     validate_rulings(rulings)
     power = validate_power(request.power, "power")
     validate_base_vp(request.base_vp, "base_vp")

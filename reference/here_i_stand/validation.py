@@ -210,7 +210,8 @@ def _vp_range(kind: BonusKind, rulings: Rulings) -> tuple[int, int | None]:
 
 
 def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
-    """HIS-BONUS-1 to HIS-BONUS-9 (ranges: HIS-BONUS-3, HIS-BONUS-4, HIS-BONUS-7, HIS-BONUS-8, HIS-RULING-7): a possible entry."""
+    """HIS-BONUS-1 to HIS-BONUS-9 (ranges: HIS-BONUS-3, HIS-BONUS-4, HIS-BONUS-7, HIS-BONUS-8, HIS-RULING-7):
+    a possible entry."""
     # the kind is one of the seed's
     if bonus.kind not in KIND_NAMES:
         raise refuse(f"{path}.kind", bonus.kind, f"unknown kind; the kinds are {', '.join(KIND_NAMES)}", "HIS-BONUS-10")

@@ -117,7 +117,8 @@ def outcome(turn: int, totals: Totals, history: Sequence[TurnRecord], rulings: R
 
 
 def determine_victory(request: VictoryRequest, rulings: Rulings, /) -> Outcome:
-    """HIS-WIN-1, HIS-WIN-2, HIS-WIN-3, HIS-WIN-4, HIS-WIN-5, HIS-WIN-6, HIS-WIN-7, HIS-WIN-8, HIS-WIN-9, HIS-WIN-10: the outcome of the phase from this turn's totals and the history.
+    """HIS-WIN-1, HIS-WIN-2, HIS-WIN-3, HIS-WIN-4, HIS-WIN-5, HIS-WIN-6, HIS-WIN-7, HIS-WIN-8, HIS-WIN-9,
+    HIS-WIN-10: the outcome of the phase from this turn's totals and the history.
 
     pre: len(request.totals) <= 7
     pre: len(request.history) <= 9
@@ -127,7 +128,7 @@ def determine_victory(request: VictoryRequest, rulings: Rulings, /) -> Outcome:
     post: __return__.game_over == (__return__.next_turn is None)
     post: __return__.game_over or __return__.next_turn == request.turn + 1
     post: request.turn < 9 or __return__.game_over
-    """
+    """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
     validate_rulings(rulings)
     validate_turn(request.turn)
     validate_totals(request.totals, "totals", "HIS-VP-1")

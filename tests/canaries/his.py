@@ -341,7 +341,8 @@ CANARIES = (
     Canary("StPetersPerFiveBoxes", "scores St. Peter's 1 VP per 5 boxes", ("HIS-SPECIAL-6",)),
     Canary("UnknownPowerScoresNothing", "scores 0 for an unknown power instead of refusing it", ("HIS-POWER-1",)),
     Canary("TieBreakOverWholeTable", "breaks a tie by the previous turn's leader of the whole table", ("HIS-WIN-3",)),
-    # HIS-WIN-7 hands a tie at the limit to HIS-RULING-4: the vectors it fails are HIS-RULING-4's and only implicate HIS-WIN-7
+    # HIS-WIN-7 hands a tie at the limit to HIS-RULING-4: the vectors it fails are HIS-RULING-4's and only
+    # implicate HIS-WIN-7
     Canary("TimeLimitTieNotBroken", "shares a tie at the time limit without the history", ("HIS-RULING-4",)),
     Canary("TwentyFourIsEnough", "wins a standard victory on 24 VP", ("HIS-WIN-6",)),
     Canary("DominationFromTurnOne", "allows domination from turn 1", ("HIS-RULING-1", "HIS-WIN-5")),

@@ -1,4 +1,6 @@
-"""Judging a result: equal JSON passes, and a value of another JSON kind is a difference even when Python calls it equal."""
+"""Judging a result: equal JSON passes, and a value of another JSON kind is a difference even when Python
+calls it equal.
+"""
 
 from __future__ import annotations
 

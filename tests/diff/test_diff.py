@@ -1,4 +1,6 @@
-"""``rulespec diff``: it finds what a rule change changes, writes it as a usable vector, and finds nothing where nothing changed."""
+"""``rulespec diff``: it finds what a rule change changes, writes it as a usable vector, and finds nothing
+where nothing changed.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""The Markdown summary: rules worst first, every row or how many were left out, failed rules with their paths, text escaped."""
+"""The Markdown summary: rules worst first, every row or how many were left out, failed rules with their
+paths, text escaped.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""``rulespec plugged`` (and ``nox -s plugged``): typecheck, verify and symbolic against one implementation, one verdict."""
+"""``rulespec plugged`` (and ``nox -s plugged``): typecheck, verify and symbolic against one
+implementation, one verdict.
+"""
 
 from __future__ import annotations
 

@@ -149,7 +149,8 @@ def test_the_site_works_in_chromium(site: Path, browser: Browser) -> None:
     size = sum(path.stat().st_size for path in site.rglob("*") if path.suffix in (".html", ".svg"))
     print(f"\nsite: {site / 'index.html'}; screenshots: {screenshot}, {site / 'soe-matrix.png'}")
     print(
-        f"soe.html {(site / 'soe.html').stat().st_size / 1024:.0f} KiB, site {size / 1024:.0f} KiB, loaded in {load_seconds:.2f} s"
+        f"soe.html {(site / 'soe.html').stat().st_size / 1024:.0f} KiB, site {size / 1024:.0f} KiB, "
+        f"loaded in {load_seconds:.2f} s"
     )
 
 
@@ -209,7 +210,8 @@ def test_three_games_and_ten_implementations_stay_usable(
         shown = page.locator("tr.rule:visible").count()
         assert 0 < shown <= rules[key]
         print(
-            f"\n{key}: {rules[key]} rules x 10 implementations, {(out / f'{key}.html').stat().st_size / 1024:.0f} KiB, loaded in {loaded:.2f} s"
+            f"\n{key}: {rules[key]} rules x 10 implementations, "
+            f"{(out / f'{key}.html').stat().st_size / 1024:.0f} KiB, loaded in {loaded:.2f} s"
         )
         assert loaded < 10, f"{key}.html took {loaded:.1f} s to load"
     page.goto((out / "his.html").as_uri())

@@ -29,7 +29,9 @@ ORDER_OF_CHECKS = (
     "HIS-VP-3: which of its two faults is refused comes from the order of checks, not from either fault's rule"
 )
 REVIEWED = {
-    "soe-end-war-draws-counted-after-income": "SOE-SEQ-4: the draws are wrong only because they are counted after income",
+    "soe-end-war-draws-counted-after-income": (
+        "SOE-SEQ-4: the draws are wrong only because they are counted after income"
+    ),
     "soe-end-war-missing-order": "SOE-SEQ-4: the empire is short only after income, so an order is due",
     "his-bonus-order-power-before-bonuses": ORDER_OF_CHECKS,
     "his-bonus-order-possible-before-allowed": ORDER_OF_CHECKS,
@@ -41,7 +43,10 @@ REVIEWED = {
 
 
 def _cited(game: Game, loaded: LoadedCase) -> str | None:
-    """The rule the expected refusal comes from: the vector's IllegalAction rule, or the reference's InvalidState rule."""
+    """The rule the expected refusal comes from.
+
+    The vector's IllegalAction rule, or the reference's InvalidState rule.
+    """
     error = loaded.case.error
     if error is None:
         return None

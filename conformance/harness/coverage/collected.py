@@ -1,4 +1,5 @@
-"""The rules each invariant checks, as ``verify`` counts them: pytest collects the invariants and ``marked_rules`` reads each.
+"""The rules each invariant checks, as ``verify`` counts them: pytest collects the invariants and
+``marked_rules`` reads each.
 
 Reading ``@pytest.mark.rules(...)`` from the source misses the rules a marker takes from a
 constant (``rules(*EMPIRES)``) or a class; collecting the items and asking the same function

@@ -100,7 +100,8 @@ def render(coverage: GameCoverage, console: Console) -> None:
     rows = coverage.rows
     console.print(
         f"{len(rows)} rules: {sum(1 for r in rows if r.vectors)} with a vector, "
-        f"{sum(1 for r in rows if r.invariants)} with an invariant, {sum(1 for r in rows if r.canaries)} with a canary; "
+        f"{sum(1 for r in rows if r.invariants)} with an invariant, "
+        f"{sum(1 for r in rows if r.canaries)} with a canary; "
         f"{len(coverage.stale)} stale vector(s)"
     )
     for rule, names in sorted(coverage.unknown.items()):

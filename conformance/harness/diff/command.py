@@ -131,7 +131,8 @@ def _known(chosen: Game, a: Side, b: Side, paths: list[Path]) -> Known:
         print(f"exclude: {known.cases} cases read; set aside {_groups(len(known.groups))} ({groups})")
         if known.agreeing:
             print(
-                f"  the sides agree on {len(known.agreeing)} of them: {', '.join(known.agreeing[:5])}{' ...' if len(known.agreeing) > 5 else ''}"
+                f"  the sides agree on {len(known.agreeing)} of them: "
+                f"{', '.join(known.agreeing[:5])}{' ...' if len(known.agreeing) > 5 else ''}"
             )
     return known
 
@@ -160,7 +161,8 @@ def diff(args: argparse.Namespace) -> int:
         for operation in operations:
             if not (a.subject.supports(operation) and b.subject.supports(operation)):
                 print(
-                    f"diff {operation}: skipped, not offered by {a.spec if not a.subject.supports(operation) else b.spec}"
+                    f"diff {operation}: skipped, not offered by "
+                    f"{a.spec if not a.subject.supports(operation) else b.spec}"
                 )
                 continue
             found = explore(

@@ -102,7 +102,10 @@ def explore(
     known: frozenset[Group] = frozenset(),
     max_differences: int | None = None,
 ) -> Found:
-    """Every group of difference the budget finds (up to ``max_differences``), each shrunk; ``known`` groups set aside."""
+    """Every group of difference the budget finds (up to ``max_differences``), each shrunk.
+
+    ``known`` groups are set aside.
+    """
     found = Found(operation)
     first: dict[Group, Difference] = {}
 

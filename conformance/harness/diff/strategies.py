@@ -78,7 +78,10 @@ def _rulings_parameter(function: Callable[..., Any], game: Game) -> tuple[str | 
 
 
 def _returns(function: Callable[..., Any], request_type: type[Any]) -> bool:
-    """Whether ``function`` is declared to give requests of ``request_type`` (a strategy of them, or one, if composite)."""
+    """Whether ``function`` is declared to give requests of ``request_type``.
+
+    That is a strategy of them, or one such request if the function is composite.
+    """
     declared = str(inspect.signature(function).return_annotation)
     inner = re.sub(r"^(?:st\.|hypothesis\.strategies\.)?SearchStrategy\[(.*)\]$", r"\1", declared)
     return inner.rsplit(".", 1)[-1] == request_type.__name__
@@ -106,7 +109,10 @@ def _given_rulings(
 
 
 def offered_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]] | None:
-    """For the given rulings, the strategy of the operation's requests its strategies modules offer; None if none does."""
+    """For the given rulings, the strategy of the operation's requests its strategies modules offer.
+
+    None if none does.
+    """
     request_type = game.operation(operation).request
     for function in (f for module in strategies_modules(game) for f in _candidates(module, operation, request_type)):
         taking, usable = _rulings_parameter(function, game)
@@ -119,7 +125,10 @@ def offered_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStr
 
 
 def request_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]]:
-    """For the given rulings, the strategy of the operation's requests; drawn from the request's type, said, if none is offered."""
+    """For the given rulings, the strategy of the operation's requests.
+
+    Drawn from the request's type, said, if none is offered.
+    """
     offered = offered_strategy(game, operation)
     if offered is not None:
         return offered

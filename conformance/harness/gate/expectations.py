@@ -1,4 +1,5 @@
-"""The expectations file: the failures and the gaps a team knows of, each with its reason, and what they were seen against.
+"""The expectations file: the failures and the gaps a team knows of, each with its reason, and what
+they were seen against.
 
 JSON or TOML (read with tomllib, written with tomli-w), chosen by the file's extension; any other
 extension is refused before anything runs:

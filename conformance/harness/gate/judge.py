@@ -126,7 +126,8 @@ def judge(
         operations = sorted({operation for operation in map(operation_of, unlisted) if operation})
         reasons.append(
             f"{len(unlisted)} not implemented, more than --max-not-implemented {bounds.max_not_implemented}; "
-            f"list these operations under not_implemented in the expectations, or implement them: {', '.join(operations)}"
+            "list these operations under not_implemented in the expectations, or implement them: "
+            f"{', '.join(operations)}"
         )
     unchecked = [tally.rule for tally in verification.tallies if tally.checks == 0]
     if unchecked:

@@ -94,7 +94,10 @@ class Flow:
         return any(child is keyword and keyword.arg in keywords for keyword in call.keywords)
 
     def is_quiet(self, module: str, function: Function, name: str) -> bool:
-        """Whether ``name`` (a parameter or local of ``function``) is bound only by ``=`` and read only into diagnostics."""
+        """Whether ``name`` (a parameter or local of ``function``) is bound only by ``=``.
+
+        And read only into diagnostics.
+        """
         parents = self._parents_of(function)
         for node in ast.walk(function):
             if isinstance(node, ast.Name) and node.id == name:

@@ -164,7 +164,10 @@ def generate(tree: Path) -> None:
 
 
 def run_mutmut(tree: Path, max_children: int, names: Sequence[str]) -> float:
-    """``mutmut run`` of the named mutants in the scratch tree; the seconds it took. Its output goes to ``mutmut.log``."""
+    """``mutmut run`` of the named mutants in the scratch tree; the seconds it took.
+
+    Its output goes to ``mutmut.log``.
+    """
     log = tree / "mutmut.log"
     mutmut = shutil.which("mutmut", path=str(Path(sys.executable).parent)) or "mutmut"
     started = time.perf_counter()
@@ -224,7 +227,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--hypothesis-profile",
         default=None,
         metavar="NAME",
-        help="run the invariants under this profile instead of canary (ci's examples, unshrunk; mutation: a quarter of them)",
+        help=(
+            "run the invariants under this profile instead of canary "
+            "(ci's examples, unshrunk; mutation: a quarter of them)"
+        ),
     )
     parser.add_argument(
         "--rejudge",

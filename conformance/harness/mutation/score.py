@@ -121,7 +121,10 @@ Chain = tuple[ast.AST, ...]
 
 
 def _differences(a: ast.AST, b: ast.AST, parents: Chain) -> list[tuple[Chain, ast.AST]]:
-    """The innermost nodes where two trees differ: each as its chain of ancestors in ``a`` (itself last), and ``b``'s node."""
+    """The innermost nodes where two trees differ.
+
+    Each as its chain of ancestors in ``a`` (itself last), and ``b``'s node.
+    """
     if type(a) is not type(b):
         return [((*parents, a), b)]
     found: list[tuple[Chain, ast.AST]] = []

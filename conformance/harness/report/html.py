@@ -34,7 +34,8 @@ def publish(out: Path, implementations: list[Implementation], console: Console |
     pages = [path for path in written if path.suffix == ".html"]
     size = sum(path.stat().st_size for path in pages)
     console.print(
-        f"site: {out / 'index.html'} ({len(pages)} pages, {size / 1024:.0f} KiB; {len(written) - len(pages)} badges in {out / 'badges'})"
+        f"site: {out / 'index.html'} ({len(pages)} pages, {size / 1024:.0f} KiB; "
+        f"{len(written) - len(pages)} badges in {out / 'badges'})"
     )
     return 0
 

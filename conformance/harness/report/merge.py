@@ -1,4 +1,5 @@
-"""``rulespec report merge A.json B.json ... --out all.json``: the shards of one verify run as one report and one verdict.
+"""``rulespec report merge A.json B.json ... --out all.json``: the shards of one verify run as one report
+and one verdict.
 
 Each check must appear in one report only: a check in two reports means the shards overlap (two
 different commands, or a report given twice), and the merge is refused naming it. The verdict is

@@ -26,7 +26,10 @@ def _json(value: object) -> str:
 
 
 def suite_fields(record: CheckRecord, cases: dict[str, LoadedCase]) -> list[tuple[str, str]]:
-    """The case's operation, request, rulings and expected answer, when the record does not carry them (an older report)."""
+    """The case's operation, request, rulings and expected answer.
+
+    Only when the record does not carry them (an older report).
+    """
     if record.request is not None or record.nodeid not in cases:
         return []
     loaded = cases[record.nodeid]

@@ -43,7 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=None,
         metavar="SECONDS",
-        help=f"CPU seconds per condition (default {REFERENCE_TIMEOUT:g}; with --impl {IMPLEMENTATION_TIMEOUT:g} per search)",
+        help=(
+            f"CPU seconds per condition (default {REFERENCE_TIMEOUT:g}; "
+            f"with --impl {IMPLEMENTATION_TIMEOUT:g} per search)"
+        ),
     )
     parser.add_argument(
         "--jobs", type=_jobs, default=cores(), metavar="N", help="searches at once (default: the cores)"
@@ -80,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
         )
         worst = max(worst, 2 if failed else 1 if found else 0)
     print(
-        f"symbolic: {time.perf_counter() - started:.1f} s wall over {args.jobs} processes, {budget:g} CPU s per condition"
+        f"symbolic: {time.perf_counter() - started:.1f} s wall over {args.jobs} processes, "
+        f"{budget:g} CPU s per condition"
     )
     _needed(run, budget)
     return worst

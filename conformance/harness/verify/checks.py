@@ -1,4 +1,6 @@
-"""The checks of a conformance run: which game a file belongs to, the rules a check names, vector cases as pytest items."""
+"""The checks of a conformance run: which game a file belongs to, the rules a check names, vector cases
+as pytest items.
+"""
 
 from __future__ import annotations
 

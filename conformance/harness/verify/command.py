@@ -1,4 +1,6 @@
-"""``rulespec verify`` and ``rulespec expectations --write``: run the suite through pytest, then the table and the gate."""
+"""``rulespec verify`` and ``rulespec expectations --write``: run the suite through pytest, then the
+table and the gate.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The failures section grouped by rule: each rule's first failing check in full, its further ones a line each beneath it.
+"""The failures section grouped by rule: each rule's first failing check in full, its further ones a
+line each beneath it.
 
 pytest prints one section per failed test. A rule that fails in ten checks would fill a screen
 with ten near-copies; the first is enough to act on, and the others are one line each (the JSON

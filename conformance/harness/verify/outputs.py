@@ -26,7 +26,10 @@ WRITE_FAULTS = pytest.StashKey[list[str]]()  # writes that failed after the run,
 
 
 def _writable_folder(folder: Path) -> str | None:
-    """None when a file can be created in ``folder``, tried for real (permissions alone do not tell: root, /proc, read-only mounts)."""
+    """None when a file can be created in ``folder``, tried for real.
+
+    Permissions alone do not tell: root, /proc, read-only mounts.
+    """
     if not folder.exists():
         return f"its folder {folder} does not exist"
     if not folder.is_dir():

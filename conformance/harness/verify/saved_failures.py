@@ -1,8 +1,9 @@
 """Failing checks written as vectors, so a bug found once becomes a case the suite keeps.
 
 A failing suite vector is referred to by its ID (``DIR/<game>/<operation>.suite.json``), never
-copied under a new one; a failing vector of the user's own is already in their files. A failing invariant is written as the request it last sent on which the implementation
-and the reference disagree (Hypothesis replays the shrunk example last, so that is the
+copied under a new one; a failing vector of the user's own is already in their files. A failing
+invariant is written as the request it last sent on which the implementation and the reference
+disagree (Hypothesis replays the shrunk example last, so that is the
 minimal one). Each case gets a content-hash ID, ``<game>-<operation>-<12 hex>`` over the
 canonical input and rulings, so saving the same failure twice gives the same case.
 """

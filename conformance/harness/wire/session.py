@@ -236,7 +236,8 @@ class WireSession:
             if said:
                 self._prefetched[body] = WireFault(
                     Fault.STDERR,
-                    f"{shown_text(said)} (seen on reading this reply of a batch: from this request or one just after it)",
+                    f"{shown_text(said)} "
+                    "(seen on reading this reply of a batch: from this request or one just after it)",
                     shown,
                 )
                 self._discard()
@@ -308,7 +309,8 @@ class WireSession:
         if canonical(repeat) != answer:
             raise WireFault(
                 Fault.NON_DETERMINISM,
-                f"the same request, asked twice in a row, got {shown_text(answer)} then {shown_text(canonical(repeat))}",
+                f"the same request, asked twice in a row, got {shown_text(answer)} "
+                f"then {shown_text(canonical(repeat))}",
                 shown,
             )
         earlier = self._answers.get(body)

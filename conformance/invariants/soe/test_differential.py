@@ -1,4 +1,5 @@
-"""Each operation answers as the reference does, on generated requests (valid, or with one fault) under generated rulings.
+"""Each operation answers as the reference does, on generated requests (valid, or with one fault) under
+generated rulings.
 
 The reference is the oracle here, never the subject: ``reference.struggle_of_empires``
 is called beside the plugged implementation and the two answers compared, results by

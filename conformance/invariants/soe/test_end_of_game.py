@@ -105,7 +105,8 @@ def test_the_highest_unrest_loses_7_and_the_second_highest_4(
                 "SOE-UNREST-3" if 7 in (expected, standing.penalty) else "SOE-UNREST-4"
             )  # the 7 VP, else the 4 VP clause
         assert standing.penalty == expected, (
-            f"{rule}: {empire.player} with {empire.unrest} unrest (candidates' totals {totals}, {rulings.second_unrest}, "
+            f"{rule}: {empire.player} with {empire.unrest} unrest "
+            f"(candidates' totals {totals}, {rulings.second_unrest}, "
             f"0 penalised: {rulings.zero_unrest_penalised}) should lose {expected}, lost {standing.penalty}"
         )
 

@@ -54,7 +54,8 @@ def test_a_friendly_tie_shares_per_the_rulings(
             expected = -(-pool // group.size)
         for player in group.players:
             assert vp[player] == expected, (
-                f"{group.size} tied at place {group.place} of {values} ({rulings.tie_share}, rounded {rulings.rounding}) "
+                f"{group.size} tied at place {group.place} of {values} "
+                f"({rulings.tie_share}, rounded {rulings.rounding}) "
                 f"should each score {expected}; {player} scored {vp[player]}"
             )
 

@@ -48,7 +48,8 @@ def test_income_is_population_plus_markers_on_the_map(
     for before, after in zip(request.empires, paid):
         markers = soe_strategies.markers_on_the_map(before.player, request.regions)
         assert after.gold == before.gold + before.population + markers, (
-            f"{before.player}: gold {before.gold} + population {before.population} + markers {markers} gave {after.gold}"
+            f"{before.player}: gold {before.gold} + population {before.population} + markers {markers} "
+            f"gave {after.gold}"
         )
         assert replace(after, gold=before.gold) == before, "income changed something besides gold"
 
@@ -85,7 +86,8 @@ def test_maintenance_pays_the_upkeep_with_exactly_the_taxations_needed(
         assert after.gold >= 0, f"{before.player}: gold {after.gold} after maintenance"
         expected = before.gold + taxations * rulings.gold_per_taxation - cost
         assert after.gold == expected, (
-            f"{before.player}: gold {before.gold}, upkeep {cost}, {taxations} taxation(s) of {rulings.gold_per_taxation} "
+            f"{before.player}: gold {before.gold}, upkeep {cost}, "
+            f"{taxations} taxation(s) of {rulings.gold_per_taxation} "
             f"should leave {expected}, left {after.gold}"
         )
 
