@@ -1,6 +1,6 @@
 """Every check rulespec runs, one session each.
 
-``nox`` with no arguments runs the gate a contributor waits for (typecheck, tests, conformance, symbolic);
+``nox`` with no arguments runs the gate a contributor waits for (lint, typecheck, tests, conformance, symbolic);
 ``nox -t ci`` runs what CI runs: that gate, the ruling matrix of ``rulespec diff`` and the compliance site
 in a real browser.
 """
@@ -14,7 +14,7 @@ import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["typecheck", "tests", "conformance", "symbolic"]
+nox.options.sessions = ["lint", "typecheck", "tests", "conformance", "symbolic"]
 
 # The sessions start a Python process per run of rulespec (the tests alone about 150): with bytecode
 # never written, as some machines set, each one compiles the harness again (measured: 45 s of the tests
@@ -23,6 +23,14 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 DEV = ("-e", ".[dev]")
 HERE = Path(__file__).resolve().parent
+
+
+@nox.session(tags=["ci"])
+def lint(session: nox.Session) -> None:
+    """ruff check (the rules in pyproject.toml) and ruff format --check over the tree: nothing to report."""
+    session.install("ruff>=0.6")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
 
 
 @nox.session(tags=["ci"])
