@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import msgspec
 
 from conformance.harness.wire.encoding import canonical
 from conformance.harness.wire.faults import Fault, WireFault, parse_command, shown_text
-from conformance.harness.wire.messages import PROTOCOL_VERSION, REPLIES, SUPPORTED_VERSIONS, Started
+from conformance.harness.wire.messages import PROTOCOL_VERSION, SUPPORTED_VERSIONS, Started
 from conformance.harness.wire.process import Closed, ClosedStdout, LineProcess, Overlong, Timeout
+from conformance.harness.wire.reply import parsed_reply
 
 DEFAULT_TIMEOUT = 5.0  # seconds per reply
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
@@ -234,12 +235,8 @@ class WireSession:
                 return
             said = process.stderr_now()
             if said:
-                self._prefetched[body] = WireFault(
-                    Fault.STDERR,
-                    f"{shown_text(said)} "
-                    "(seen on reading this reply of a batch: from this request or one just after it)",
-                    shown,
-                )
+                where = "seen on reading this reply of a batch: from this request or one just after it"
+                self._prefetched[body] = WireFault(Fault.STDERR, f"{shown_text(said)} ({where})", shown)
                 self._discard()
                 return
             try:
@@ -278,31 +275,7 @@ class WireSession:
             ) from exc
         except Closed as exc:
             raise self._crash(f"before answering request {expected}", shown, exc) from exc
-        try:
-            reply: Any = msgspec.json.decode(line)
-        except RecursionError as exc:
-            raise WireFault(
-                Fault.TOO_DEEP, f"a reply nested deeper than JSON is read here: {shown_text(line[:200])}", shown
-            ) from exc
-        except msgspec.DecodeError as exc:
-            # a line that does not even open like JSON is someone's print, not a broken reply
-            if line.lstrip()[:1] not in (b"{", b"["):
-                raise WireFault(
-                    Fault.EXTRA_OUTPUT, f"a line that is no message, where the reply belongs: {shown_text(line)}", shown
-                ) from exc
-            raise WireFault(Fault.MALFORMED_JSON, f"{exc}: {shown_text(line)}", shown) from exc
-        if not isinstance(reply, dict):
-            raise WireFault(Fault.NOT_A_REPLY, f"expected a JSON object: {shown_text(line)}", shown)
-        found = cast(dict[str, Any], reply)
-        if found.get("type") not in REPLIES:
-            known = ", ".join(REPLIES)
-            raise WireFault(
-                Fault.NOT_A_REPLY, f"expected an object with type one of {known}: {shown_text(line)}", shown
-            )
-        answered = found.get("id")
-        if answered != expected or isinstance(answered, bool):
-            raise WireFault(Fault.WRONG_ID, f"a reply to request {answered!r} while waiting for {expected}", shown)
-        return found
+        return parsed_reply(line, expected, shown)
 
     def _check_determinism(self, body: bytes, reply: dict[str, Any], repeat: dict[str, Any], shown: bytes) -> None:
         answer = canonical(reply)
