@@ -1,9 +1,8 @@
 """Where the seed leaves room, the ruling that settles it: one typed, switchable value.
 
-Each field is one gap named in spec/here-i-stand.md (its ``HIS-RULING-*`` ID is in the
-field's comment). The default is the spec's ruling; every alternative is implemented.
-``alternatives`` lists them for fields that are not enums. HIS-RULING-8 has no field:
-its alternative lies outside this phase.
+Each field is one gap named in spec/here-i-stand.md (its ``HIS-RULING-*`` ID is the field's ``clause``). The
+default is the spec's ruling; every alternative is implemented. ``alternatives`` lists them for fields that
+are not enums. HIS-RULING-8 has no field: its alternative lies outside this phase.
 """
 
 from __future__ import annotations
@@ -54,14 +53,14 @@ class SpacesInUnrest(StrEnum):
 
 @dataclass(frozen=True)
 class Rulings:
-    domination_first_turn: int = field(default=4, metadata={"alternatives": (4, 5)})  # HIS-RULING-1
-    domination_margin: int = field(default=5, metadata={"alternatives": (5, 8)})  # HIS-RULING-2
-    unbroken_tie: UnbrokenTie = UnbrokenTie.SHARED  # HIS-RULING-3
-    time_limit_tie: TimeLimitTie = TimeLimitTie.HISTORY  # HIS-RULING-4
-    copernicus_vp: CopernicusVp = CopernicusVp.SEED  # HIS-RULING-5
-    bonus_earners: BonusEarners = BonusEarners.PUBLISHED  # HIS-RULING-6
-    track_limits: TrackLimits = TrackLimits.PUBLISHED  # HIS-RULING-7
-    spaces_in_unrest: SpacesInUnrest = SpacesInUnrest.EXCLUDED  # HIS-RULING-9
+    domination_first_turn: int = field(default=4, metadata={"clause": "HIS-RULING-1", "alternatives": (4, 5)})
+    domination_margin: int = field(default=5, metadata={"clause": "HIS-RULING-2", "alternatives": (5, 8)})
+    unbroken_tie: UnbrokenTie = field(default=UnbrokenTie.SHARED, metadata={"clause": "HIS-RULING-3"})
+    time_limit_tie: TimeLimitTie = field(default=TimeLimitTie.HISTORY, metadata={"clause": "HIS-RULING-4"})
+    copernicus_vp: CopernicusVp = field(default=CopernicusVp.SEED, metadata={"clause": "HIS-RULING-5"})
+    bonus_earners: BonusEarners = field(default=BonusEarners.PUBLISHED, metadata={"clause": "HIS-RULING-6"})
+    track_limits: TrackLimits = field(default=TrackLimits.PUBLISHED, metadata={"clause": "HIS-RULING-7"})
+    spaces_in_unrest: SpacesInUnrest = field(default=SpacesInUnrest.EXCLUDED, metadata={"clause": "HIS-RULING-9"})
 
 
 DEFAULT = Rulings()

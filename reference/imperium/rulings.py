@@ -1,8 +1,8 @@
 """Where the seed leaves room, the ruling that settles it: one typed, switchable value.
 
-Each field is one gap named in spec/imperium-classics.md (its ``IMP-RULING-*`` ID is in
-the field's comment). The default is the spec's ruling; every alternative is
-implemented. ``alternatives`` lists them for fields that are not enums.
+Each field is one gap named in spec/imperium-classics.md (its ``IMP-RULING-*`` ID is the field's ``clause``).
+The default is the spec's ruling; every alternative is implemented. ``alternatives`` lists them for fields
+that are not enums.
 """
 
 from __future__ import annotations
@@ -66,15 +66,17 @@ class EmptyMarketDeck(StrEnum):
 
 @dataclass(frozen=True)
 class Rulings:
-    nation_card_on_shuffle: NationCardOnShuffle = NationCardOnShuffle.DISCARD_PILE  # IMP-RULING-1
-    unrest_under: UnrestUnder = UnrestUnder.NON_REGION  # IMP-RULING-2
-    last_unrest: LastUnrest = LastUnrest.COUNTS  # IMP-RULING-3
-    surplus: Surplus = Surplus.REFUSED  # IMP-RULING-4
-    full_tie: FullTie = FullTie.SHARED  # IMP-RULING-5
-    hand_limit: int | None = field(default=None, metadata={"alternatives": (None, 5)})  # IMP-RULING-6
-    short_draw: ShortDraw = ShortDraw.STOP  # IMP-RULING-7
-    acquired_card_to: AcquiredCardTo = AcquiredCardTo.HAND  # IMP-RULING-8
-    empty_market_deck: EmptyMarketDeck = EmptyMarketDeck.LEAVE_EMPTY  # IMP-RULING-9
+    nation_card_on_shuffle: NationCardOnShuffle = field(
+        default=NationCardOnShuffle.DISCARD_PILE, metadata={"clause": "IMP-RULING-1"}
+    )
+    unrest_under: UnrestUnder = field(default=UnrestUnder.NON_REGION, metadata={"clause": "IMP-RULING-2"})
+    last_unrest: LastUnrest = field(default=LastUnrest.COUNTS, metadata={"clause": "IMP-RULING-3"})
+    surplus: Surplus = field(default=Surplus.REFUSED, metadata={"clause": "IMP-RULING-4"})
+    full_tie: FullTie = field(default=FullTie.SHARED, metadata={"clause": "IMP-RULING-5"})
+    hand_limit: int | None = field(default=None, metadata={"clause": "IMP-RULING-6", "alternatives": (None, 5)})
+    short_draw: ShortDraw = field(default=ShortDraw.STOP, metadata={"clause": "IMP-RULING-7"})
+    acquired_card_to: AcquiredCardTo = field(default=AcquiredCardTo.HAND, metadata={"clause": "IMP-RULING-8"})
+    empty_market_deck: EmptyMarketDeck = field(default=EmptyMarketDeck.LEAVE_EMPTY, metadata={"clause": "IMP-RULING-9"})
 
 
 DEFAULT = Rulings()

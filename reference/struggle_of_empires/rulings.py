@@ -1,9 +1,8 @@
 """Where the seeds leave room, the ruling that settles it: one typed, switchable value.
 
-Each field is one gap named in spec/struggle-of-empires.md (its ``SOE-RULING-*`` ID is
-in the field's comment). The default is the spec's ruling; every alternative is
-implemented. ``alternatives`` lists them for fields that are not enums, so tools can
-try every reading of the rules.
+Each field is one gap named in spec/struggle-of-empires.md (its ``SOE-RULING-*`` ID is the field's
+``clause``). The default is the spec's ruling; every alternative is implemented. ``alternatives`` lists them
+for fields that are not enums, so tools can try every reading of the rules.
 """
 
 from __future__ import annotations
@@ -72,21 +71,23 @@ class Sequence(StrEnum):
 
 @dataclass(frozen=True)
 class Rulings:
-    tie_share: TieShare = TieShare.POOL  # SOE-RULING-1
-    rounding: Rounding = Rounding.DOWN  # SOE-RULING-2
-    unfriendly_tie: UnfriendlyTie = UnfriendlyTie.NEXT_PLACE  # SOE-RULING-3
-    non_player_rank: NonPlayerRank = NonPlayerRank.OCCUPIES  # SOE-RULING-4
-    unfriendly_scope: UnfriendlyScope = UnfriendlyScope.GAME  # SOE-RULING-5
-    markerless_scores: bool = field(default=False, metadata={"alternatives": (False, True)})  # SOE-RULING-6
-    second_unrest: SecondUnrest = SecondUnrest.NEXT_VALUE  # SOE-RULING-7
-    zero_unrest_penalised: bool = field(default=False, metadata={"alternatives": (False, True)})  # SOE-RULING-8
-    gold_per_taxation: int = field(default=1, metadata={"alternatives": (1, 2, 3)})  # SOE-RULING-9
+    tie_share: TieShare = field(default=TieShare.POOL, metadata={"clause": "SOE-RULING-1"})
+    rounding: Rounding = field(default=Rounding.DOWN, metadata={"clause": "SOE-RULING-2"})
+    unfriendly_tie: UnfriendlyTie = field(default=UnfriendlyTie.NEXT_PLACE, metadata={"clause": "SOE-RULING-3"})
+    non_player_rank: NonPlayerRank = field(default=NonPlayerRank.OCCUPIES, metadata={"clause": "SOE-RULING-4"})
+    unfriendly_scope: UnfriendlyScope = field(default=UnfriendlyScope.GAME, metadata={"clause": "SOE-RULING-5"})
+    markerless_scores: bool = field(default=False, metadata={"clause": "SOE-RULING-6", "alternatives": (False, True)})
+    second_unrest: SecondUnrest = field(default=SecondUnrest.NEXT_VALUE, metadata={"clause": "SOE-RULING-7"})
+    zero_unrest_penalised: bool = field(
+        default=False, metadata={"clause": "SOE-RULING-8", "alternatives": (False, True)}
+    )
+    gold_per_taxation: int = field(default=1, metadata={"clause": "SOE-RULING-9", "alternatives": (1, 2, 3)})
     unrest_tokens: tuple[int, ...] = field(
-        default=(1, 2, 3), metadata={"alternatives": ((1, 2, 3), (0, 1, 2, 3))}
-    )  # SOE-RULING-10
-    vp_floor: VpFloor = VpFloor.NONE  # SOE-RULING-11
-    final_tie: FinalTie = FinalTie.SHARED  # SOE-RULING-12
-    sequence: Sequence = Sequence.PUBLISHED  # SOE-RULING-13
+        default=(1, 2, 3), metadata={"clause": "SOE-RULING-10", "alternatives": ((1, 2, 3), (0, 1, 2, 3))}
+    )
+    vp_floor: VpFloor = field(default=VpFloor.NONE, metadata={"clause": "SOE-RULING-11"})
+    final_tie: FinalTie = field(default=FinalTie.SHARED, metadata={"clause": "SOE-RULING-12"})
+    sequence: Sequence = field(default=Sequence.PUBLISHED, metadata={"clause": "SOE-RULING-13"})
 
 
 DEFAULT = Rulings()
