@@ -7,9 +7,11 @@ select or skip them with ``-m examples`` / ``-m "not examples"``.
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,19 +19,36 @@ from conformance.harness.games import REPO_ROOT
 
 pytestmark = pytest.mark.examples
 
-# example -> (game, command)
+# example -> (game, command); ``{out}`` is the folder the example's build (below) wrote into
 EXAMPLES = {
+    "his-csharp": ("his", "mono {out}/his.exe"),
     "his-node": ("his", "node examples/his-node/impl.js"),
     "imperium-node": ("imperium", "node examples/imperium-node/impl.js"),
     "soe-node": ("soe", "node examples/soe-node/impl.js"),
     "soe-python": ("soe", f"{sys.executable} examples/soe-python/impl.py"),
 }
 
+# example -> (the tools it needs, what installs them, the build command; the output folder is appended)
+BUILDS = {
+    "his-csharp": (("mcs", "mono"), "Debian's mono-mcs", ("sh", "examples/his-csharp/build.sh")),
+}
+
 
 @pytest.mark.parametrize("example", sorted(EXAMPLES))
-def test_the_example_passes_rulespec_verify_in_full(example: str) -> None:
+def test_the_example_passes_rulespec_verify_in_full(example: str, tmp_path: Path) -> None:
     key, command = EXAMPLES[example]
-    if shutil.which(command.split()[0]) is None:
+    if example in BUILDS:
+        tools, installer, build = BUILDS[example]
+        for tool in tools:
+            if shutil.which(tool) is None:
+                pytest.fail(f"{tool} is not installed: .ci/run installs {installer} where it is missing")
+        out = tmp_path / "build"
+        built = subprocess.run(
+            [*build, str(out)], cwd=REPO_ROOT, capture_output=True, text=True, timeout=600, check=False
+        )
+        assert built.returncode == 0, f"{' '.join(build)} {out} failed:\n{built.stdout[-3000:]}{built.stderr[-3000:]}"
+        command = command.format(out=shlex.quote(str(out)))
+    elif shutil.which(command.split()[0]) is None:
         pytest.fail(f"{command.split()[0]} is not installed: .ci/run installs Node.js where it is missing")
     ran = subprocess.run(
         [sys.executable, "-m", "conformance.harness.cli", "verify", "--game", key, "--profile", "ci", "--cmd", command],
