@@ -184,6 +184,18 @@ def boundary_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
 
 
 @st.composite
+def domination_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
+    """Six totals below 25 with a lone leader just short of, at or past a domination margin (HIS-WIN-5)."""
+    top = draw(st.integers(MARGINS[-1] + 1, STANDARD - 1))
+    leader = draw(st.sampled_from(POWERS))
+    lead = draw(st.sampled_from((*MARGINS, MARGINS[-1] + 1)))
+    vp = {p: draw(st.integers(0, top - lead)) for p in POWERS}
+    vp[draw(st.sampled_from([p for p in POWERS if p is not leader]))] = top - lead
+    vp[leader] = top
+    return tuple(PowerVp(p.value, vp[p]) for p in POWERS)
+
+
+@st.composite
 def turn_draws(draw: st.DrawFn) -> int:
     return draw(
         st.sampled_from((False, False, True)).flatmap(
@@ -203,10 +215,10 @@ def tied_histories(draw: st.DrawFn, turn: int, now: tuple[PowerVp, ...]) -> tupl
 
 @st.composite
 def victory_requests(draw: st.DrawFn) -> VictoryRequest:
-    """HIS-WIN-*: a boundary turn, totals at 24/25 or a margin, ties of two or three, a history that may
-    not break them."""
+    """HIS-WIN-*: a boundary turn, totals at 24/25 or a margin, a lone leader near a domination margin, ties of
+    two or three, a history that may not break them."""
     turn = draw(turn_draws())
-    now = draw(st.one_of(boundary_totals(), totals(18, 27), totals(0, MAX_TOTAL)))
+    now = draw(st.one_of(boundary_totals(), domination_totals(), totals(18, 27), totals(0, MAX_TOTAL)))
     history = draw(tied_histories(turn, now))
     if draw(st.sampled_from((False,) * 7 + (True,))):  # refused: a total below 0, and maybe a record short too
         now = (PowerVp(now[0].power, -1), *now[1:])
