@@ -1,6 +1,6 @@
 """The JSON a wire message carries: typed values out, replies compared and checked field by field.
 
-Kept apart from the conversation (wire.py): these are pure functions over values.
+Kept apart from the conversation (docs/wire-protocol.md): these are pure functions over values.
 """
 
 from __future__ import annotations
