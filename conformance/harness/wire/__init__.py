@@ -1,9 +1,15 @@
 """Wire: an implementation in any language, as one long-running process speaking JSON lines.
 
 Reads a command (``--cmd``) and the game's types; gives a ``Subject`` whose every reply is checked
-against the protocol and the types, every fault named. Entry points: ``subject`` (``ProcessSubject``,
-``process_subjects``) and ``session`` (``WireSession``: handshake, requests, determinism); ``messages``
-and ``encoding`` are the protocol's types and JSON form, ``process`` the line-framed process, ``reply``
-a line read as the reply to a request, ``faults`` the named faults; ``serve`` runs a Python ``--impl``
-as such a process.
+against the protocol and the types, every fault named. The modules:
+
+- ``subject``: one game of the process as a Subject (``ProcessSubject``, ``process_subjects``);
+- ``session``: the conversation (``WireSession``): the handshake, requests sent ahead, restarts;
+- ``messages``: every message sent and received, as msgspec Structs tagged by ``type``;
+- ``reply``: a line read as the reply to one request, or the fault it is;
+- ``determinism``: the same request must get the same answer, every time it is asked;
+- ``encoding``: typed values as the JSON a message carries, and an output's unknown keys;
+- ``process``: the child process, spoken to in lines before a deadline;
+- ``faults``: the named faults; ``untrusted``: an implementation's text made inert to show;
+- ``serve``: a Python ``--impl`` run as such a process.
 """

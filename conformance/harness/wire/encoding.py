@@ -1,6 +1,6 @@
-"""The JSON a wire message carries: typed values out, replies compared and checked field by field.
+"""The JSON a wire message carries: typed values out, and an output checked field by field against its type.
 
-Kept apart from the conversation (wire.py): these are pure functions over values.
+Kept apart from the conversation (docs/wire-protocol.md): these are pure functions over values.
 """
 
 from __future__ import annotations
@@ -49,6 +49,11 @@ def wire_form(value: object) -> Any:
     return _walked(value)
 
 
+def wire_json(value: object) -> msgspec.Raw:
+    """``value``'s JSON as ``wire_form`` gives it, for a message to carry as it is."""
+    return msgspec.Raw(msgspec.json.encode(_walked(value) if _has_defaults(type(value)) else value))
+
+
 _FIELDS: dict[type[Any], tuple[str, ...]] = {}
 _PLAIN = (str, int, bool, float, type(None))  # already JSON builtins
 
@@ -67,17 +72,16 @@ def _walked(value: object) -> Any:
     return msgspec.to_builtins(value)
 
 
-def canonical(reply: dict[str, Any]) -> bytes:
-    """A reply without its ID, keys sorted: two equal answers give equal bytes."""
-    return msgspec.json.encode({k: v for k, v in reply.items() if k != "id"}, order="sorted")
-
-
-def unknown_field(declared: object, given: object, path: str = "$") -> str | None:
-    """The JSON path of the first key in ``given`` that ``declared`` (the typed value) lacks."""
-    # the common case, at C speed: the same JSON once keys are sorted
-    if msgspec.json.encode(declared, order="sorted") == msgspec.json.encode(given, order="sorted"):
+def unknown_field(declared: object, given: msgspec.Raw) -> str | None:
+    """The JSON path of the first key in ``given`` (the JSON ``declared`` was read from) that ``declared`` lacks."""
+    # the common case, at C speed: the typed value written again is the very JSON it was read from
+    if msgspec.Raw(msgspec.json.encode(declared)) == given:
         return None
-    return _first_unknown(msgspec.to_builtins(declared), given, path)
+    found: object = msgspec.json.decode(given)
+    # else the same JSON once keys are sorted, still at C speed
+    if msgspec.json.encode(declared, order="sorted") == msgspec.json.encode(found, order="sorted"):
+        return None
+    return _first_unknown(msgspec.to_builtins(declared), found, "$")
 
 
 def _first_unknown(declared: object, given: object, path: str) -> str | None:

@@ -1,14 +1,17 @@
-"""The messages of the wire protocol (docs/wire-protocol.md), as typed values.
+"""The messages of the wire protocol (docs/wire-protocol.md), as typed values msgspec reads and writes.
 
-One JSON object per line, each with a ``type``. The harness speaks first (``start``); the
-implementation answers ``started``, then one reply per ``run`` request, carrying its ``id``.
-The JSON Schemas in conformance/schema/wire/ are derived from these types.
+One JSON object per line, each with a ``type``: every message is a Struct tagged by it. The harness
+speaks first (``start``); the implementation answers ``started``, then one reply per ``run`` request,
+carrying its ``id``. An operation's ``input`` and ``output`` (and a run's ``rulings``) stay raw JSON
+here: the game's types read them. The JSON Schemas in conformance/schema/wire/ are derived from
+these types.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, get_args
+
+import msgspec
 
 from conformance.harness.vector_format import ErrorKind
 
@@ -16,42 +19,37 @@ PROTOCOL_VERSION = 1
 # the versions this harness speaks; an implementation must answer with one of them
 SUPPORTED_VERSIONS = (1,)
 
+# a JSON object left as its bytes, for the game's types to read (published as any object)
+RawObject = Annotated[msgspec.Raw, msgspec.Meta(extra_json_schema={"type": "object"})]
+
 
 # --- harness -> implementation ----------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Start:
+class Start(msgspec.Struct, tag_field="type", tag="start", frozen=True):
     """First line of a session: the newest protocol version the harness speaks."""
 
-    type: Literal["start"]
     protocol: int
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(msgspec.Struct, tag_field="type", tag="run", frozen=True):
     """One question: apply ``operation`` of ``game`` to ``input`` under every ruling in ``rulings``."""
 
-    type: Literal["run"]
     id: int
     game: str
     operation: str
-    rulings: dict[str, Any]
-    input: dict[str, Any]
+    rulings: RawObject
+    input: RawObject
 
 
-@dataclass(frozen=True)
-class Stop:
+class Stop(msgspec.Struct, tag_field="type", tag="stop", frozen=True):
     """Last line of a session: the implementation exits with status 0."""
-
-    type: Literal["stop"]
 
 
 # --- implementation -> harness -----------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Implementation:
+class Implementation(msgspec.Struct, frozen=True, omit_defaults=True):
     """Who is answering, shown in reports."""
 
     name: str
@@ -60,27 +58,22 @@ class Implementation:
     homepage: str | None = None
 
 
-@dataclass(frozen=True)
-class Started:
+class Started(msgspec.Struct, tag_field="type", tag="started", frozen=True):
     """The answer to ``start``: the version spoken, who answers, and the operations offered per game."""
 
-    type: Literal["started"]
     protocol: int
     implementation: Implementation
     games: dict[str, tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(msgspec.Struct, tag_field="type", tag="result", frozen=True, forbid_unknown_fields=True):
     """The operation's result, in the JSON form of the game's result type."""
 
-    type: Literal["result"]
     id: int
-    output: dict[str, Any]
+    output: RawObject
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """Why the rules refuse: InvalidState names ``field`` (and ``value``), IllegalAction names ``rule``."""
 
     kind: ErrorKind
@@ -90,52 +83,51 @@ class Refusal:
     rule: str | None = None
 
 
-@dataclass(frozen=True)
-class Refused:
+class Refused(msgspec.Struct, tag_field="type", tag="refused", frozen=True, forbid_unknown_fields=True):
     """The rules refuse the input: the same two kinds the reference raises."""
 
-    type: Literal["refused"]
     id: int
     error: Refusal
 
 
-@dataclass(frozen=True)
-class Unsupported:
+class Unsupported(msgspec.Struct, tag_field="type", tag="unsupported", frozen=True, forbid_unknown_fields=True):
     """The implementation does not offer this operation: not implemented, never passed."""
 
-    type: Literal["unsupported"]
     id: int
     message: str = ""
 
 
-@dataclass(frozen=True)
-class Errored:
+class Errored(msgspec.Struct, tag_field="type", tag="errored", frozen=True, forbid_unknown_fields=True):
     """The implementation failed without a rules verdict (an exception): reported as an error."""
 
-    type: Literal["errored"]
     id: int
     message: str
-    context: dict[str, Any] = field(default_factory=dict[str, Any])
+    # UNSET rather than ``{}``: absent means empty, and the published schema names no default
+    context: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
+
+    def details(self) -> dict[str, Any]:
+        return {} if isinstance(self.context, msgspec.UnsetType) else self.context
 
 
+# what the harness sends, and what answers a ``run``
+Sent = Start | Run | Stop
 Reply = Result | Refused | Unsupported | Errored
 
+SENT = msgspec.json.Decoder(Sent)
+RECEIVED = msgspec.json.Decoder(Started | Reply)
+ENCODER = msgspec.json.Encoder()
+
+
+def _tag(kind: type[msgspec.Struct]) -> str:
+    tag = kind.__struct_config__.tag
+    assert isinstance(tag, str)
+    return tag
+
+
 # a reply's ``type`` -> its message class
-REPLIES: dict[str, type[Result] | type[Refused] | type[Unsupported] | type[Errored]] = {
-    "result": Result,
-    "refused": Refused,
-    "unsupported": Unsupported,
-    "errored": Errored,
-}
+REPLIES: dict[str, type[Reply]] = {_tag(kind): kind for kind in get_args(Reply)}
 
 # every message, by the file name stem of its schema
-MESSAGES: dict[str, type[Any]] = {
-    "start": Start,
-    "started": Started,
-    "run": Run,
-    "stop": Stop,
-    "result": Result,
-    "refused": Refused,
-    "unsupported": Unsupported,
-    "errored": Errored,
+MESSAGES: dict[str, type[msgspec.Struct]] = {
+    _tag(kind): kind for kind in (Start, Started, Run, Stop, *REPLIES.values())
 }

@@ -23,30 +23,37 @@ import msgspec
 
 from conformance.harness.games import Game, game
 from conformance.harness.subject import load_python_target
-from conformance.harness.wire.messages import PROTOCOL_VERSION
+from conformance.harness.vector_format import ErrorKind
+from conformance.harness.wire.messages import (
+    ENCODER,
+    PROTOCOL_VERSION,
+    SENT,
+    Errored,
+    Implementation,
+    Refusal,
+    Refused,
+    Reply,
+    Result,
+    Run,
+    Start,
+    Started,
+    Stop,
+    Unsupported,
+)
 from reference.errors import IllegalAction, InvalidState
 
 MUTATED = "mutated-input"  # the errored reply's context["rulespec"] when the call changed its request
 
 
-def refusal(ident: int, error: InvalidState | IllegalAction) -> dict[str, Any]:
+def refusal(ident: int, error: InvalidState | IllegalAction) -> Refused:
     if isinstance(error, InvalidState):
-        detail = {
-            "kind": "InvalidState",
-            "field": error.field,
-            "value": msgspec.to_builtins(error.value),
-            "reason": error.reason,
-        }
-        return {"type": "refused", "id": ident, "error": detail | {"rule": error.rule}}
-    return {
-        "type": "refused",
-        "id": ident,
-        "error": {"kind": "IllegalAction", "rule": error.rule, "reason": error.reason},
-    }
+        why = Refusal(ErrorKind.INVALID_STATE, error.reason, field=error.field, value=error.value, rule=error.rule)
+        return Refused(ident, why)
+    return Refused(ident, Refusal(ErrorKind.ILLEGAL_ACTION, error.reason, rule=error.rule))
 
 
-def errored(ident: int, message: str, **context: Any) -> dict[str, Any]:
-    return {"type": "errored", "id": ident, "message": message, "context": context}
+def errored(ident: int, message: str, **context: Any) -> Errored:
+    return Errored(ident, message, context)
 
 
 class Served:
@@ -59,14 +66,14 @@ class Served:
     def offered(self) -> list[str]:
         return [op.name for op in self.game.operations if callable(getattr(self.target, op.name, None))]
 
-    def run(self, message: dict[str, Any]) -> dict[str, Any]:
-        ident = message["id"]
-        if message.get("game") != self.game.key or message.get("operation") not in self.offered():
-            return {"type": "unsupported", "id": ident, "message": f"{message.get('game')}.{message.get('operation')}"}
-        operation = self.game.operation(message["operation"])
+    def run(self, message: Run) -> Reply:
+        ident = message.id
+        if message.game != self.game.key or message.operation not in self.offered():
+            return Unsupported(ident, f"{message.game}.{message.operation}")
+        operation = self.game.operation(message.operation)
         try:
-            request = msgspec.convert(message["input"], operation.request, strict=True)
-            rulings = msgspec.convert(message["rulings"], self.game.rulings, strict=True)
+            request = msgspec.json.decode(message.input, type=operation.request, strict=True)
+            rulings = msgspec.json.decode(message.rulings, type=self.game.rulings, strict=True)
         except msgspec.ValidationError as exc:  # the harness's own request: said, never a crash of this process
             return errored(ident, f"the request does not read as a {operation.request.__name__}: {exc}")
         before = msgspec.json.encode(request)
@@ -82,12 +89,12 @@ class Served:
         if changed:
             return changed
         try:
-            output = msgspec.to_builtins(result)
+            output = msgspec.Raw(msgspec.json.encode(result))
         except (TypeError, ValueError, RecursionError) as exc:
             return errored(ident, f"returned a {type(result).__name__} that cannot be written as JSON: {exc}")
-        return {"type": "result", "id": ident, "output": output}
+        return Result(ident, output)
 
-    def _unchanged(self, ident: int, request: object, before: bytes) -> dict[str, Any] | None:
+    def _unchanged(self, ident: int, request: object, before: bytes) -> Errored | None:
         """None when the call left its request as it was; else the errored reply naming the change."""
         try:
             after = msgspec.json.encode(request)
@@ -101,28 +108,21 @@ class Served:
 
 def serve(served: Served, lines: BinaryIO, out: BinaryIO) -> int:
     for line in lines:
-        message = msgspec.json.decode(line)
-        kind = message.get("type")
-        if kind == "stop":
-            return 0
-        if kind == "start":
-            implementation = {"name": "python", "version": "0", "language": "python"}
-            games = {served.game.key: served.offered()}
-            reply: dict[str, Any] = {
-                "type": "started",
-                "protocol": PROTOCOL_VERSION,
-                "implementation": implementation,
-                "games": games,
-            }
-        elif kind == "run":
-            sys.stdout = sys.stderr = io.StringIO()  # the implementation's prints, kept off the protocol
-            reply = served.run(message)
-        else:
-            continue
         try:
-            data = msgspec.json.encode(reply)
-        except (TypeError, ValueError, RecursionError) as exc:
-            data = msgspec.json.encode(errored(message["id"], f"a refusal that cannot be written as JSON: {exc}"))
+            message = SENT.decode(line)
+        except msgspec.DecodeError:
+            continue  # not a message this side answers
+        if isinstance(message, Stop):
+            return 0
+        if isinstance(message, Start):
+            implementation = Implementation("python", "0", language="python")
+            data = ENCODER.encode(Started(PROTOCOL_VERSION, implementation, {served.game.key: tuple(served.offered())}))
+        else:
+            sys.stdout = sys.stderr = io.StringIO()  # the implementation's prints, kept off the protocol
+            try:
+                data = ENCODER.encode(served.run(message))
+            except (TypeError, ValueError, RecursionError) as exc:
+                data = ENCODER.encode(errored(message.id, f"a refusal that cannot be written as JSON: {exc}"))
         out.write(data + b"\n")
         out.flush()
     return 0

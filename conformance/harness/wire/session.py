@@ -15,25 +15,28 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
 import msgspec
 
-from conformance.harness.wire.encoding import canonical
+from conformance.harness.wire.determinism import Answers
 from conformance.harness.wire.faults import Fault, WireFault, parse_command, shown_text
-from conformance.harness.wire.messages import PROTOCOL_VERSION, SUPPORTED_VERSIONS, Started
+from conformance.harness.wire.messages import (
+    ENCODER,
+    PROTOCOL_VERSION,
+    RECEIVED,
+    SUPPORTED_VERSIONS,
+    Reply,
+    Run,
+    Start,
+    Started,
+    Stop,
+)
 from conformance.harness.wire.process import Closed, ClosedStdout, LineProcess, Overlong, Timeout
-from conformance.harness.wire.reply import parsed_reply
+from conformance.harness.wire.reply import Misfit, read_reply
 
 DEFAULT_TIMEOUT = 5.0  # seconds per reply
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
 _MAX_STARTS = 3  # consecutive failed starts before every case fails at once
-_MAX_REMEMBERED = 200_000  # answers kept for the determinism check
-
-
-def run_body(game: str, operation: str, rulings: Any, request: Any) -> bytes:
-    """A run request's JSON, without ``type`` and ``id``: the key of the determinism check and of prefetching."""
-    return msgspec.json.encode({"game": game, "operation": operation, "rulings": rulings, "input": request})
 
 
 class WireSession:
@@ -56,8 +59,8 @@ class WireSession:
         self._failed_starts = 0
         self._start_fault: WireFault | None = None
         self._next_id = 0
-        self._answers: dict[bytes, bytes] = {}
-        self._prefetched: dict[bytes, tuple[dict[str, Any], bytes] | WireFault] = {}
+        self._answers = Answers()
+        self._prefetched: dict[bytes, tuple[Reply | Misfit, bytes] | WireFault] = {}
         self._stray: list[WireFault] = []
 
     # --- the process -------------------------------------------------------------------
@@ -88,7 +91,7 @@ class WireSession:
             self._process = LineProcess(self.argv)
         except OSError as exc:
             raise WireFault(Fault.START, f"{self.command!r}: {exc}") from exc
-        start = msgspec.json.encode({"type": "start", "protocol": PROTOCOL_VERSION}) + b"\n"
+        start = ENCODER.encode(Start(PROTOCOL_VERSION)) + b"\n"
         deadline = time.monotonic() + self.startup_timeout
         try:
             self._process.write(start, deadline)
@@ -98,11 +101,13 @@ class WireSession:
         except Closed as exc:
             raise self._crash("before answering 'start'", start, exc) from exc
         try:
-            started = msgspec.json.decode(line, type=Started, strict=True)
-        except msgspec.DecodeError as exc:
+            started = RECEIVED.decode(line)
+        except (msgspec.DecodeError, RecursionError) as exc:
             raise WireFault(
                 Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {exc}: {shown_text(line)}", start
             ) from exc
+        if not isinstance(started, Started):
+            raise WireFault(Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {shown_text(line)}", start)
         if started.protocol not in SUPPORTED_VERSIONS:
             raise WireFault(
                 Fault.HANDSHAKE, f"protocol {started.protocol}; this harness speaks {SUPPORTED_VERSIONS}", start
@@ -135,7 +140,7 @@ class WireSession:
         process, self._process, self._started = self._process, None, None
         if process is None:
             return self.leftovers()
-        stop = b'{"type":"stop"}\n'
+        stop = ENCODER.encode(Stop()) + b"\n"
         status, err = process.stop(stop)
         ended: list[WireFault] = []
         if status is None:
@@ -166,11 +171,13 @@ class WireSession:
 
     # --- one question --------------------------------------------------------------------
 
-    def ask(self, body: bytes) -> tuple[dict[str, Any], bytes]:
+    def ask(self, question: Run) -> tuple[Reply | Misfit, bytes]:
         """The reply to one run request, checked for every fault of the conversation, and the request line.
 
-        ``body`` is the request's JSON without ``type`` and ``id`` (``run_body``).
+        ``question`` is the request with ``id`` 0: the session numbers each line it sends. A Misfit (a reply
+        its type refuses) is the caller's to raise: the conversation is still in step.
         """
+        body = ENCODER.encode(question)  # the key of the determinism check and of prefetching
         answered = self._prefetched.pop(body, None)
         if isinstance(answered, WireFault):
             raise answered
@@ -181,7 +188,7 @@ class WireSession:
         assert process is not None
         first, second = self._next_id + 1, self._next_id + 2
         self._next_id = second
-        lines = [b'{"type":"run","id":%d,%s\n' % (n, body[1:]) for n in (first, second)]
+        lines = [self._line(question, n) for n in (first, second)]
         shown = lines[0][:-1]
         stray_out, stray_err = process.drain()  # written after the previous reply, before this request
         try:
@@ -196,11 +203,11 @@ class WireSession:
             raise WireFault(Fault.EXTRA_OUTPUT, f"besides the reply, stdout had: {shown_text(stray_out + out)}", shown)
         if stray_err or err:
             raise WireFault(Fault.STDERR, shown_text(stray_err + err), shown)
-        self._check_determinism(body, reply, repeat, shown)
+        self._answers.check(body, reply, repeat, shown)
         return reply, shown
 
-    def prefetch(self, bodies: Sequence[bytes]) -> None:
-        """Ask many requests (each a ``run_body``) in one stream; ``ask`` then answers from here.
+    def prefetch(self, questions: Sequence[Run]) -> None:
+        """Ask many requests (each with ``id`` 0, as ``ask`` takes them) in one stream; ``ask`` then answers from here.
 
         Pipelining pays the process switch once per batch rather than once per case. Each reply is
         checked as ``ask`` checks it; a fault that breaks the conversation ends the batch there (the
@@ -214,10 +221,11 @@ class WireSession:
             return
         batch: list[tuple[bytes, int, bytes]] = []
         lines: list[bytes] = []
-        for body in bodies:
+        for question in questions:
             first = self._next_id + 1
             self._next_id += 2
-            pair = [b'{"type":"run","id":%d,%s\n' % (n, body[1:]) for n in (first, first + 1)]
+            body = ENCODER.encode(question)
+            pair = [self._line(question, n) for n in (first, first + 1)]
             lines += pair if self.repeat else pair[:1]
             batch.append((body, first, pair[0][:-1]))
         try:
@@ -240,7 +248,7 @@ class WireSession:
                 self._discard()
                 return
             try:
-                self._check_determinism(body, reply, repeat, shown)
+                self._answers.check(body, reply, repeat, shown)
             except WireFault as fault:
                 self._prefetched[body] = fault
                 continue
@@ -250,6 +258,10 @@ class WireSession:
             kind = Fault.EXTRA_OUTPUT if out else Fault.STDERR
             self._prefetched[batch[-1][0]] = WireFault(kind, f"after the reply: {shown_text(out or err)}", batch[-1][2])
             self._discard()
+
+    @staticmethod
+    def _line(question: Run, ident: int) -> bytes:
+        return ENCODER.encode(msgspec.structs.replace(question, id=ident)) + b"\n"
 
     def _write(self, process: LineProcess, data: bytes, expected: int, shown: bytes) -> None:
         """Send a request; a process that is gone or stops reading is the request's fault."""
@@ -262,7 +274,7 @@ class WireSession:
         except Closed as exc:
             raise self._crash(f"before reading request {expected}", shown, exc) from exc
 
-    def _reply(self, process: LineProcess, expected: int, shown: bytes) -> dict[str, Any]:
+    def _reply(self, process: LineProcess, expected: int, shown: bytes) -> Reply | Misfit:
         """The next line, parsed as the reply to request ``expected``; a WireFault breaks the conversation."""
         try:
             line = process.read_line(time.monotonic() + self.timeout)
@@ -275,24 +287,4 @@ class WireSession:
             ) from exc
         except Closed as exc:
             raise self._crash(f"before answering request {expected}", shown, exc) from exc
-        return parsed_reply(line, expected, shown)
-
-    def _check_determinism(self, body: bytes, reply: dict[str, Any], repeat: dict[str, Any], shown: bytes) -> None:
-        answer = canonical(reply)
-        if canonical(repeat) != answer:
-            raise WireFault(
-                Fault.NON_DETERMINISM,
-                f"the same request, asked twice in a row, got {shown_text(answer)} "
-                f"then {shown_text(canonical(repeat))}",
-                shown,
-            )
-        earlier = self._answers.get(body)
-        if earlier is not None and earlier != answer:
-            raise WireFault(
-                Fault.NON_DETERMINISM,
-                f"answered {shown_text(answer)}; the same request earlier in the run got {shown_text(earlier)}",
-                shown,
-            )
-        if len(self._answers) >= _MAX_REMEMBERED:
-            self._answers.clear()
-        self._answers[body] = answer
+        return read_reply(line, expected, shown)

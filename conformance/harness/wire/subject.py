@@ -2,45 +2,19 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
 from conformance.harness.games import Game
-from conformance.harness.subject import ImplementationError, NotImplementedOp, conform_result
-from conformance.harness.wire.encoding import unknown_field, wire_form
+from conformance.harness.subject import NotImplementedOp
+from conformance.harness.wire.encoding import unknown_field, wire_json
 from conformance.harness.wire.faults import Fault, WireFault, shown_text
-from conformance.harness.wire.messages import REPLIES, Errored, Refusal, Refused, Result, Unsupported
-from conformance.harness.wire.session import WireSession, run_body
+from conformance.harness.wire.messages import ENCODER, Refused, Result, Run, Unsupported
+from conformance.harness.wire.reply import Misfit
+from conformance.harness.wire.session import WireSession
 from reference.errors import IllegalAction, InvalidState
-
-
-def _envelope(reply: dict[str, Any], shown: bytes) -> Result | Refused | Unsupported | Errored:
-    """The reply as its message type: every field present, of its type, and no other."""
-    kind = REPLIES[reply["type"]]
-    try:
-        message = msgspec.convert(reply, kind, strict=True)
-    except msgspec.ValidationError as exc:
-        fault = Fault.MISSING_FIELD if "missing required field" in str(exc) else Fault.WRONG_TYPE
-        raise WireFault(fault, f"a {reply['type']!r} reply: {exc}", shown) from exc
-    unknown = _unknown_key(kind, reply) or (
-        _unknown_key(Refusal, reply["error"]) if isinstance(message, Refused) else None
-    )
-    if unknown:
-        raise WireFault(Fault.UNKNOWN_FIELD, f"a {reply['type']!r} reply has {unknown!r}, which its type lacks", shown)
-    return message
-
-
-_FIELDS: dict[type[Any], frozenset[str]] = {}
-
-
-def _unknown_key(kind: type[Any], given: dict[str, Any]) -> str | None:
-    """A key of ``given`` that is not a field of the message type ``kind``."""
-    if kind not in _FIELDS:
-        _FIELDS[kind] = frozenset(field.name for field in dataclasses.fields(kind))
-    return next((key for key in given if key not in _FIELDS[kind]), None)
 
 
 class ProcessSubject:
@@ -50,8 +24,9 @@ class ProcessSubject:
         self.game = game
         self.session = session
         self._label = label or session.command
-        self._rulings: dict[object, Any] = {}
-        self._sent: dict[int, tuple[object, tuple[str, object], bytes]] = {}
+        self._rulings: dict[object, msgspec.Raw] = {}
+        self._sent: dict[int, tuple[object, tuple[str, object], Run]] = {}
+        self._results: dict[str, msgspec.json.Decoder[Any]] = {}
 
     @property
     def label(self) -> str:
@@ -63,8 +38,9 @@ class ProcessSubject:
     def call(self, operation: str, request: object, rulings: object) -> Any:
         if not self.supports(operation):
             raise NotImplementedOp(self.label, operation)
-        reply, shown = self.session.ask(self._body(operation, request, rulings))
-        message = _envelope(reply, shown)
+        message, shown = self.session.ask(self._question(operation, request, rulings))
+        if isinstance(message, Misfit):
+            raise WireFault(message.fault, message.detail, shown)
         if isinstance(message, Result):
             return self._result(operation, message, shown)
         if isinstance(message, Refused):
@@ -77,53 +53,51 @@ class ProcessSubject:
             raise WireFault(Fault.MISSING_FIELD, f"a {error.kind} refusal must name its {named}", shown)
         if isinstance(message, Unsupported):
             raise NotImplementedOp(self.label, operation)
-        if message.context.get("rulespec") == "mutated-input":  # said by wire/serve.py, which watches the request
+        context = message.details()
+        if context.get("rulespec") == "mutated-input":  # said by wire/serve.py, which watches the request
             raise WireFault(Fault.MUTATED_INPUT, shown_text(message.message), shown)
-        raise WireFault(
-            Fault.EXCEPTION, f"{shown_text(message.message)} {shown_text(msgspec.json.encode(message.context))}", shown
-        )
+        raise WireFault(Fault.EXCEPTION, f"{shown_text(message.message)} {shown_text(ENCODER.encode(context))}", shown)
 
     def _result(self, operation: str, message: Result, shown: bytes) -> Any:
+        """The output read once, straight into the operation's result type; then no key it lacks."""
+        response = self.game.operation(operation).response
+        read = self._results.get(operation)
+        if read is None:
+            read = self._results[operation] = msgspec.json.Decoder(response, strict=True)
         try:
-            result = conform_result(self.game, operation, message.output, self.label)
-        except ImplementationError as exc:
-            cause = str(exc.__cause__)
-            fault = Fault.MISSING_FIELD if "missing required field" in cause else Fault.WRONG_TYPE
-            raise WireFault(
-                fault, f"output is not a {self.game.operation(operation).response.__name__}: {cause}", shown
-            ) from exc
+            result = read.decode(message.output)
+        except msgspec.ValidationError as exc:
+            fault = Fault.MISSING_FIELD if "missing required field" in str(exc) else Fault.WRONG_TYPE
+            raise WireFault(fault, f"output is not a {response.__name__}: {exc}", shown) from exc
         unknown = unknown_field(result, message.output)
         if unknown:
-            raise WireFault(
-                Fault.UNKNOWN_FIELD,
-                f"output has {unknown}, which {self.game.operation(operation).response.__name__} lacks",
-                shown,
-            )
+            raise WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {response.__name__} lacks", shown)
         return result
 
-    def _encoded(self, rulings: object) -> Any:
+    def _encoded(self, rulings: object) -> msgspec.Raw:
         encoded = self._rulings.get(rulings)
         if encoded is None:  # rulings are few and hashable: encode each once
-            encoded = self._rulings[rulings] = wire_form(rulings)
+            encoded = self._rulings[rulings] = wire_json(rulings)
         return encoded
 
-    def _body(self, operation: str, request: object, rulings: object) -> bytes:
+    def _question(self, operation: str, request: object, rulings: object) -> Run:
+        """The run request, ``id`` 0 (the session numbers it)."""
         sent = self._sent.pop(id(request), None)
         if sent is not None and sent[0] is request and sent[1] == (operation, rulings):
             return sent[2]  # encoded when it was sent ahead
-        return run_body(self.game.key, operation, self._encoded(rulings), wire_form(request))
+        return Run(0, self.game.key, operation, self._encoded(rulings), wire_json(request))
 
     def prefetch(self, calls: Sequence[tuple[str, object, object]]) -> None:
         """Send these (operation, request, rulings) ahead in one stream, so ``call`` answers at once."""
-        bodies: list[bytes] = []
+        questions: list[Run] = []
         for operation, request, rulings in calls:
             if self.supports(operation):
-                body = run_body(self.game.key, operation, self._encoded(rulings), wire_form(request))
+                question = Run(0, self.game.key, operation, self._encoded(rulings), wire_json(request))
                 # kept with the request itself, so its id cannot be taken by another object meanwhile
-                self._sent[id(request)] = (request, (operation, rulings), body)
-                bodies.append(body)
-        if bodies:
-            self.session.prefetch(bodies)
+                self._sent[id(request)] = (request, (operation, rulings), question)
+                questions.append(question)
+        if questions:
+            self.session.prefetch(questions)
 
     def close(self) -> None:
         self.session.close()
