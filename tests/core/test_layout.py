@@ -11,7 +11,6 @@ from conformance.harness.games import REPO_ROOT
 HARNESS = REPO_ROOT / "conformance" / "harness"
 PACKAGE = "conformance.harness"
 CORE_MODULES = {
-    "commands",
     "differences",
     "per_rule",
     "profiles",
@@ -24,7 +23,6 @@ CORE_MODULES = {
     "vectors",
     "verdict",
     "marks",
-    "suggest",
     "vocabulary",
 }
 CAPABILITIES = {

@@ -11,14 +11,13 @@ from conformance.harness.games import REGISTRY, game
 from conformance.harness.report import out_dir
 from conformance.harness.report.implementations import Implementation, read_reports
 from conformance.harness.report.site import build_site
+from conformance.harness.vocabulary import argument
 
 
+@argument
 def site_dir(text: str) -> Path:
     """An output directory for the site, refused at once when it is a symlink or a file."""
-    try:
-        return out_dir.check_out_dir(Path(text))
-    except out_dir.OutputError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
+    return out_dir.check_out_dir(Path(text))
 
 
 def publish(out: Path, implementations: list[Implementation], console: Console | None = None) -> int:

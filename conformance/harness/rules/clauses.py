@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from conformance.harness.coverage.rules import rule_coverage
 from conformance.harness.games import Game
 from conformance.harness.spec import Clause, read_clauses
-from conformance.harness.suggest import did_you_mean
+from conformance.harness.vocabulary import did_you_mean
 
 RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?\b")
 

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from conformance.harness import vocabulary
+
 DURATIONS = Path(__file__).with_name("durations.json")
 
 
@@ -28,10 +30,7 @@ class Shard:
 
     @classmethod
     def parse(cls, text: str) -> Shard:
-        index, slash, count = text.partition("/")
-        if not (slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
-            raise ValueError(f"--shard {text!r}: expected K/N with 1 <= K <= N, e.g. 2/3")
-        return cls(int(index), int(count))
+        return cls(*vocabulary.shard(text))
 
     def __str__(self) -> str:
         return f"{self.index}/{self.count}"
