@@ -23,6 +23,7 @@ CORE_MODULES = {
     "vectors",
     "verdict",
     "marks",
+    "outputs",
     "vocabulary",
 }
 CAPABILITIES = {

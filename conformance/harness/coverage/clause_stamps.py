@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from conformance.harness import outputs
 from conformance.harness.games import REPO_ROOT, Game
 from conformance.harness.spec import Clause, read_clauses
 
@@ -130,5 +131,5 @@ def review(game: Game, case_ids: Collection[str] | None = None) -> dict[Path, li
     if unknown:
         raise KeyError(f"no case of game {game.key!r} has the ID(s): {', '.join(unknown)}")
     for path, (document, _) in rewrites.items():
-        path.write_text(render_vector_file(document), encoding="utf-8")
+        outputs.write_text(path, render_vector_file(document))
     return {path: changed for path, (_, changed) in rewrites.items()}

@@ -16,9 +16,9 @@ from typing import Any
 
 import jinja2
 
+from conformance.harness import outputs
 from conformance.harness.games import Game
 from conformance.harness.records import CheckRecord
-from conformance.harness.report import out_dir
 from conformance.harness.report.badge import column_badge
 from conformance.harness.report.implementations import Implementation
 from conformance.harness.report.matrix import (
@@ -235,16 +235,16 @@ def build_site(out: Path, games: Sequence[Game], implementations: Sequence[Imple
     environment = _environment()
     nav = [{"key": m.game.key, "title": m.game.title, "href": f"{m.game.key}.html"} for m in matrices]
     common = {"nav": nav, "looks": LOOKS, "filters": FILTERS}
-    site = out_dir.make_dir(out)
-    badges = out_dir.make_dir(site / "badges")
+    site = outputs.make_folder(out)
+    badges = outputs.make_folder(site / "badges")
     written: list[Path] = []
     pages = [game_page(matrix, stems) for matrix in matrices]
     index = environment.get_template("index.html.j2").render(pages=pages, current="index", **common)
-    written.append(out_dir.write_text(site, "index.html", index))
+    written.append(outputs.write_text(site / "index.html", index))
     for matrix, page in zip(matrices, pages, strict=True):
         html = environment.get_template("game.html.j2").render(page=page, current=matrix.game.key, **common)
-        written.append(out_dir.write_text(site, f"{matrix.game.key}.html", html))
+        written.append(outputs.write_text(site / f"{matrix.game.key}.html", html))
         for column in matrix.columns:
             name = f"{stems[column.implementation.name]}-{matrix.game.key}.svg"
-            written.append(out_dir.write_text(badges, name, column_badge(matrix.game.key, column)))
+            written.append(outputs.write_text(badges / name, column_badge(matrix.game.key, column)))
     return written

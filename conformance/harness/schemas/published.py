@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from conformance.harness import outputs
 from conformance.harness.games import SCHEMA_DIR, all_games
 from conformance.harness.records import report_schema
 from conformance.harness.schema import (
@@ -74,7 +75,7 @@ def write_schemas(root: Path = SCHEMA_DIR) -> list[Path]:
     written: list[Path] = []
     for relative, schema in all_schemas().items():
         path = root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render(schema), encoding="utf-8")
+        outputs.make_folder(path.parent)
+        outputs.write_text(path, render(schema))
         written.append(path)
     return written

@@ -19,13 +19,13 @@ from typing import Any, cast
 
 import msgspec
 
+from conformance.harness import outputs
 from conformance.harness.coverage.clause_stamps import clause_hashes, render_vector_file, stamps_for
 from conformance.harness.games import VECTORS_DIR, Game
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
 from conformance.harness.vector_format import Case
 from conformance.harness.vectors import LoadedCase
 from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.verify import outputs
 from conformance.harness.verify.vector_roots import SUITE_REFERENCES
 from reference.errors import IllegalAction, InvalidState, RuleError
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness import vocabulary
+from conformance.harness import outputs, vocabulary
 
 DURATIONS = Path(__file__).with_name("durations.json")
 
@@ -110,7 +110,7 @@ class DurationLog:
 
     def pytest_sessionfinish(self) -> None:
         rounded = {nodeid: round(seconds, 3) for nodeid, seconds in sorted(self.seconds.items())}
-        self.path.write_text(json.dumps(rounded, indent=0) + "\n", encoding="utf-8")
+        outputs.write_text(self.path, json.dumps(rounded, indent=0) + "\n")
 
 
 def pytest_configure(config: pytest.Config) -> None:
