@@ -13,11 +13,12 @@ from typing import Any
 import msgspec
 
 from conformance.harness.games import Game, Operation
+from conformance.harness.spec import HASH_LENGTH, RULE_ID
 from conformance.harness.vector_format import VectorFile
 
-RULE_ID_PATTERN = r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*-[0-9]+[a-z]?$"
+RULE_ID_PATTERN = f"^{RULE_ID}$"
 CASE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-CLAUSE_HASH_PATTERN = r"^[0-9a-f]{12}$"
+CLAUSE_HASH_PATTERN = f"^[0-9a-f]{{{HASH_LENGTH}}}$"
 
 
 def closed(schema: dict[str, Any]) -> dict[str, Any]:

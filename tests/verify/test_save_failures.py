@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conformance.harness.coverage.clause_stamps import clause_hashes
 from conformance.harness.games import REPO_ROOT, game
+from conformance.harness.spec import clause_hashes
 from conformance.harness.subject import python_subject
 from conformance.harness.vectors import load_file, load_game
 from conformance.harness.verdict import Outcome, run_case

@@ -9,7 +9,6 @@ without stamps is stale too: nobody has said which wording it was checked agains
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
@@ -18,20 +17,7 @@ from typing import Any, cast
 
 from conformance.harness import outputs
 from conformance.harness.games import REPO_ROOT, Game
-from conformance.harness.spec import Clause, read_clauses
-
-HASH_LENGTH = 12
-
-
-def clause_hash(clause: Clause) -> str:
-    """sha256 of the clause's title and text with whitespace runs collapsed: re-wrapping a line is no change."""
-    words = " ".join(f"{clause.title}\n{clause.text}".split())
-    return hashlib.sha256(words.encode("utf-8")).hexdigest()[:HASH_LENGTH]
-
-
-def clause_hashes(game: Game) -> dict[str, str]:
-    """Every clause of the game's spec, by rule ID, with its current hash."""
-    return {clause.id: clause_hash(clause) for clause in read_clauses(game.spec_path)}
+from conformance.harness.spec import clause_hashes
 
 
 def stamps_for(rules: Collection[str], hashes: dict[str, str]) -> dict[str, str]:

@@ -11,44 +11,15 @@ rulings the two sides were switched on.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 from conformance.harness.diff.search import Difference, as_json
 from conformance.harness.diff.sides import Side
 from conformance.harness.games import Game
-
-_CLAUSE = r"[A-Z]+-[A-Z]+-\d+"
-_RANGE = re.compile(rf"({_CLAUSE}) to ({_CLAUSE})")
-
-
-def docstring_rules(function: object) -> tuple[str, ...]:
-    """The clause IDs a function's docstring names; ``SOE-SCORE-2 to SOE-SCORE-10`` spans the range."""
-    text = inspect.getdoc(function) or ""
-    found: list[str] = []
-    for first, last in _RANGE.findall(text):
-        head, _, start = first.rpartition("-")
-        other, _, end = last.rpartition("-")
-        if head == other:
-            found += [f"{head}-{n}" for n in range(int(start), int(end) + 1)]
-    found += re.findall(_CLAUSE, text)
-    return tuple(dict.fromkeys(found))
-
-
-def ruling_clauses(game: Game, fields: set[str]) -> tuple[str, ...]:
-    """``SOE-RULING-n`` of each ruling field, read from the comment beside it in the Rulings class."""
-    try:
-        source = inspect.getsource(game.rulings)
-    except (OSError, TypeError):
-        return ()
-    clauses: list[str] = []
-    for name, clause in re.findall(rf"^\s+(\w+):.*#\s*({_CLAUSE})", source, flags=re.MULTILINE):
-        if name in fields:
-            clauses.append(clause)
-    return tuple(clauses)
+from conformance.harness.rulings import ruling_clauses
+from conformance.harness.spec import docstring_rules
 
 
 def case_id(game: Game, difference: Difference, input_json: Any, rulings_json: Any) -> str:
@@ -63,7 +34,7 @@ def vector_case(game: Game, difference: Difference, a: Side, b: Side) -> dict[st
     rulings_json = as_json(difference.rulings_a)  # exactly what A answered under, its switches included
     case: dict[str, Any] = {"id": case_id(game, difference, input_json, rulings_json)}
     switched = set(a.switches) | set(b.switches)
-    rules = docstring_rules(game.reference_call(difference.operation)) + ruling_clauses(game, switched)
+    rules = docstring_rules(game.reference_call(difference.operation)) + ruling_clauses(game.rulings, switched)
     case["description"] = f"rulespec diff {a.spec} vs {b.spec}: {b.spec} answers {difference.b.shown()}"
     case["rules"] = list(dict.fromkeys(rules))
     case["rulings"] = rulings_json

@@ -29,7 +29,7 @@ from conformance.harness.report.matrix import (
     look,
 )
 from conformance.harness.report.vector_cases import cases_by_nodeid, suite_fields
-from conformance.harness.spec import Clause
+from conformance.harness.spec import Clause, rulings_bearing_on
 from conformance.harness.vectors import LoadedCase
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -106,21 +106,6 @@ def _cell(column: Column, rule: str) -> Cell:
     return Cell(row.status, shown.symbol, shown.word, f"{passed}/{row.checks}" if row.checks else "")
 
 
-def _rulings(clause: Clause, clauses: Sequence[Clause]) -> list[Clause]:
-    """The rulings that bear on a clause: those naming it, and those it names."""
-
-    def names(text: str, rule: str) -> bool:
-        return re.search(rf"\b{re.escape(rule)}\b", text) is not None
-
-    return [
-        other
-        for other in clauses
-        if "-RULING-" in other.id
-        and other.id != clause.id
-        and (names(other.text, clause.id) or names(clause.text, other.id))
-    ]
-
-
 def _rule_detail(
     clause: Clause,
     columns: Sequence[Column],
@@ -195,7 +180,7 @@ def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
                 "cells": cells,
                 "tokens": " ".join(sorted({token(cell.status) for cell in cells})),
                 "search": f"{clause.id} {clause.title}".lower(),
-                "rulings": _rulings(clause, matrix.clauses),
+                "rulings": rulings_bearing_on(clause, matrix.clauses),
                 **_rule_detail(clause, matrix.columns, ids, failures, cases),
             }
         )

@@ -20,8 +20,9 @@ from typing import Any, cast
 import msgspec
 
 from conformance.harness import outputs
-from conformance.harness.coverage.clause_stamps import clause_hashes, render_vector_file, stamps_for
+from conformance.harness.coverage.clause_stamps import render_vector_file, stamps_for
 from conformance.harness.games import VECTORS_DIR, Game
+from conformance.harness.spec import clause_hashes
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
 from conformance.harness.vector_format import Case
 from conformance.harness.vectors import LoadedCase
