@@ -19,7 +19,6 @@ CORE_MODULES = {
     "schema",
     "spec",
     "subject",
-    "vector_format",
     "vectors",
     "verdict",
     "marks",

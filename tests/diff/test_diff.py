@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,7 @@ def test_writing_the_same_difference_twice_keeps_one_case(tmp_path: Path) -> Non
         )
     document = json.loads((tmp_path / "score_region.json").read_text(encoding="utf-8"))
     assert len(document["cases"]) == 1
-    assert document["cases"][0]["id"].startswith("soe-score-region-diff-")
+    assert re.fullmatch(r"soe-score-region-[0-9a-f]{12}", document["cases"][0]["id"])  # the one ID scheme
 
 
 def test_the_reference_against_itself_differs_nowhere(capsys: pytest.CaptureFixture[str]) -> None:

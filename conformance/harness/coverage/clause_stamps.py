@@ -18,11 +18,7 @@ from typing import Any, cast
 from conformance.harness import outputs
 from conformance.harness.games import REPO_ROOT, Game
 from conformance.harness.spec import clause_hashes
-
-
-def stamps_for(rules: Collection[str], hashes: dict[str, str]) -> dict[str, str]:
-    """The ``clauses`` a case naming ``rules`` carries today (rules no clause defines are left out)."""
-    return {rule: hashes[rule] for rule in rules if rule in hashes}
+from conformance.harness.vectors import render_vector_file, stamps_for
 
 
 @dataclass(frozen=True)
@@ -81,11 +77,6 @@ def stamped(case: dict[str, Any], hashes: dict[str, str]) -> dict[str, Any]:
             result["clauses"] = stamps
     result.setdefault("clauses", stamps)
     return result
-
-
-def render_vector_file(document: dict[str, Any]) -> str:
-    """The suite's one style for a vector file: 2-space indented JSON, non-ASCII kept, a final newline."""
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
 def review(game: Game, case_ids: Collection[str] | None = None) -> dict[Path, list[str]]:

@@ -18,8 +18,8 @@ from conformance.harness.schema import (
     refusal_kinds,
     rulings_schema,
     type_schema,
-    vector_file_schema,
 )
+from conformance.harness.vectors import vector_file_schema
 from conformance.harness.wire.messages import MESSAGES, REPLIES
 
 

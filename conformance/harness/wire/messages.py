@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from conformance.harness.vector_format import ErrorKind
+from conformance.harness.vectors import ErrorKind
 
 PROTOCOL_VERSION = 1
 # the versions this harness speaks; an implementation must answer with one of them
