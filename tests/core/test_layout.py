@@ -21,7 +21,6 @@ CORE_MODULES = {
     "subject",
     "vectors",
     "verdict",
-    "marks",
     "outputs",
     "vocabulary",
 }
