@@ -12,6 +12,7 @@ HARNESS = REPO_ROOT / "conformance" / "harness"
 PACKAGE = "conformance.harness"
 CORE_MODULES = {
     "differences",
+    "outputs",
     "per_rule",
     "profiles",
     "records",
@@ -21,7 +22,6 @@ CORE_MODULES = {
     "subject",
     "vectors",
     "verdict",
-    "outputs",
     "vocabulary",
 }
 CAPABILITIES = {
