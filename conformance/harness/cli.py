@@ -6,7 +6,6 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import version
 
-from conformance.harness.commands import Commands
 from conformance.harness.coverage import command as coverage
 from conformance.harness.diff import command as diff
 from conformance.harness.plugged import command as plugged
@@ -16,7 +15,7 @@ from conformance.harness.schemas import command as schemas
 from conformance.harness.symbolic import command as symbolic
 from conformance.harness.symbolic import typecheck
 from conformance.harness.verify import command as verify
-from conformance.harness.vocabulary import OneLineParser
+from conformance.harness.vocabulary import Commands, OneLineParser
 
 # In the order ``rulespec --help`` lists them.
 CAPABILITIES: tuple[Callable[[Commands], None], ...] = (

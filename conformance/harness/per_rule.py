@@ -24,7 +24,6 @@ from conformance.harness.verdict import Outcome
 FAILED, ERROR, IMPLICATED, PARTIAL = "failed", "error", "implicated", "partial"
 NOT_IMPLEMENTED, UNCHECKED, PASSED = Outcome.NOT_IMPLEMENTED.value, "unchecked", "passed"
 STATUSES = (FAILED, ERROR, IMPLICATED, PARTIAL, NOT_IMPLEMENTED, UNCHECKED, PASSED)
-_BROKEN = (Outcome.FAILED.value, Outcome.ERROR.value)
 
 
 @dataclass

@@ -17,6 +17,9 @@ SHRINK_SECONDS = 3
 # Empires: half, conformance/invariants/soe/support.py).
 EXAMPLES = 100
 DEEP_EXAMPLES = 1000
+# mutation: every surviving mutant runs every invariant that reaches it, so this budget sets the
+# run time of ``nox -s mutation``; the vectors are unaffected.
+MUTATION_EXAMPLES = 25
 # No explain phase: it reruns a failure to annotate which parts of the input mattered, and the
 # failure is told as its request and differences (verify/failure_text.py), never as those notes.
 _PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
@@ -31,7 +34,9 @@ def register() -> None:
     same examples fail; only the minimal one is not sought). Deadlines are off: the machines are
     noisy and an out-of-process subject pays a round trip per call. Every profile stops a check at
     its first failure (``report_multiple_bugs=False``: one failure per check is what the verdict
-    counts) and shrinks it for at most ``SHRINK_SECONDS``.
+    counts) and shrinks it for at most ``SHRINK_SECONDS``. mutation (``nox -s mutation``): canary
+    with a quarter of the examples, no shrinking either (the first failing example already kills a
+    mutant), and no example database (each mutant's run is its own).
     """
     engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS
     # from Hypothesis's own defaults, never from whichever profile is loaded when this runs
@@ -48,4 +53,13 @@ def register() -> None:
         "canary", settings.get_profile("ci"), phases=[p for p in _PHASES if p is not Phase.shrink]
     )
     settings.register_profile("deep", base, max_examples=DEEP_EXAMPLES)
+    settings.register_profile(
+        "mutation",
+        max_examples=MUTATION_EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        phases=[p for p in _PHASES if p is not Phase.shrink],
+        suppress_health_check=_QUIET,
+    )
     settings.load_profile(os.environ.get("RULESPEC_PROFILE", "dev"))

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from conformance.harness import outputs
 from conformance.harness.differences import LENGTH, MISSING, UNEXPECTED, Difference
 from conformance.harness.schema import closed, type_schema
 from conformance.harness.verdict import Outcome
@@ -57,8 +58,9 @@ class CheckRecord:
 
 
 def write_report(path: Path, records: Sequence[CheckRecord]) -> None:
-    """``--report-json``: every check's record, in run order."""
-    path.write_text(json.dumps(msgspec.to_builtins(list(records)), indent=2) + "\n", encoding="utf-8")
+    """``--report-json``: every check's record, in run order (its folder made when missing)."""
+    outputs.make_folder(path.parent)
+    outputs.write_text(path, json.dumps(msgspec.to_builtins(list(records)), indent=2) + "\n")
 
 
 def read_report(path: Path) -> list[CheckRecord]:

@@ -1,8 +1,9 @@
-"""Every reading of the rules a game allows: the alternatives of each ruling field."""
+"""Every reading of the rules a game allows: the alternatives of each ruling field, and the clause it settles."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from enum import Enum
 from typing import Any, get_type_hints
 
@@ -31,3 +32,22 @@ def readings(base: object, free: tuple[str, ...]) -> list[Any]:
             if value != getattr(base, name):
                 switched.append(dataclasses.replace(base, **{name: value}))  # type: ignore[type-var]
     return switched
+
+
+def ruling_clause(rulings: type[Any], field: str) -> str:
+    """The spec's clause a ruling field settles (its ``clause`` metadata: ``HIS-RULING-1``)."""
+    by_name = {found.name: found for found in dataclasses.fields(rulings)}
+    if field not in by_name:
+        raise KeyError(f"{rulings.__name__} has no ruling field {field!r}")
+    clause: str = by_name[field].metadata["clause"]
+    return clause
+
+
+def ruling_clauses(rulings: type[Any], fields: Iterable[str]) -> tuple[str, ...]:
+    """The clauses of the ruling fields ``fields``, in the order the class declares them, once each."""
+    wanted = set(fields)
+    return tuple(
+        dict.fromkeys(
+            ruling_clause(rulings, found.name) for found in dataclasses.fields(rulings) if found.name in wanted
+        )
+    )

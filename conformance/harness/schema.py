@@ -7,17 +7,16 @@ a case carries exactly one of ``output`` and ``error``.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import msgspec
 
 from conformance.harness.games import Game, Operation
-from conformance.harness.vector_format import VectorFile
+from conformance.harness.spec import HASH_LENGTH, RULE_ID
 
-RULE_ID_PATTERN = r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*-[0-9]+[a-z]?$"
+RULE_ID_PATTERN = f"^{RULE_ID}$"
 CASE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-CLAUSE_HASH_PATTERN = r"^[0-9a-f]{12}$"
+CLAUSE_HASH_PATTERN = f"^[0-9a-f]{{{HASH_LENGTH}}}$"
 
 
 def closed(schema: dict[str, Any]) -> dict[str, Any]:
@@ -32,28 +31,6 @@ def type_schema(kind: type[Any]) -> dict[str, Any]:
     schema: dict[str, Any] = msgspec.json.schema(kind)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return closed(schema)
-
-
-@cache
-def vector_file_schema() -> dict[str, Any]:
-    schema = type_schema(VectorFile)
-    schema["title"] = "rulespec vector file"
-    case = schema["$defs"]["Case"]
-    case["properties"]["id"]["pattern"] = CASE_ID_PATTERN
-    case["properties"]["rules"].update({"minItems": 1, "items": {"type": "string", "pattern": RULE_ID_PATTERN}})
-    stamp = {"type": "string", "pattern": CLAUSE_HASH_PATTERN}
-    case["properties"]["clauses"].update({"propertyNames": {"pattern": RULE_ID_PATTERN}, "additionalProperties": stamp})
-    # exactly one expectation: a result, or a refusal
-    case["oneOf"] = [
-        {"required": ["output"], "not": {"required": ["error"]}},
-        {"required": ["error"], "not": {"required": ["output"]}},
-    ]
-    error = schema["$defs"]["ExpectedError"]
-    error["oneOf"] = [
-        {"properties": {"kind": {"const": "InvalidState"}, "field": {"type": "string"}}, "required": ["field"]},
-        {"properties": {"kind": {"const": "IllegalAction"}, "rule": {"type": "string"}}, "required": ["rule"]},
-    ]
-    return schema
 
 
 def refusal_kinds(schema: dict[str, Any]) -> None:

@@ -1,18 +1,93 @@
-"""The vector format, and loading vector files with every fault named by file and JSON path."""
+"""The vector format: a file of cases for one operation, as typed values, its JSON Schema, loading it with
+every fault named by file and JSON path, and the one writer of new cases.
+
+A written case has the one ID scheme (``case_id``: asking the same twice gives the same case, and a
+case found again is recognised), arrives stamped with the clauses it names (``spec.clause_hash``) and
+is merged into its file in the suite's one JSON style, through the output policy's safe writer.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import jsonschema
 import msgspec
 
+from conformance.harness import outputs
 from conformance.harness.games import Game
-from conformance.harness.schema import operation_schemas, rulings_schema, vector_file_schema
-from conformance.harness.vector_format import Case, VectorFile
+from conformance.harness.schema import (
+    CASE_ID_PATTERN,
+    CLAUSE_HASH_PATTERN,
+    RULE_ID_PATTERN,
+    operation_schemas,
+    rulings_schema,
+    type_schema,
+)
+from conformance.harness.spec import clause_hashes
+
+
+class ErrorKind(StrEnum):
+    INVALID_STATE = "InvalidState"
+    ILLEGAL_ACTION = "IllegalAction"
+
+
+@dataclass(frozen=True)
+class ExpectedError:
+    """A refusal the case expects: the kind, and the field (InvalidState) or rule (IllegalAction)."""
+
+    kind: ErrorKind
+    field: str | None = None
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    description: str
+    rules: tuple[str, ...]
+    input: dict[str, Any]
+    rulings: dict[str, Any] = field(default_factory=dict[str, Any])
+    output: dict[str, Any] | None = None
+    error: ExpectedError | None = None
+    # rule ID -> short hash of that clause's text when the case was last reviewed (clause_stamps)
+    clauses: dict[str, str] = field(default_factory=dict[str, str])
+
+
+@dataclass(frozen=True)
+class VectorFile:
+    game: str
+    operation: str
+    cases: tuple[Case, ...]
+
+
+@cache
+def vector_file_schema() -> dict[str, Any]:
+    """The JSON Schema of a vector file, from the types, with what types cannot say."""
+    schema = type_schema(VectorFile)
+    schema["title"] = "rulespec vector file"
+    case = schema["$defs"]["Case"]
+    case["properties"]["id"]["pattern"] = CASE_ID_PATTERN
+    case["properties"]["rules"].update({"minItems": 1, "items": {"type": "string", "pattern": RULE_ID_PATTERN}})
+    stamp = {"type": "string", "pattern": CLAUSE_HASH_PATTERN}
+    case["properties"]["clauses"].update({"propertyNames": {"pattern": RULE_ID_PATTERN}, "additionalProperties": stamp})
+    # exactly one expectation: a result, or a refusal
+    case["oneOf"] = [
+        {"required": ["output"], "not": {"required": ["error"]}},
+        {"required": ["error"], "not": {"required": ["output"]}},
+    ]
+    error = schema["$defs"]["ExpectedError"]
+    error["oneOf"] = [
+        {"properties": {"kind": {"const": "InvalidState"}, "field": {"type": "string"}}, "required": ["field"]},
+        {"properties": {"kind": {"const": "IllegalAction"}, "rule": {"type": "string"}}, "required": ["rule"]},
+    ]
+    return schema
 
 
 @dataclass(frozen=True)
@@ -103,3 +178,87 @@ def refuse_repeated_id(seen: dict[str, LoadedCase], loaded: LoadedCase) -> None:
             f"{loaded.case.id!r} is already the ID of {first.path} $.cases[{first.index}] "
             "(a case ID is unique within its game)",
         )
+
+
+def canonical(value: object) -> str:
+    """The one JSON text of a value: keys sorted, no spaces, non-ASCII kept."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def case_id(game: str, operation: str, request: Any, rulings: Any) -> str:
+    """``<game>-<operation>-<first 12 hex of sha256 of the canonical input and rulings>``."""
+    digest = hashlib.sha256(canonical({"input": request, "rulings": rulings}).encode("utf-8")).hexdigest()
+    return f"{game}-{operation.replace('_', '-')}-{digest[:12]}"
+
+
+def stamps_for(rules: Collection[str], hashes: dict[str, str]) -> dict[str, str]:
+    """The ``clauses`` a case naming ``rules`` carries today (rules no clause defines are left out)."""
+    return {rule: hashes[rule] for rule in rules if rule in hashes}
+
+
+def new_case(
+    game: Game,
+    operation: str,
+    request: Any,
+    rulings: Any,
+    rules: Sequence[str],
+    description: str,
+    expectation: dict[str, Any],
+) -> dict[str, Any]:
+    """A vector case (as JSON) asking ``request`` under ``rulings``, stamped with the clauses it names.
+
+    ``expectation`` is ``{"output": ...}`` or ``{"error": ...}``.
+    """
+    return {
+        "id": case_id(game.key, operation, request, rulings),
+        "description": description,
+        "rules": list(rules),
+        "clauses": stamps_for(rules, clause_hashes(game)),
+        "rulings": rulings,
+        "input": request,
+        **expectation,
+    }
+
+
+def render_vector_file(document: dict[str, Any]) -> str:
+    """The suite's one style for a vector file: 2-space indented JSON, non-ASCII kept, a final newline."""
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def written_cases(path: Path) -> list[dict[str, Any]]:
+    """The cases already in ``path`` (none when it does not exist); ValueError naming the file when malformed."""
+    return cast(list[dict[str, Any]], _written(path).get("cases", []))
+
+
+def _written(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    try:
+        document: Any = json.loads(path.read_text(encoding="utf-8"))
+        cases: Any = cast(dict[str, Any], document).get("cases", []) if isinstance(document, dict) else None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 at byte {exc.start}; move it aside to save failures here") from exc
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
+    except RecursionError as exc:
+        raise ValueError(f"{path}: JSON nested too deep to read") from exc
+    if not isinstance(cases, list) or not all(isinstance(case, dict) for case in cases):  # pyright: ignore[reportUnknownVariableType]
+        raise ValueError(f"{path}: at $.cases: not a list of cases; move it aside to save failures here")
+    return cast(dict[str, Any], document)
+
+
+def add_cases(path: Path, game: str, operation: str, cases: Sequence[dict[str, Any]]) -> Path:
+    """Merge ``cases`` into the vector file ``path`` (made, with its folder, if absent); ``path``.
+
+    A case whose ID the file already holds is kept once, as newly written, in its place. A file
+    holding another game's or operation's cases is refused (ValueError), as is a malformed one.
+    """
+    document = _written(path)
+    if document and (document.get("game"), document.get("operation")) != (game, operation):
+        raise ValueError(f"{path} holds {document.get('game')}.{document.get('operation')}, not {game}.{operation}")
+    merged = {str(case.get("id")): case for case in written_cases(path)}
+    merged.update((str(case["id"]), case) for case in cases)
+    outputs.make_folder(path.parent)
+    return outputs.write_text(
+        path, render_vector_file({"game": game, "operation": operation, "cases": list(merged.values())})
+    )

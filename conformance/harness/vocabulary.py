@@ -2,19 +2,28 @@
 
 ``--game KEY`` (repeatable wherever it is accepted; a command that checks one game says so),
 ``--impl MODULE:ATTR``, ``--cmd COMMAND``, ``--rule ID``, ``--operation NAME``, ``--report-json PATH``.
-A mistake in any of them is one line on stderr and exit status 2, before anything runs. Old
-names stay accepted for one release as aliases that print a deprecation line.
+A mistake in any of them is one line on stderr and exit status 2, before anything runs: a
+mistyped name is answered with the close ones (``did_you_mean``), a number with what it must be
+(one parser per kind of number, each a ValueError; ``argument`` makes any of them an argparse type).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from conformance.harness.games import REGISTRY
-from conformance.harness.suggest import did_you_mean
+
+T = TypeVar("T")
+
+
+class Commands(Protocol):
+    """What ``add_subparsers()`` returns, as far as a command module uses it (argparse keeps its class private)."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
 
 
 class HelpWithDefaults(argparse.ArgumentDefaultsHelpFormatter):
@@ -50,12 +59,14 @@ def game_key(text: str) -> str:
     if text.lower() in REGISTRY:
         return text.lower()
     hint = did_you_mean(text.lower(), REGISTRY)
-    raise argparse.ArgumentTypeError(f"unknown game {text!r}{hint} (known: {', '.join(sorted(REGISTRY))})")
+    raise ValueError(f"unknown game {text!r}{hint} (known: {', '.join(sorted(REGISTRY))})")
 
 
 def add_game(parser: argparse.ArgumentParser, help: str = "check only this game (repeatable)") -> None:
     known = ", ".join(sorted(REGISTRY))
-    parser.add_argument("--game", action="append", type=game_key, metavar="KEY", help=f"{help}; one of {known}")
+    parser.add_argument(
+        "--game", action="append", type=argument(game_key), metavar="KEY", help=f"{help}; one of {known}"
+    )
 
 
 def one_game(command: str, games: Sequence[str] | None) -> str | None:
@@ -67,24 +78,89 @@ def one_game(command: str, games: Sequence[str] | None) -> str | None:
     return None
 
 
-class Deprecated(argparse.Action):
-    """An old option name kept for one release: stores into the new one and says so on stderr."""
+def argument(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """``parse`` as an argparse ``type``: its ValueError becomes the one-line usage error, message unchanged."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, new: str = "", **kwargs: Any) -> None:
-        self.new = new
-        super().__init__(option_strings, dest, **kwargs)
+    @functools.wraps(parse)
+    def typed(text: str) -> T:
+        try:
+            return parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from exc
 
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        print(f"rulespec: {option_string} is deprecated and will be removed: use {self.new}", file=sys.stderr)
-        setattr(namespace, self.dest, values)
+    return typed
 
 
-def add_alias(parser: argparse.ArgumentParser, old: str, new: str, dest: str, **kwargs: Any) -> None:
-    """``old`` as a hidden, deprecated spelling of ``new``."""
-    parser.add_argument(old, dest=dest, action=Deprecated, new=new, help=argparse.SUPPRESS, **kwargs)
+def seconds(text: str) -> float:
+    """A number of seconds above 0 (``--case-timeout``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise ValueError(f"{text!r}: expected a number of seconds above 0")
+    return value
+
+
+def count(text: str) -> int:
+    """A whole number, 0 or more (``--max-errors``, ``--max-not-implemented``)."""
+    if not text.isdigit():
+        raise ValueError(f"{text!r}: expected a whole number, 0 or more")
+    return int(text)
+
+
+def processes(text: str) -> str:
+    """A number of processes above 0, or ``auto`` (``-n``, handed to pytest-xdist as written)."""
+    if text != "auto" and not (text.isdigit() and int(text) > 0):
+        raise ValueError(f"{text!r}: expected a number of processes above 0, or 'auto'")
+    return text
+
+
+def jobs(text: str) -> int:
+    """A number of processes above 0 (``symbolic --jobs``)."""
+    if not (text.isdigit() and int(text) > 0):
+        raise ValueError(f"{text!r}: expected a number of processes above 0")
+    return int(text)
+
+
+def max_faults(text: str) -> int:
+    """``--max-faults``: a whole number above 0."""
+    if not (text.isdigit() and int(text) > 0):
+        raise ValueError(f"--max-faults {text!r}: expected a whole number of faults above 0")
+    return int(text)
+
+
+def shard(text: str) -> tuple[int, int]:
+    """``--shard K/N``: (K, N), with 1 <= K <= N."""
+    index, slash, total = text.partition("/")
+    if not (slash and index.isdigit() and total.isdigit() and 1 <= int(index) <= int(total)):
+        raise ValueError(f"--shard {text!r}: expected K/N with 1 <= K <= N, e.g. 2/3")
+    return int(index), int(total)
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Edits from a to b: insertions, deletions, substitutions and swaps of neighbours ("seo" is 1 from "soe")."""
+    rows = [list(range(len(b) + 1))] + [[i] + [0] * len(b) for i in range(1, len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+    return rows[-1][-1]
+
+
+def close(name: str, known: Iterable[str], case_sensitive: bool = True) -> list[str]:
+    """Known names within a third of ``name``'s length in edits (at least 1, at most 3), nearest first."""
+    limit = max(1, min(3, len(name) // 3))
+
+    def fold(text: str) -> str:
+        return text if case_sensitive else text.lower()
+
+    scored = sorted((edit_distance(fold(name), fold(other)), other) for other in set(known))
+    return [other for distance, other in scored if 0 < distance <= limit or (distance == 0 and other != name)]
+
+
+def did_you_mean(name: str, known: Iterable[str], case_sensitive: bool = True) -> str:
+    """``"; did you mean X?"`` when something close is known, else ``""``."""
+    found = close(name, known, case_sensitive)
+    return f"; did you mean {' or '.join(found[:3])}?" if found else ""

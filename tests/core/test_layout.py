@@ -11,8 +11,8 @@ from conformance.harness.games import REPO_ROOT
 HARNESS = REPO_ROOT / "conformance" / "harness"
 PACKAGE = "conformance.harness"
 CORE_MODULES = {
-    "commands",
     "differences",
+    "outputs",
     "per_rule",
     "profiles",
     "records",
@@ -20,11 +20,8 @@ CORE_MODULES = {
     "schema",
     "spec",
     "subject",
-    "vector_format",
     "vectors",
     "verdict",
-    "marks",
-    "suggest",
     "vocabulary",
 }
 CAPABILITIES = {

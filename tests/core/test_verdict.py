@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 
 from conformance.harness.differences import describe
-from conformance.harness.vector_format import Case, ErrorKind, ExpectedError
-from conformance.harness.vectors import LoadedCase
+from conformance.harness.vectors import Case, ErrorKind, ExpectedError, LoadedCase
 from conformance.harness.verdict import Outcome, judge_refusal, judge_result
 from reference.errors import InvalidState
 

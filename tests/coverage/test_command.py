@@ -11,9 +11,9 @@ import pytest
 from conformance.harness import games as registry
 from conformance.harness.cli import main
 from conformance.harness.coverage.canary_rules import canaries_by_name, canaries_by_rule
-from conformance.harness.coverage.clause_stamps import clause_hash, clause_hashes, review, stale_cases, staleness
+from conformance.harness.coverage.clause_stamps import review, stale_cases, staleness
 from conformance.harness.games import Game, all_games, game
-from conformance.harness.spec import Clause
+from conformance.harness.spec import Clause, clause_hash, clause_hashes
 from conformance.harness.vectors import VectorError, load_game
 
 GAMES = all_games()

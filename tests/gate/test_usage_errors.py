@@ -10,7 +10,7 @@ import pytest
 
 from conformance.harness.cli import main
 from conformance.harness.games import REPO_ROOT
-from conformance.harness.suggest import close, edit_distance
+from conformance.harness.vocabulary import close, edit_distance
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ import pytest
 from conformance.harness.cli import main
 from conformance.harness.games import game
 from conformance.harness.gate.stamp import stamp_now
+from conformance.harness.outputs import OutputError, write_text
 from conformance.harness.records import CheckRecord, write_report
 from conformance.harness.report.badge import badge_svg, column_badge
 from conformance.harness.report.implementations import Identity, Implementation, read_reports, write_implementations
 from conformance.harness.report.matrix import game_matrix
-from conformance.harness.report.out_dir import OutputError, write_text
 from conformance.harness.report.site import build_site
 from conformance.harness.report.vector_cases import cases_by_nodeid, suite_fields
 from conformance.harness.spec import read_clauses
@@ -142,7 +142,7 @@ def test_a_symlink_standing_where_a_page_goes_is_refused_not_followed(tmp_path: 
     (tmp_path / "victim").write_text("kept")
     (tmp_path / "index.html").symlink_to(tmp_path / "victim")
     with pytest.raises(OutputError, match="symlink"):
-        write_text(tmp_path, "index.html", "<p>site</p>")
+        write_text(tmp_path / "index.html", "<p>site</p>")
     assert (tmp_path / "victim").read_text() == "kept"
 
 

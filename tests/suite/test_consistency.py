@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import inspect
-import re
 from pathlib import Path
 from types import ModuleType
 from typing import cast
@@ -14,18 +13,15 @@ import pytest
 
 from conformance.harness.coverage.rules import rule_coverage
 from conformance.harness.games import Game, all_games
-from conformance.harness.rulings import alternatives, readings
+from conformance.harness.rulings import alternatives, readings, ruling_clause, ruling_clauses
 from conformance.harness.schemas.published import stale_schemas
-from conformance.harness.spec import read_clauses
+from conformance.harness.spec import named_rules, read_clauses
 from conformance.harness.subject import python_subject
 from conformance.harness.vectors import load_game
 from conformance.harness.verdict import Outcome, run_case
 
 GAMES = all_games()
 ids = [game.key for game in GAMES]
-RULE_ID = re.compile(r"\b[A-Z]{2,9}-[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?\b")
-# "SOE-SCORE-2 to SOE-SCORE-10" names every clause from 2 to 10 of that area
-RULE_RANGE = re.compile(r"\b([A-Z]{2,9}-[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*)-([0-9]+) to \1-([0-9]+)\b")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=ids)
@@ -55,9 +51,7 @@ def _docstring_ids(source: str) -> set[str]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.FunctionDef | ast.ClassDef | ast.Module):
             docstring = ast.get_docstring(node) or ""
-            named.update(RULE_ID.findall(docstring))
-            for area, first, last in RULE_RANGE.findall(docstring):
-                named.update(f"{area}-{n}" for n in range(int(first), int(last) + 1))
+            named.update(named_rules(docstring))  # "SOE-SCORE-2 to SOE-SCORE-10" names each from 2 to 10
     return named
 
 
@@ -89,6 +83,16 @@ def test_every_ruling_has_alternatives_and_a_spec_entry(game: Game) -> None:
     for name, values in choices.items():
         assert len(values) >= 2, f"ruling {name} offers no alternative"
         assert getattr(defaults, name) in values, f"ruling {name}: default not among its alternatives"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=ids)
+def test_every_ruling_field_settles_a_clause_of_its_spec(game: Game) -> None:
+    clauses = {c.id for c in read_clauses(game.spec_path)}
+    for field in dataclasses.fields(game.rulings):
+        clause = ruling_clause(game.rulings, field.name)
+        assert clause in clauses and "-RULING-" in clause, f"ruling {field.name}: {clause} is no ruling of the spec"
+    every = ruling_clauses(game.rulings, [field.name for field in dataclasses.fields(game.rulings)])
+    assert len(every) == len(dataclasses.fields(game.rulings)), "two ruling fields settle the same clause"
 
 
 def test_published_schemas_match_the_types() -> None:

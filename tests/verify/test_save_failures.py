@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conformance.harness.coverage.clause_stamps import clause_hashes
 from conformance.harness.games import REPO_ROOT, game
+from conformance.harness.spec import clause_hashes
 from conformance.harness.subject import python_subject
-from conformance.harness.vectors import load_file, load_game
+from conformance.harness.vectors import case_id, load_file, load_game
 from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.verify.saved_failures import content_id, write_saved
+from conformance.harness.verify.saved_failures import write_saved
 
 CANARY = "tests.canaries.his:TotalLeavesOutBonus"  # leaves the bonus VP out of a power's total (HIS-VP-1)
 # a few vectors and two invariants of the rule it breaks, so the run stays short
@@ -45,7 +45,7 @@ def test_a_canarys_failures_are_saved_as_vectors_it_fails_and_the_reference_pass
     for path in files:
         for loaded in load_file(his, path):
             case = loaded.case
-            assert case.id == content_id("his", loaded.operation, case.input, case.rulings)
+            assert case.id == case_id("his", loaded.operation, case.input, case.rulings)
             assert case.clauses == {rule: hashes[rule] for rule in case.rules}, "a saved case arrives stamped"
             assert run_case(canary, loaded).outcome == Outcome.FAILED, f"{case.id} does not catch the canary"
             assert run_case(reference, loaded).outcome == Outcome.PASSED, f"{case.id} fails the reference"
@@ -88,8 +88,8 @@ def test_saving_twice_merges_by_id_and_keeps_the_suites_style(tmp_path: Path) ->
 
 
 def test_the_content_id_hashes_input_and_rulings_canonically() -> None:
-    one = content_id("soe", "score_region", {"a": 1, "b": [1, 2]}, {"tie_share": "pool"})
-    same = content_id("soe", "score_region", {"b": [1, 2], "a": 1}, {"tie_share": "pool"})
-    other_ruling = content_id("soe", "score_region", {"a": 1, "b": [1, 2]}, {"tie_share": "split"})
+    one = case_id("soe", "score_region", {"a": 1, "b": [1, 2]}, {"tie_share": "pool"})
+    same = case_id("soe", "score_region", {"b": [1, 2], "a": 1}, {"tie_share": "pool"})
+    other_ruling = case_id("soe", "score_region", {"a": 1, "b": [1, 2]}, {"tie_share": "split"})
     assert one == same != other_ruling
     assert one.startswith("soe-score-region-") and len(one.rsplit("-", 1)[1]) == 12

@@ -25,13 +25,14 @@ import jsonschema
 
 from conformance.harness.games import REPO_ROOT
 from conformance.harness.records import read_report, report_schema
+from conformance.harness.spec import RULE_ID
 
 STARTER = "tests.fakes.soe_starter:SoeRules"
 PHASE_SHEET = "tests.fakes.his_phase_sheet:ElectoratesLineOff"
 MARKET_PATH = "tests.fakes.imperium_market_path:MarketCardPath"
 VECTORS = ("--", "--ignore-glob=*/invariants/*")  # vectors only: a run of seconds
 STATUS = re.compile(
-    r"^(?P<rule>[A-Z]+-[A-Z0-9-]+-\d+[a-z]?)\s.*\s"
+    rf"^(?P<rule>{RULE_ID})\s.*\s"
     r"(?P<status>failed|error|implicated|partial|passed|unchecked|not implemented)\s*$"
 )
 

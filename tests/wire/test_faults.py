@@ -17,8 +17,7 @@ import pytest
 
 import reference.struggle_of_empires as soe
 from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.vector_format import Case
-from conformance.harness.vectors import LoadedCase
+from conformance.harness.vectors import Case, LoadedCase
 from conformance.harness.verdict import Outcome, Verdict, run_case
 from conformance.harness.wire.faults import Fault
 from conformance.harness.wire.session import WireSession

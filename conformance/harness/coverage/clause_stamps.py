@@ -9,33 +9,16 @@ without stamps is stale too: nobody has said which wording it was checked agains
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from conformance.harness import outputs
 from conformance.harness.games import REPO_ROOT, Game
-from conformance.harness.spec import Clause, read_clauses
-
-HASH_LENGTH = 12
-
-
-def clause_hash(clause: Clause) -> str:
-    """sha256 of the clause's title and text with whitespace runs collapsed: re-wrapping a line is no change."""
-    words = " ".join(f"{clause.title}\n{clause.text}".split())
-    return hashlib.sha256(words.encode("utf-8")).hexdigest()[:HASH_LENGTH]
-
-
-def clause_hashes(game: Game) -> dict[str, str]:
-    """Every clause of the game's spec, by rule ID, with its current hash."""
-    return {clause.id: clause_hash(clause) for clause in read_clauses(game.spec_path)}
-
-
-def stamps_for(rules: Collection[str], hashes: dict[str, str]) -> dict[str, str]:
-    """The ``clauses`` a case naming ``rules`` carries today (rules no clause defines are left out)."""
-    return {rule: hashes[rule] for rule in rules if rule in hashes}
+from conformance.harness.spec import clause_hashes
+from conformance.harness.vectors import render_vector_file, stamps_for
 
 
 @dataclass(frozen=True)
@@ -96,11 +79,6 @@ def stamped(case: dict[str, Any], hashes: dict[str, str]) -> dict[str, Any]:
     return result
 
 
-def render_vector_file(document: dict[str, Any]) -> str:
-    """The suite's one style for a vector file: 2-space indented JSON, non-ASCII kept, a final newline."""
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
 def review(game: Game, case_ids: Collection[str] | None = None) -> dict[Path, list[str]]:
     """Re-stamp the named cases (every case when None) against the spec as it reads now.
 
@@ -130,5 +108,5 @@ def review(game: Game, case_ids: Collection[str] | None = None) -> dict[Path, li
     if unknown:
         raise KeyError(f"no case of game {game.key!r} has the ID(s): {', '.join(unknown)}")
     for path, (document, _) in rewrites.items():
-        path.write_text(render_vector_file(document), encoding="utf-8")
+        outputs.write_text(path, render_vector_file(document))
     return {path: changed for path, (_, changed) in rewrites.items()}

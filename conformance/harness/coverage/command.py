@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
-from conformance.harness.commands import Commands
 from conformance.harness.coverage.canary_rules import canaries_by_rule
 from conformance.harness.coverage.clause_stamps import StaleCase, review, stale_cases
 from conformance.harness.coverage.rules import rule_coverage
 from conformance.harness.games import REGISTRY, REPO_ROOT, Game, game
 from conformance.harness.vectors import VectorError, load_game
-from conformance.harness.vocabulary import add_game, one_game
+from conformance.harness.vocabulary import Commands, add_game, one_game
 
 
 @dataclass(frozen=True)

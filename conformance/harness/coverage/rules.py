@@ -23,9 +23,6 @@ class RuleCoverage:
     def without_vector(self) -> list[str]:
         return [rule for rule in self.rules if not self.vectors.get(rule)]
 
-    def without_check(self) -> list[str]:
-        return [rule for rule in self.rules if not self.vectors.get(rule) and not self.invariants.get(rule)]
-
 
 def rule_coverage(game: Game) -> RuleCoverage:
     rules = tuple(clause.id for clause in read_clauses(game.spec_path))

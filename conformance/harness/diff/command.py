@@ -19,7 +19,7 @@ from conformance.harness.diff.search import Difference, as_json
 from conformance.harness.diff.sides import Side, parse_side
 from conformance.harness.diff.written import vector_case, write_case
 from conformance.harness.games import REGISTRY, Game, game
-from conformance.harness.vocabulary import game_key
+from conformance.harness.vocabulary import argument, game_key
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 SIDES_HELP = "ref | ref[ruling=value,...] | impl:module:attr | cmd:COMMAND | git:REV"
@@ -63,7 +63,11 @@ def add_command(commands: Any) -> None:
     run.add_argument("a", metavar="A", help=f"side A, whose answer a written vector expects: {SIDES_HELP}")
     run.add_argument("b", metavar="B", help=f"side B: {SIDES_HELP}")
     run.add_argument(
-        "--game", required=True, type=game_key, metavar="KEY", help=f"the game; one of {', '.join(sorted(REGISTRY))}"
+        "--game",
+        required=True,
+        type=argument(game_key),
+        metavar="KEY",
+        help=f"the game; one of {', '.join(sorted(REGISTRY))}",
     )
     run.add_argument("--operation", action="append", help="only this operation (repeatable; default: all)")
     run.add_argument(

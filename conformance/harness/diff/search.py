@@ -18,7 +18,7 @@ import msgspec
 from conformance.harness.diff.groups import Group, group_of
 from conformance.harness.diff.sides import Side
 from conformance.harness.subject import ImplementationError, NotImplementedOp
-from conformance.harness.vector_format import ErrorKind, ExpectedError
+from conformance.harness.vectors import ErrorKind, ExpectedError
 from reference.errors import IllegalAction, InvalidState, RuleError
 
 

@@ -1,16 +1,18 @@
 """What the harness knows of each game: its operations, rulings, reference and spec.
 
-Each game module in this package defines ``GAME``, a :class:`Game`. The registry below
-names them; adding a game is one module and one line here.
+Each game module in this package defines its Protocol and ``GAME``, a :class:`Game` whose
+operations are read from that Protocol (``operations_of``). The registry below names them;
+adding a game is one module and one line here.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_type_hints
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 SPEC_DIR = REPO_ROOT / "spec"
@@ -34,6 +36,19 @@ class Operation:
     request: type[Any]
     response: type[Any]
     summary: str
+
+
+def operations_of(protocol: type[Any]) -> tuple[Operation, ...]:
+    """A game's operations, in its Protocol's order: each method's name, the type of its request (the first
+    parameter after ``self``), its return type, and its one-line docstring as the summary."""
+    found: list[Operation] = []
+    for name, method in vars(protocol).items():
+        if name.startswith("_") or not inspect.isfunction(method):
+            continue
+        hints = get_type_hints(method)
+        request = list(inspect.signature(method).parameters)[1]
+        found.append(Operation(name, hints[request], hints["return"], inspect.getdoc(method) or ""))
+    return tuple(found)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 import reference.here_i_stand as his
-from conformance.harness.games import Game, Operation
+from conformance.harness.games import Game, operations_of
 from reference.here_i_stand.model import (
     BonusVp,
     BonusVpRequest,
@@ -29,17 +29,29 @@ class HereIStand(Protocol):
     never as passed. Each call is pure: the same request and rulings give the same result.
     """
 
-    def special_vp(self, request: SpecialVpRequest, rulings: Rulings, /) -> SpecialVp: ...
+    def special_vp(self, request: SpecialVpRequest, rulings: Rulings, /) -> SpecialVp:
+        """one power's special VP from the board, line by line"""
+        ...
 
-    def bonus_vp(self, request: BonusVpRequest, rulings: Rulings, /) -> BonusVp: ...
+    def bonus_vp(self, request: BonusVpRequest, rulings: Rulings, /) -> BonusVp:
+        """one power's bonus VP from the game's bonuses, checked"""
+        ...
 
-    def score_power(self, request: ScoreRequest, rulings: Rulings, /) -> PowerScore: ...
+    def score_power(self, request: ScoreRequest, rulings: Rulings, /) -> PowerScore:
+        """one power's score sheet: base + special + bonus"""
+        ...
 
-    def determine_victory(self, request: VictoryRequest, rulings: Rulings, /) -> Outcome: ...
+    def determine_victory(self, request: VictoryRequest, rulings: Rulings, /) -> Outcome:
+        """standard, domination, time limit or the next turn"""
+        ...
 
-    def may_play_copernicus_or_servetus(self, request: PhaseRequest, rulings: Rulings, /) -> PlayVerdict: ...
+    def may_play_copernicus_or_servetus(self, request: PhaseRequest, rulings: Rulings, /) -> PlayVerdict:
+        """whether a mid-phase Copernicus or Servetus stops a domination, with the outcome before and after"""
+        ...
 
-    def run_phase(self, request: PhaseRequest, rulings: Rulings, /) -> PhaseResult: ...
+    def run_phase(self, request: PhaseRequest, rulings: Rulings, /) -> PhaseResult:
+        """the whole phase: six sheets, the outcome, the new history"""
+        ...
 
 
 GAME = Game(
@@ -47,19 +59,7 @@ GAME = Game(
     title="Here I Stand",
     rule_prefix="HIS",
     spec_file="here-i-stand.md",
-    operations=(
-        Operation("special_vp", SpecialVpRequest, SpecialVp, "one power's special VP from the board, line by line"),
-        Operation("bonus_vp", BonusVpRequest, BonusVp, "one power's bonus VP from the game's bonuses, checked"),
-        Operation("score_power", ScoreRequest, PowerScore, "one power's score sheet: base + special + bonus"),
-        Operation("determine_victory", VictoryRequest, Outcome, "standard, domination, time limit or the next turn"),
-        Operation(
-            "may_play_copernicus_or_servetus",
-            PhaseRequest,
-            PlayVerdict,
-            "whether a mid-phase Copernicus or Servetus stops a domination, with the outcome before and after",
-        ),
-        Operation("run_phase", PhaseRequest, PhaseResult, "the whole phase: six sheets, the outcome, the new history"),
-    ),
+    operations=operations_of(HereIStand),
     rulings=Rulings,
     reference=his,
     protocol=HereIStand,

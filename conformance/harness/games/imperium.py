@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 import reference.imperium as imperium
-from conformance.harness.games import Game, Operation
+from conformance.harness.games import Game, operations_of
 from reference.imperium.model import (
     AcquireRequest,
     AcquireResult,
@@ -36,23 +36,41 @@ class Imperium(Protocol):
     give the same result.
     """
 
-    def use_exhaust_ability(self, request: ExhaustRequest, rulings: Rulings, /) -> Player: ...
+    def use_exhaust_ability(self, request: ExhaustRequest, rulings: Rulings, /) -> Player:
+        """an action marker moves from the nation card onto a card in play"""
+        ...
 
-    def play_card(self, request: PlayRequest, rulings: Rulings, /) -> Player: ...
+    def play_card(self, request: PlayRequest, rulings: Rulings, /) -> Player:
+        """a card from the hand into play; red cards only on the barbarian side"""
+        ...
 
-    def draw(self, request: DrawRequest, rulings: Rulings, /) -> DrawResult: ...
+    def draw(self, request: DrawRequest, rulings: Rulings, /) -> DrawResult:
+        """draw N, shuffling the discard pile in the given order; or draw if able"""
+        ...
 
-    def acquire_market_card(self, request: AcquireRequest, rulings: Rulings, /) -> AcquireResult: ...
+    def acquire_market_card(self, request: AcquireRequest, rulings: Rulings, /) -> AcquireResult:
+        """a market card, its tokens and unrest; refill"""
+        ...
 
-    def pay_cost(self, request: PaymentRequest, rulings: Rulings, /) -> PaymentResult: ...
+    def pay_cost(self, request: PaymentRequest, rulings: Rulings, /) -> PaymentResult:
+        """influence for military, a resource for 2 coins, no change"""
+        ...
 
-    def cheapest_payments(self, request: CheapestRequest, rulings: Rulings, /) -> Payments: ...
+    def cheapest_payments(self, request: CheapestRequest, rulings: Rulings, /) -> Payments:
+        """the legal payments of a cost that waste least"""
+        ...
 
-    def resolve_action(self, request: ActionRequest, rulings: Rulings, /) -> ActionResult: ...
+    def resolve_action(self, request: ActionRequest, rulings: Rulings, /) -> ActionResult:
+        """an action's effects in order, ending at collapse"""
+        ...
 
-    def check_collapse(self, request: CollapseRequest, rulings: Rulings, /) -> Collapse: ...
+    def check_collapse(self, request: CollapseRequest, rulings: Rulings, /) -> Collapse:
+        """collapsed exactly when the unrest pile is empty"""
+        ...
 
-    def determine_winner(self, request: WinnerRequest, rulings: Rulings, /) -> Outcome: ...
+    def determine_winner(self, request: WinnerRequest, rulings: Rulings, /) -> Outcome:
+        """fewest unrest cards, then score, then the tie ruling"""
+        ...
 
 
 GAME = Game(
@@ -60,28 +78,7 @@ GAME = Game(
     title="Imperium: Classics",
     rule_prefix="IMP",
     spec_file="imperium-classics.md",
-    operations=(
-        Operation(
-            "use_exhaust_ability",
-            ExhaustRequest,
-            Player,
-            "an action marker moves from the nation card onto a card in play",
-        ),
-        Operation(
-            "play_card", PlayRequest, Player, "a card from the hand into play; red cards only on the barbarian side"
-        ),
-        Operation(
-            "draw", DrawRequest, DrawResult, "draw N, shuffling the discard pile in the given order; or draw if able"
-        ),
-        Operation("acquire_market_card", AcquireRequest, AcquireResult, "a market card, its tokens and unrest; refill"),
-        Operation(
-            "pay_cost", PaymentRequest, PaymentResult, "influence for military, a resource for 2 coins, no change"
-        ),
-        Operation("cheapest_payments", CheapestRequest, Payments, "the legal payments of a cost that waste least"),
-        Operation("resolve_action", ActionRequest, ActionResult, "an action's effects in order, ending at collapse"),
-        Operation("check_collapse", CollapseRequest, Collapse, "collapsed exactly when the unrest pile is empty"),
-        Operation("determine_winner", WinnerRequest, Outcome, "fewest unrest cards, then score, then the tie ruling"),
-    ),
+    operations=operations_of(Imperium),
     rulings=Rulings,
     reference=imperium,
     protocol=Imperium,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 import reference.struggle_of_empires as soe
-from conformance.harness.games import Game, Operation
+from conformance.harness.games import Game, operations_of
 from reference.struggle_of_empires.model import (
     Board,
     CleanUpRequest,
@@ -32,21 +32,37 @@ class StruggleOfEmpires(Protocol):
     give the same result.
     """
 
-    def collect_income(self, request: IncomeRequest, rulings: Rulings, /) -> Empires: ...
+    def collect_income(self, request: IncomeRequest, rulings: Rulings, /) -> Empires:
+        """income from population, then from control markers"""
+        ...
 
-    def score_region(self, request: RegionRequest, rulings: Rulings, /) -> RegionScore: ...
+    def score_region(self, request: RegionRequest, rulings: Rulings, /) -> RegionScore:
+        """one region's VP to the players, by control markers"""
+        ...
 
-    def score_regions(self, request: ScoringRequest, rulings: Rulings, /) -> Empires: ...
+    def score_regions(self, request: ScoringRequest, rulings: Rulings, /) -> Empires:
+        """all 11 regions scored onto the empires' VP"""
+        ...
 
-    def pay_maintenance(self, request: MaintenanceRequest, rulings: Rulings, /) -> Empires: ...
+    def pay_maintenance(self, request: MaintenanceRequest, rulings: Rulings, /) -> Empires:
+        """1 gold per unit, taxation and unrest when short"""
+        ...
 
-    def grow_population(self, request: PopulationRequest, rulings: Rulings, /) -> Empires: ...
+    def grow_population(self, request: PopulationRequest, rulings: Rulings, /) -> Empires:
+        """population +5, never above 9"""
+        ...
 
-    def clean_up(self, request: CleanUpRequest, rulings: Rulings, /) -> Board: ...
+    def clean_up(self, request: CleanUpRequest, rulings: Rulings, /) -> Board:
+        """markers back, tiles ready, war and phase markers moved"""
+        ...
 
-    def end_game(self, request: EndGameRequest, rulings: Rulings, /) -> Standings: ...
+    def end_game(self, request: EndGameRequest, rulings: Rulings, /) -> Standings:
+        """unrest assessment and the final ranking"""
+        ...
 
-    def end_war(self, request: WarEndRequest, rulings: Rulings, /) -> WarEndResult: ...
+    def end_war(self, request: WarEndRequest, rulings: Rulings, /) -> WarEndResult:
+        """the whole end of a war, and of the game after the 3rd"""
+        ...
 
 
 GAME = Game(
@@ -54,16 +70,7 @@ GAME = Game(
     title="Struggle of Empires",
     rule_prefix="SOE",
     spec_file="struggle-of-empires.md",
-    operations=(
-        Operation("collect_income", IncomeRequest, Empires, "income from population, then from control markers"),
-        Operation("score_region", RegionRequest, RegionScore, "one region's VP to the players, by control markers"),
-        Operation("score_regions", ScoringRequest, Empires, "all 11 regions scored onto the empires' VP"),
-        Operation("pay_maintenance", MaintenanceRequest, Empires, "1 gold per unit, taxation and unrest when short"),
-        Operation("grow_population", PopulationRequest, Empires, "population +5, never above 9"),
-        Operation("clean_up", CleanUpRequest, Board, "markers back, tiles ready, war and phase markers moved"),
-        Operation("end_game", EndGameRequest, Standings, "unrest assessment and the final ranking"),
-        Operation("end_war", WarEndRequest, WarEndResult, "the whole end of a war, and of the game after the 3rd"),
-    ),
+    operations=operations_of(StruggleOfEmpires),
     rulings=Rulings,
     reference=soe,
     protocol=StruggleOfEmpires,

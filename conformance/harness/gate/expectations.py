@@ -27,6 +27,7 @@ from typing import Any, cast
 import msgspec
 import tomli_w
 
+from conformance.harness import outputs
 from conformance.harness.gate.stamp import Stamp
 
 FORMATS = (".json", ".toml")
@@ -168,4 +169,4 @@ def save(path: Path, expectations: Expectations) -> None:
     check_format(path)
     raw = to_builtins(expectations)
     text = tomli_w.dumps(raw) if path.suffix == ".toml" else json.dumps(raw, indent=2, ensure_ascii=False) + "\n"
-    path.write_text(text, encoding="utf-8")
+    outputs.write_text(path, text)

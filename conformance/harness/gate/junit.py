@@ -13,6 +13,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from conformance.harness import outputs
 from conformance.harness.gate.gaps import operation_of
 from conformance.harness.gate.judge import GateResult
 
@@ -78,4 +79,4 @@ def rewrite(path: Path, gate: GateResult) -> None:
         suites[0].append(_gate_case(gate))
         for suite in suites:
             _recount(suite)
-    tree.write(path, encoding="utf-8", xml_declaration=True)
+    outputs.write_text(path, ET.tostring(root, encoding="utf-8", xml_declaration=True).decode("utf-8"))

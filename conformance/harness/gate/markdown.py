@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from conformance.harness import outputs
 from conformance.harness.differences import describe
 from conformance.harness.gate.judge import GateResult, check_id
 from conformance.harness.gate.stamp import Stamp
@@ -106,12 +107,11 @@ def render(label: str, gate: GateResult, verification: Verification, stamp: Stam
 
 
 def publish(markdown: str, path: Path) -> list[Path]:
-    """Write the summary to ``path`` and append it to ``$GITHUB_STEP_SUMMARY`` when that is set."""
-    path.write_text(markdown, encoding="utf-8")
-    written = [path]
+    """Write the summary to ``path`` (its folder made when missing) and append it to ``$GITHUB_STEP_SUMMARY``
+    when that is set (the step's summary is the job's, other steps append to it too)."""
+    outputs.make_folder(path.parent)
+    written = [outputs.write_text(path, markdown)]
     step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if step_summary:
-        with open(step_summary, "a", encoding="utf-8") as summary:
-            summary.write(markdown)
-        written.append(Path(step_summary))
+        written.append(outputs.append_text(Path(step_summary), markdown))
     return written

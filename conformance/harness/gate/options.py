@@ -22,26 +22,13 @@ from conformance.harness.gate.round_trip import rewrite
 from conformance.harness.gate.stamp import seed_of, stamp_now
 from conformance.harness.per_rule import Verification
 from conformance.harness.records import CheckRecord
+from conformance.harness.vocabulary import argument, count, processes
 
 
-def _count(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number, 0 or more")
-    return int(text)
-
-
-def _processes(text: str) -> str:
-    if text != "auto" and not (text.isdigit() and int(text) > 0):
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of processes above 0, or 'auto'")
-    return text
-
-
+@argument
 def expectations_path(text: str) -> Path:
     """An expectations file's path: its format is checked at once, its content before the run (``prepare``)."""
-    try:
-        return expectations_file.check_format(Path(text))
-    except ExpectationsError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
+    return expectations_file.check_format(Path(text))
 
 
 def prepare(args: argparse.Namespace) -> str | None:
@@ -70,7 +57,7 @@ def add_verify_options(run: argparse.ArgumentParser) -> None:
     gating.add_argument(
         "-n",
         "--numprocesses",
-        type=_processes,
+        type=argument(processes),
         metavar="N",
         help="spread the checks over N processes, or 'auto' (pytest-xdist)",
     )
@@ -97,10 +84,12 @@ def add_verify_options(run: argparse.ArgumentParser) -> None:
         action="store_true",
         help="a known failure now passing, or a known gap now implemented, does not fail the gate",
     )
-    gating.add_argument("--max-errors", type=_count, default=0, metavar="N", help="errors the gate allows (default 0)")
+    gating.add_argument(
+        "--max-errors", type=argument(count), default=0, metavar="N", help="errors the gate allows (default 0)"
+    )
     gating.add_argument(
         "--max-not-implemented",
-        type=_count,
+        type=argument(count),
         default=0,
         metavar="N",
         help="not-implemented checks allowed beyond the known gaps the expectations list (default 0)",

@@ -115,12 +115,7 @@ def game_settings(key: str, profile: str | None = None) -> dict[str, Any]:
     settings["pytest_add_cli_args_test_selection"] = suite_paths(key)
     if profile is not None:
         kept = [arg for arg in settings.get("pytest_add_cli_args", []) if not arg.startswith("--hypothesis-profile")]
-        settings["pytest_add_cli_args"] = [
-            *kept,
-            "-p",
-            "conformance.harness.mutation.profile",
-            f"--hypothesis-profile={profile}",
-        ]
+        settings["pytest_add_cli_args"] = [*kept, f"--hypothesis-profile={profile}"]  # registered by profiles.py
     return settings
 
 

@@ -7,11 +7,10 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-from conformance.harness.commands import Commands
 from conformance.harness.games import game
 from conformance.harness.symbolic.reference import IMPLEMENTATION_TIMEOUT
 from conformance.harness.verify import preflight
-from conformance.harness.vocabulary import add_game, one_game, usage_error
+from conformance.harness.vocabulary import Commands, add_game, one_game, usage_error
 
 VERDICTS = {0: "passed", 1: "failed", 2: "could not run"}
 

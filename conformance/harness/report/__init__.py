@@ -5,6 +5,6 @@ Reads check records (``records.read_report``), the report that holds several imp
 verdict from many (``merge``: the shards of a ``verify --shard K/N`` matrix), the rules x
 implementations matrix (``matrix``), a static HTML site with no server and no network at view time
 (``site``, ``html``), an SVG badge per implementation and game (``badge``), written without following
-symlinks (``out_dir``). Entry points: ``command`` (``rulespec report``, its subcommands listed in
+symlinks (the core's ``outputs``). Entry points: ``command`` (``rulespec report``, its subcommands listed in
 ``command.SUBCOMMANDS``), ``implementations`` (read and write the report of several implementations).
 """

@@ -6,8 +6,8 @@ import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from conformance.harness.commands import Commands
 from conformance.harness.report import html, merge
+from conformance.harness.vocabulary import Commands
 
 
 @dataclass(frozen=True)

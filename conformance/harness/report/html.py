@@ -8,17 +8,20 @@ from pathlib import Path
 from rich.console import Console
 
 from conformance.harness.games import REGISTRY, game
-from conformance.harness.report import out_dir
 from conformance.harness.report.implementations import Implementation, read_reports
 from conformance.harness.report.site import build_site
+from conformance.harness.vocabulary import argument
 
 
+@argument
 def site_dir(text: str) -> Path:
-    """An output directory for the site, refused at once when it is a symlink or a file."""
-    try:
-        return out_dir.check_out_dir(Path(text))
-    except out_dir.OutputError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
+    """An output directory for the site (made when missing), refused at once when it is a symlink or a file."""
+    path = Path(text)
+    if path.is_symlink():
+        raise ValueError(f"{path}: is a symlink; give the real directory to write the site into")
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"{path}: is a file, not a directory to write the site into")
+    return path
 
 
 def publish(out: Path, implementations: list[Implementation], console: Console | None = None) -> int:

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 import msgspec
 
+from conformance.harness import outputs
 from conformance.harness.gate.stamp import Stamp
 from conformance.harness.records import CheckRecord, read_report, write_report
 
@@ -62,7 +63,8 @@ def write_implementations(path: Path, implementations: Sequence[Implementation])
             entry["checks"] = json.loads(checks_file.read_text(encoding="utf-8"))
             entries.append(entry)
     document = {"report": KIND, "implementations": entries}
-    path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    outputs.make_folder(path.parent)
+    outputs.write_text(path, json.dumps(document, indent=2) + "\n")
 
 
 def read_reports(path: Path) -> list[Implementation]:

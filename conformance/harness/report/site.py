@@ -16,9 +16,9 @@ from typing import Any
 
 import jinja2
 
+from conformance.harness import outputs
 from conformance.harness.games import Game
 from conformance.harness.records import CheckRecord
-from conformance.harness.report import out_dir
 from conformance.harness.report.badge import column_badge
 from conformance.harness.report.implementations import Implementation
 from conformance.harness.report.matrix import (
@@ -29,7 +29,7 @@ from conformance.harness.report.matrix import (
     look,
 )
 from conformance.harness.report.vector_cases import cases_by_nodeid, suite_fields
-from conformance.harness.spec import Clause
+from conformance.harness.spec import Clause, rulings_bearing_on
 from conformance.harness.vectors import LoadedCase
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -106,21 +106,6 @@ def _cell(column: Column, rule: str) -> Cell:
     return Cell(row.status, shown.symbol, shown.word, f"{passed}/{row.checks}" if row.checks else "")
 
 
-def _rulings(clause: Clause, clauses: Sequence[Clause]) -> list[Clause]:
-    """The rulings that bear on a clause: those naming it, and those it names."""
-
-    def names(text: str, rule: str) -> bool:
-        return re.search(rf"\b{re.escape(rule)}\b", text) is not None
-
-    return [
-        other
-        for other in clauses
-        if "-RULING-" in other.id
-        and other.id != clause.id
-        and (names(other.text, clause.id) or names(clause.text, other.id))
-    ]
-
-
 def _rule_detail(
     clause: Clause,
     columns: Sequence[Column],
@@ -195,7 +180,7 @@ def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
                 "cells": cells,
                 "tokens": " ".join(sorted({token(cell.status) for cell in cells})),
                 "search": f"{clause.id} {clause.title}".lower(),
-                "rulings": _rulings(clause, matrix.clauses),
+                "rulings": rulings_bearing_on(clause, matrix.clauses),
                 **_rule_detail(clause, matrix.columns, ids, failures, cases),
             }
         )
@@ -235,16 +220,16 @@ def build_site(out: Path, games: Sequence[Game], implementations: Sequence[Imple
     environment = _environment()
     nav = [{"key": m.game.key, "title": m.game.title, "href": f"{m.game.key}.html"} for m in matrices]
     common = {"nav": nav, "looks": LOOKS, "filters": FILTERS}
-    site = out_dir.make_dir(out)
-    badges = out_dir.make_dir(site / "badges")
+    site = outputs.make_folder(out)
+    badges = outputs.make_folder(site / "badges")
     written: list[Path] = []
     pages = [game_page(matrix, stems) for matrix in matrices]
     index = environment.get_template("index.html.j2").render(pages=pages, current="index", **common)
-    written.append(out_dir.write_text(site, "index.html", index))
+    written.append(outputs.write_text(site / "index.html", index))
     for matrix, page in zip(matrices, pages, strict=True):
         html = environment.get_template("game.html.j2").render(page=page, current=matrix.game.key, **common)
-        written.append(out_dir.write_text(site, f"{matrix.game.key}.html", html))
+        written.append(outputs.write_text(site / f"{matrix.game.key}.html", html))
         for column in matrix.columns:
             name = f"{stems[column.implementation.name]}-{matrix.game.key}.svg"
-            written.append(out_dir.write_text(badges, name, column_badge(matrix.game.key, column)))
+            written.append(outputs.write_text(badges / name, column_badge(matrix.game.key, column)))
     return written

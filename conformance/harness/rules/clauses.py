@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from conformance.harness.coverage.rules import rule_coverage
 from conformance.harness.games import Game
-from conformance.harness.spec import Clause, read_clauses
-from conformance.harness.suggest import did_you_mean
-
-RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?\b")
+from conformance.harness.spec import Clause, read_clauses, rulings_bearing_on
+from conformance.harness.vocabulary import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -32,15 +29,7 @@ def find_rule(games: Sequence[Game], rule: str) -> Rule:
 
 def rulings_of(rule: Rule) -> list[Clause]:
     """The rulings that bear on a clause: those it names, and those whose text names it."""
-    every = read_clauses(rule.game.spec_path)
-    named = set(RULE_ID.findall(rule.clause.text))
-    return [
-        clause
-        for clause in every
-        if "-RULING-" in clause.id
-        and clause.id != rule.clause.id
-        and (clause.id in named or rule.clause.id in RULE_ID.findall(clause.text))
-    ]
+    return rulings_bearing_on(rule.clause, read_clauses(rule.game.spec_path))
 
 
 def checks_of(rule: Rule) -> tuple[list[str], list[str]]:

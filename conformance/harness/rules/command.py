@@ -9,12 +9,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from conformance.harness.commands import Commands
 from conformance.harness.games import REGISTRY, game
 from conformance.harness.rules.clauses import checks_of, find_rule, rulings_of
 from conformance.harness.rules.explain import explain_command
 from conformance.harness.spec import read_clauses
-from conformance.harness.vocabulary import add_game, usage_error
+from conformance.harness.vocabulary import Commands, add_game, usage_error
 
 SHOWN = 12  # checks listed by name per kind; the rest are counted
 

@@ -18,9 +18,8 @@ from conformance.harness.coverage.collected import invariant_rules
 from conformance.harness.games import REGISTRY, game
 from conformance.harness.records import CheckRecord, read_report
 from conformance.harness.rules.clauses import find_rule
-from conformance.harness.suggest import did_you_mean
 from conformance.harness.vectors import load_game
-from conformance.harness.vocabulary import usage_error
+from conformance.harness.vocabulary import did_you_mean, usage_error
 
 
 def _same_check(check: str, nodeid: str) -> bool:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from conformance.harness.commands import Commands
 from conformance.harness.games import REPO_ROOT
 from conformance.harness.schemas.published import stale_schemas, write_schemas
+from conformance.harness.vocabulary import Commands
 
 
 def schema(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from conformance.harness import outputs
 from conformance.harness.games import SCHEMA_DIR, all_games
 from conformance.harness.records import report_schema
 from conformance.harness.schema import (
@@ -17,8 +18,8 @@ from conformance.harness.schema import (
     refusal_kinds,
     rulings_schema,
     type_schema,
-    vector_file_schema,
 )
+from conformance.harness.vectors import vector_file_schema
 from conformance.harness.wire.messages import MESSAGES, REPLIES
 
 
@@ -74,7 +75,7 @@ def write_schemas(root: Path = SCHEMA_DIR) -> list[Path]:
     written: list[Path] = []
     for relative, schema in all_schemas().items():
         path = root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render(schema), encoding="utf-8")
+        outputs.make_folder(path.parent)
+        outputs.write_text(path, render(schema))
         written.append(path)
     return written

@@ -9,7 +9,6 @@ clean results are kept; a counterexample is searched again, so it is always show
 from __future__ import annotations
 
 import json
-import os
 import sys
 from dataclasses import replace
 from importlib.metadata import version
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import msgspec
 
+from conformance.harness import outputs
 from conformance.harness.games import REPO_ROOT
 from conformance.harness.symbolic.search import CONFIRMED, NOT_REFUTED, Searched
 
@@ -72,8 +72,7 @@ class ResultCache:
     def save(self) -> None:
         if self.directory is None:
             return
-        self.directory.mkdir(parents=True, exist_ok=True)
-        partial = self.directory / f"{_FILE}.{os.getpid()}"
+        outputs.make_folder(self.directory)
         entries = {name: self._entries[name] for name in sorted(self._entries)}
-        partial.write_text(json.dumps(msgspec.to_builtins(entries), indent=1) + "\n", encoding="utf-8")
-        partial.replace(self.directory / _FILE)  # whole or not at all: a killed run leaves the old cache
+        # whole or not at all: a killed run leaves the old cache
+        outputs.write_text(self.directory / _FILE, json.dumps(msgspec.to_builtins(entries), indent=1) + "\n")

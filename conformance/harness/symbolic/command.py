@@ -9,7 +9,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from conformance.harness.commands import Commands
 from conformance.harness.games import REGISTRY, game
 from conformance.harness.symbolic import implementation as symbolic_impl
 from conformance.harness.symbolic.cache import DEFAULT_DIRECTORY, ResultCache
@@ -27,13 +26,7 @@ from conformance.harness.symbolic.search import (
     Searched,
 )
 from conformance.harness.verify import preflight
-from conformance.harness.vocabulary import add_game
-
-
-def _jobs(text: str) -> int:
-    if not (text.isdigit() and int(text) > 0):
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of processes above 0")
-    return int(text)
+from conformance.harness.vocabulary import Commands, add_game, argument, jobs
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
-        "--jobs", type=_jobs, default=cores(), metavar="N", help="searches at once (default: the cores)"
+        "--jobs", type=argument(jobs), default=cores(), metavar="N", help="searches at once (default: the cores)"
     )
     parser.add_argument(
         "--cache",

@@ -24,8 +24,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.harness.diff.written import docstring_rules
 from conformance.harness.games import REPO_ROOT, Game
+from conformance.harness.spec import docstring_rules
 from conformance.harness.subject import load_python_target
 
 _SHOWN = 3000  # characters of CrossHair's report shown per finding: a found input can be long

@@ -20,10 +20,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.harness.commands import Commands
 from conformance.harness.games import REPO_ROOT, Game, game
 from conformance.harness.verify import preflight
-from conformance.harness.vocabulary import add_game, one_game, usage_error
+from conformance.harness.vocabulary import Commands, add_game, one_game, usage_error
 
 MODULE = "rulespec_boundary_check"
 

@@ -109,10 +109,3 @@ class BreakerPlugin:
             return (yield)
         finally:
             self.breaker.in_check = False
-
-
-def max_faults(text: str) -> int:
-    """``--max-faults``: a whole number above 0."""
-    if not (text.isdigit() and int(text) > 0):
-        raise ValueError(f"--max-faults {text!r}: expected a whole number of faults above 0")
-    return int(text)

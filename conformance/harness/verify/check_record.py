@@ -16,7 +16,7 @@ import pytest
 
 from conformance.harness.games import game
 from conformance.harness.records import CheckRecord
-from conformance.harness.spec import read_clauses
+from conformance.harness.spec import RULE_ID, read_clauses
 from conformance.harness.verdict import Outcome
 from conformance.harness.verify.checks import VERDICT, VectorItem, rules_of
 from conformance.harness.verify.failing_call import failing_call
@@ -25,7 +25,7 @@ from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS
 from conformance.harness.wire.encoding import wire_form
 
-_ASSERTED = re.compile(r"^(?P<rule>[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9]+[a-z]?):")
+_ASSERTED = re.compile(rf"^(?P<rule>{RULE_ID}):")
 CALLS = pytest.StashKey["deque[SentCall]"]()  # what an invariant sent, newest last
 
 

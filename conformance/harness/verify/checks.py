@@ -1,5 +1,9 @@
 """The checks of a conformance run: which game a file belongs to, the rules a check names, vector cases
 as pytest items.
+
+An invariant's rules are read from its ``@pytest.mark.rules(...)`` markers by one function
+(``marked_rules``), used by ``verify`` to credit a run's checks to rules and by ``coverage`` to
+list what checks each rule, so the two cannot count differently.
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ from typing import Any
 import pytest
 
 from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, VECTORS_DIR, game
-from conformance.harness.marks import marked_rules
 from conformance.harness.subject import ImplementationError
 from conformance.harness.vectors import LoadedCase, VectorError, load_file, refuse_repeated_id
 from conformance.harness.verdict import Outcome, Verdict, run_case
@@ -25,6 +28,15 @@ def game_of(path: Path) -> str | None:
         if path.is_relative_to(root) and path != root:
             return path.relative_to(root).parts[0]
     return user_game(path.resolve()) if is_user_vector(path) else None
+
+
+def marked_rules(item: pytest.Item) -> tuple[str, ...]:
+    """The rule IDs of every ``rules`` marker on the item and the nodes above it (its class's, its module's),
+    first seen first, once each."""
+    rules: list[str] = []
+    for marker in item.iter_markers("rules"):
+        rules.extend(str(rule) for rule in marker.args)
+    return tuple(dict.fromkeys(rules))
 
 
 def rules_of(item: pytest.Item) -> tuple[str, ...]:

@@ -10,7 +10,6 @@ import sys
 import pytest
 from rich.console import Console
 
-from conformance.harness.commands import Commands
 from conformance.harness.games import (
     INVARIANTS_DIR,
     REGISTRY,
@@ -27,12 +26,12 @@ from conformance.harness.verify import (
     several,
     spread,
 )
-from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, max_faults
+from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
 from conformance.harness.verify.checks import game_of
 from conformance.harness.verify.progress import RunProgress
 from conformance.harness.verify.recorder import RECORDER, Recorder
 from conformance.harness.verify.shard import Shard
-from conformance.harness.vocabulary import add_game, usage_error
+from conformance.harness.vocabulary import Commands, add_game, argument, max_faults, seconds, usage_error
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 
@@ -147,44 +146,20 @@ def verify(args: argparse.Namespace) -> int:
     return status or published or (1 if failed_writes else 0)
 
 
-def _shard(text: str) -> Shard:
-    try:
-        return Shard.parse(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
-
-
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = 0.0
-    if not seconds > 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds above 0")
-    return seconds
-
-
-def _faults(text: str) -> int:
-    try:
-        return max_faults(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
-
-
 def verify_arguments(run: argparse.ArgumentParser) -> None:
     """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
     add_game(run)
     several.add_subject_options(run)  # --impl, --cmd (each repeatable, to compare), --html
     run.add_argument(
         "--case-timeout",
-        type=_seconds,
+        type=argument(seconds),
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help="--impl, --cmd: seconds to wait per reply",
     )
     run.add_argument(
         "--max-faults",
-        type=_faults,
+        type=argument(max_faults),
         default=DEFAULT_MAX_FAULTS,
         metavar="N",
         help="implementation faults before every later check is an error",
@@ -202,7 +177,7 @@ def verify_arguments(run: argparse.ArgumentParser) -> None:
     )
     run.add_argument(
         "--shard",
-        type=_shard,
+        type=argument(Shard.parse),
         metavar="K/N",
         help="run the Kth of N shares of the checks (balanced, stable); join the reports with rulespec report merge",
     )

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.harness.coverage.clause_stamps import clause_hashes
 from conformance.harness.differences import Difference
 from conformance.harness.games import Game
+from conformance.harness.spec import clause_hashes
 from conformance.harness.subject import Subject, python_subject
 from conformance.harness.verdict import Outcome, run_case
 from conformance.harness.verify.saved_failures import SentCall, loaded, saved_case

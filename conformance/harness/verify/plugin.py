@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from conformance.harness import profiles
-from conformance.harness.games import VECTORS_DIR
+from conformance.harness.games import VECTORS_DIR, game
 from conformance.harness.subject import NotImplementedOp, Subject
 from conformance.harness.verify import grouping, outputs, preflight, saved_failures, vector_roots
 from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, BreakerPlugin
@@ -187,6 +187,14 @@ class CheckedSubject:
         self._subject = subject
         self._key = key
         self._calls = calls  # what the test sent, for --save-failures
+
+    def __repr__(self) -> str:
+        # shown for the fixture's argument in a failing example, where Hypothesis prints every argument
+        return (
+            f"<the {game(self._key).title} implementation under test>"
+            if self._key
+            else "<the implementation under test>"
+        )
 
     def __getattr__(self, operation: str) -> Callable[[object, object], Any]:
         if operation.startswith("_"):

@@ -22,9 +22,8 @@ import pytest
 from conformance.harness.games import Game, game
 from conformance.harness.gate import options as gate_options
 from conformance.harness.spec import read_clauses
-from conformance.harness.suggest import close, did_you_mean
 from conformance.harness.verify.subjects import selected_games
-from conformance.harness.vocabulary import game_key
+from conformance.harness.vocabulary import close, did_you_mean, game_key
 
 
 class UsageProblem(ValueError):
@@ -147,7 +146,7 @@ def check_plugin_options(config: pytest.Config) -> None:
     for key in config.getoption("--game") or ():
         try:
             game_key(key)
-        except argparse.ArgumentTypeError as exc:
+        except ValueError as exc:
             raise pytest.UsageError(f"--game {key}: {exc}") from exc
     games = [game(key) for key in selected_games(config)]
     impl: str | None = config.getoption("--impl")

@@ -4,28 +4,25 @@ A failing suite vector is referred to by its ID (``DIR/<game>/<operation>.suite.
 copied under a new one; a failing vector of the user's own is already in their files. A failing
 invariant is written as the request it last sent on which the implementation and the reference
 disagree (Hypothesis replays the shrunk example last, so that is the
-minimal one). Each case gets a content-hash ID, ``<game>-<operation>-<12 hex>`` over the
-canonical input and rulings, so saving the same failure twice gives the same case.
+minimal one). Each case is written by the core's one writer of cases (``vectors.add_cases``): its
+content-hash ID makes saving the same failure twice give the same case.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import msgspec
 
-from conformance.harness.coverage.clause_stamps import clause_hashes, render_vector_file, stamps_for
+from conformance.harness import outputs
 from conformance.harness.games import VECTORS_DIR, Game
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
-from conformance.harness.vector_format import Case
-from conformance.harness.vectors import LoadedCase
+from conformance.harness.vectors import Case, LoadedCase, add_cases, new_case, written_cases
 from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.verify import outputs
 from conformance.harness.verify.vector_roots import SUITE_REFERENCES
 from reference.errors import IllegalAction, InvalidState, RuleError
 
@@ -41,16 +38,6 @@ class SentCall:
     operation: str
     request: object
     rulings: object
-
-
-def canonical(value: object) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def content_id(game: str, operation: str, request: dict[str, Any], rulings: dict[str, Any]) -> str:
-    """``<game>-<operation>-<first 12 hex of sha256 of the canonical input and rulings>``."""
-    digest = hashlib.sha256(canonical({"input": request, "rulings": rulings}).encode("utf-8")).hexdigest()
-    return f"{game}-{operation.replace('_', '-')}-{digest[:12]}"
 
 
 def reference_expectation(game: Game, operation: str, request: object, rulings: object) -> dict[str, Any] | None:
@@ -75,15 +62,7 @@ def saved_case(
     if expected is None:
         return None
     asked: dict[str, Any] = json.loads(msgspec.json.encode(request))
-    return {
-        "id": content_id(game.key, operation, asked, rulings),
-        "description": why,
-        "rules": list(rules),
-        "clauses": stamps_for(rules, clause_hashes(game)),
-        "rulings": rulings,
-        "input": asked,
-        **expected,
-    }
+    return new_case(game, operation, asked, rulings, rules, why, expected)
 
 
 def loaded(game: Game, operation: str, case: dict[str, Any]) -> LoadedCase:
@@ -142,13 +121,7 @@ def write_saved(directory: Path, saved: Iterable[tuple[str, str, dict[str, Any]]
             by_file.setdefault((key, operation), {})[str(case["id"])] = case
     written: list[Path] = []
     for (key, operation), cases in sorted(by_file.items()):
-        path = directory / key / f"{operation}.json"
-        existing = saved_cases(path)
-        kept = [case for case in existing if case.get("id") not in cases]
-        document = {"game": key, "operation": operation, "cases": [*kept, *cases.values()]}
-        outputs.make_folder(path.parent)
-        outputs.write_text(path, render_vector_file(document))
-        written.append(path)
+        written.append(add_cases(directory / key / f"{operation}.json", key, operation, list(cases.values())))
     for (key, operation), ids in sorted(by_suite.items()):
         path = directory / key / f"{operation}{SUITE_REFERENCES}"
         if path.is_file():
@@ -160,24 +133,6 @@ def write_saved(directory: Path, saved: Iterable[tuple[str, str, dict[str, Any]]
     return written
 
 
-def saved_cases(path: Path) -> list[dict[str, Any]]:
-    """The cases already saved in ``path`` (none when it does not exist); ValueError naming the file when malformed."""
-    if not path.is_file():
-        return []
-    try:
-        document: Any = json.loads(path.read_text(encoding="utf-8"))
-        cases: Any = cast(dict[str, Any], document).get("cases", []) if isinstance(document, dict) else None
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{path}: not UTF-8 at byte {exc.start}; move it aside to save failures here") from exc
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
-    except RecursionError as exc:
-        raise ValueError(f"{path}: JSON nested too deep to read") from exc
-    if not isinstance(cases, list) or not all(isinstance(case, dict) for case in cases):  # pyright: ignore[reportUnknownVariableType]
-        raise ValueError(f"{path}: at $.cases: not a list of cases; move it aside to save failures here")
-    return cast(list[dict[str, Any]], cases)
-
-
 def unreadable(directory: str | None) -> list[str]:
     """``--save-failures DIR``: every vector file already under DIR that saving would have to merge and cannot read."""
     if not directory or not Path(directory).is_dir():
@@ -185,7 +140,7 @@ def unreadable(directory: str | None) -> list[str]:
     found: list[str] = []
     for path in sorted(Path(directory).glob("*/*.json")):
         try:
-            saved_cases(path)
+            written_cases(path)
         except ValueError as exc:
             found.append(f"--save-failures {directory}: {exc}")
     return found

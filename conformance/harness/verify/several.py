@@ -28,6 +28,7 @@ from conformance.harness.report.implementations import Identity, Implementation,
 from conformance.harness.report.matrix import game_matrix, render_matrix
 from conformance.harness.verify.identity import NamedSubject, Who, identify, named
 from conformance.harness.verify.recorder import RECORDER, Recorder
+from conformance.harness.vocabulary import argument
 
 # verify's options that name one implementation's files: refused with several implementations
 _ONE_IMPLEMENTATION = {
@@ -55,13 +56,7 @@ class SubjectOption(argparse.Action):
 
 
 def _subject_type(kind: str) -> Any:
-    def parse(text: str) -> NamedSubject:
-        try:
-            return named(kind, text)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from exc
-
-    return parse
+    return argument(lambda text: named(kind, text))
 
 
 def add_subject_options(run: argparse.ArgumentParser) -> None:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from conformance.harness import outputs, vocabulary
+
 DURATIONS = Path(__file__).with_name("durations.json")
 
 
@@ -28,10 +30,7 @@ class Shard:
 
     @classmethod
     def parse(cls, text: str) -> Shard:
-        index, slash, count = text.partition("/")
-        if not (slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
-            raise ValueError(f"--shard {text!r}: expected K/N with 1 <= K <= N, e.g. 2/3")
-        return cls(int(index), int(count))
+        return cls(*vocabulary.shard(text))
 
     def __str__(self) -> str:
         return f"{self.index}/{self.count}"
@@ -111,7 +110,7 @@ class DurationLog:
 
     def pytest_sessionfinish(self) -> None:
         rounded = {nodeid: round(seconds, 3) for nodeid, seconds in sorted(self.seconds.items())}
-        self.path.write_text(json.dumps(rounded, indent=0) + "\n", encoding="utf-8")
+        outputs.write_text(self.path, json.dumps(rounded, indent=0) + "\n")
 
 
 def pytest_configure(config: pytest.Config) -> None:
