@@ -23,7 +23,7 @@ import msgspec
 
 from conformance.harness.games import Game, game
 from conformance.harness.subject import load_python_target
-from conformance.harness.vector_format import ErrorKind
+from conformance.harness.vectors import ErrorKind
 from conformance.harness.wire.messages import (
     ENCODER,
     PROTOCOL_VERSION,
