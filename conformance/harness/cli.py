@@ -1,49 +1,73 @@
-"""``rulespec``: the command line, built from each capability's commands and dispatched to them."""
+"""``rulespec``: the command line, built from each capability's commands and dispatched to them.
+
+A run imports only the capability whose command it runs (``rulespec verify`` never loads diff or
+the site); ``rulespec --help``, a mistyped command or none at all builds every capability's parser.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import version
+from typing import cast
 
-from conformance.harness.coverage import command as coverage
-from conformance.harness.diff import command as diff
-from conformance.harness.plugged import command as plugged
-from conformance.harness.report import command as report
-from conformance.harness.rules import command as rules
-from conformance.harness.schemas import command as schemas
-from conformance.harness.symbolic import command as symbolic
-from conformance.harness.symbolic import typecheck
-from conformance.harness.verify import command as verify
 from conformance.harness.vocabulary import Commands, OneLineParser
 
-# In the order ``rulespec --help`` lists them.
-CAPABILITIES: tuple[Callable[[Commands], None], ...] = (
-    verify.add_commands,  # verify, expectations
-    schemas.add_command,  # schema
-    coverage.add_commands,  # coverage, review
-    typecheck.add_commands,  # typecheck
-    diff.add_command,  # diff
-    symbolic.add_command,  # symbolic
-    rules.add_commands,  # rules, explain
-    plugged.add_command,  # plugged
-    report.add_command,  # report merge, report html
-)
+# Each command, and the module whose ``add_command(s)`` adds it, in the order ``rulespec --help`` lists them.
+COMMANDS: dict[str, str] = {
+    "verify": "verify.command",
+    "expectations": "verify.command",
+    "schema": "schemas.command",
+    "coverage": "coverage.command",
+    "review": "coverage.command",
+    "typecheck": "symbolic.typecheck",
+    "diff": "diff.command",
+    "symbolic": "symbolic.command",
+    "rules": "rules.command",
+    "explain": "rules.command",
+    "plugged": "plugged.command",
+    "report": "report.command",
+}
 
 
-def parser() -> OneLineParser:
+def _adder(module: str) -> Callable[[Commands], None]:
+    loaded = importlib.import_module(f"conformance.harness.{module}")
+    adds = getattr(loaded, "add_commands", None) or loaded.add_command
+    return cast(Callable[[Commands], None], adds)
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs: its first word, when that is a command and no help of rulespec's own is asked."""
+    for word in argv:
+        if word in ("-h", "--help", "--version"):
+            return None
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def parser(argv: Sequence[str] = ()) -> OneLineParser:
+    """The parser for ``argv``: its command's capability in full, each other command by its name alone."""
     top = OneLineParser(
         prog="rulespec", description="Verify an implementation against the suite, and maintain the suite."
     )
     top.add_argument("--version", action="version", version=f"rulespec {version('rulespec')}")
     commands = top.add_subparsers(dest="command", required=True)
-    for add in CAPABILITIES:
-        add(commands)
+    chosen = _chosen(argv)
+    loaded: set[str] = set()
+    for name, module in COMMANDS.items():
+        if chosen is not None and module != COMMANDS[chosen]:
+            commands.add_parser(name)  # never parsed: the run is another command's
+        elif module not in loaded:
+            loaded.add(module)
+            _adder(module)(commands)
     return top
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = parser(words).parse_args(words)
     code: int = args.handler(args)
     return code
 
