@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from reference.imperium.model import CheapestRequest, Payments, Tokens
-from reference.imperium.validation import check_cost, check_tokens
+from reference.imperium.validation import validate_cost, validate_tokens
 
 
 def coin_options(coins: int, resources: int, coin_cost: int) -> tuple[tuple[int, int], ...]:
@@ -19,8 +19,8 @@ def coin_options(coins: int, resources: int, coin_cost: int) -> tuple[tuple[int,
 
 def cheapest(request: CheapestRequest) -> Payments:
     """IMP-PAY-5: every least-surplus legal payment, by fewest resources, then fewest influence."""
-    check_tokens("tokens", request.tokens)
-    check_cost("cost", request.cost)
+    validate_tokens(request.tokens, "tokens")
+    validate_cost(request.cost, "cost")
     held, cost = request.tokens, request.cost
     if held.influence < cost.influence:
         return Payments(payments=(), surplus=None)

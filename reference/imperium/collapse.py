@@ -17,40 +17,40 @@ from reference.imperium.model import (
     Tokens,
 )
 from reference.imperium.validation import (
-    check_count,
-    check_player,
-    check_tokens,
-    check_unique,
-    check_unrest_cards,
-    check_unrest_pile,
     pile_places,
     player_cards,
+    validate_count,
+    validate_player,
+    validate_tokens,
+    validate_unique,
+    validate_unrest_cards,
+    validate_unrest_pile,
 )
 
 
 def is_collapsed(request: CollapseRequest) -> Collapse:
     """IMP-COLLAPSE-1: collapsed exactly when the unrest pile holds no card."""
-    check_unique(pile_places("unrest_pile", request.unrest_pile))
-    check_unrest_cards(pile_places("unrest_pile", request.unrest_pile))
+    validate_unique(pile_places(request.unrest_pile, "unrest_pile"))
+    validate_unrest_cards(pile_places(request.unrest_pile, "unrest_pile"))
     return Collapse(collapsed=not request.unrest_pile)
 
 
-def check_effect(path: str, effect: Effect) -> None:
+def validate_effect(effect: Effect, path: str) -> None:
     """IMP-STATE-2, and an effect carries only its own kind's fields."""
-    check_count(f"{path}.count", effect.count)
-    check_tokens(f"{path}.tokens", effect.tokens)
+    validate_count(effect.count, f"{path}.count")
+    validate_tokens(effect.tokens, f"{path}.tokens")
     if effect.kind is EffectKind.TAKE_UNREST and effect.tokens != Tokens():
         raise InvalidState(f"{path}.tokens", effect.tokens, "taking unrest gains no tokens", "IMP-COLLAPSE-2")
     if effect.kind is EffectKind.GAIN and effect.count != 0:
         raise InvalidState(f"{path}.count", effect.count, "a gain takes no unrest cards", "IMP-COLLAPSE-2")
 
 
-def validate(request: ActionRequest) -> None:
-    check_player("player", request.player)
-    check_unique(pile_places("unrest_pile", request.unrest_pile), held=player_cards(request.player))
-    check_unrest_pile("unrest_pile", request.unrest_pile)
+def validate_action_request(request: ActionRequest) -> None:
+    validate_player(request.player, "player")
+    validate_unique(pile_places(request.unrest_pile, "unrest_pile"), held=player_cards(request.player))
+    validate_unrest_pile(request.unrest_pile, "unrest_pile")
     for index, effect in enumerate(request.effects):
-        check_effect(f"effects[{index}]", effect)
+        validate_effect(effect, f"effects[{index}]")
 
 
 def gain(player: Player, tokens: Tokens) -> Player:
@@ -69,7 +69,7 @@ def gain(player: Player, tokens: Tokens) -> Player:
 
 def resolve(request: ActionRequest) -> ActionResult:
     """Carry out an action's effects in order, stopping dead at collapse: IMP-COLLAPSE-1, IMP-COLLAPSE-2."""
-    validate(request)
+    validate_action_request(request)
     player, pile = request.player, request.unrest_pile
     for index, effect in enumerate(request.effects):
         if effect.kind is EffectKind.GAIN:

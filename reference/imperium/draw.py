@@ -9,7 +9,7 @@ from reference.errors import IllegalAction, InvalidState
 from reference.imperium.cards import add_to_zone
 from reference.imperium.model import CardName, DrawMode, DrawRequest, DrawResult, Player, Zone
 from reference.imperium.rulings import NationCardOnShuffle, Rulings, ShortDraw
-from reference.imperium.validation import check_count, check_player
+from reference.imperium.validation import validate_count, validate_player
 
 Order = tuple[CardName, ...]
 
@@ -59,8 +59,8 @@ def take_top_card(player: Player) -> Player:
 
 def draw(request: DrawRequest, rulings: Rulings) -> DrawResult:
     """Draw ``count`` cards: IMP-DRAW-1, IMP-DRAW-2 (required), IMP-DRAW-5 (if able)."""
-    check_player("player", request.player)
-    check_count("count", request.count)
+    validate_player(request.player, "player")
+    validate_count(request.count, "count")
     if request.mode is DrawMode.IF_ABLE and request.shuffles:
         # IMP-DRAW-5: a draw if able never shuffles, so an order for it cannot be meant.
         raise InvalidState(

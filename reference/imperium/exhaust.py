@@ -7,7 +7,7 @@ from dataclasses import replace
 from reference.errors import IllegalAction
 from reference.imperium.cards import card_in, zone_of
 from reference.imperium.model import ExhaustAbility, ExhaustRequest, Player, Timing
-from reference.imperium.validation import check_player
+from reference.imperium.validation import validate_player
 
 
 def check_card_in_play(request: ExhaustRequest) -> None:
@@ -50,7 +50,7 @@ def move_action_marker(request: ExhaustRequest) -> Player:
 
 def exhaust(request: ExhaustRequest) -> Player:
     """Use a card's exhaust ability: IMP-EXHAUST-4, -2, -3, -1 in that order; IMP-PLAY-3."""
-    check_player("player", request.player)
+    validate_player(request.player, "player")
     check_card_in_play(request)
     check_not_exhausted(request)
     check_timing(request)

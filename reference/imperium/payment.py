@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 from reference.errors import IllegalAction
 from reference.imperium.model import Cost, PaymentRequest, PaymentResult, Tokens
 from reference.imperium.rulings import Rulings, Surplus
-from reference.imperium.validation import check_cost, check_tokens
+from reference.imperium.validation import validate_cost, validate_tokens
 
 TOKEN_TYPES = tuple(f.name for f in fields(Tokens))
 
@@ -66,9 +66,9 @@ def spend(tokens: Tokens, payment: Tokens) -> Tokens:
 
 def pay(request: PaymentRequest, rulings: Rulings) -> PaymentResult:
     """Pay a cost: IMP-PAY-1 to IMP-PAY-4, then IMP-RULING-4."""
-    check_tokens("tokens", request.tokens)
-    check_cost("cost", request.cost)
-    check_tokens("payment", request.payment)
+    validate_tokens(request.tokens, "tokens")
+    validate_cost(request.cost, "cost")
+    validate_tokens(request.payment, "payment")
     check_held(request)
     if not covers(request.payment, request.cost):
         raise IllegalAction("IMP-PAY-4", "the payment does not cover the cost with the conversions the rules allow")

@@ -7,7 +7,7 @@ from dataclasses import replace
 from reference.errors import IllegalAction
 from reference.imperium.cards import card_in, without, zone_of
 from reference.imperium.model import NationSide, Player, PlayRequest
-from reference.imperium.validation import check_player
+from reference.imperium.validation import validate_player
 
 
 def check_in_hand(request: PlayRequest) -> None:
@@ -26,7 +26,7 @@ def check_red_symbol(request: PlayRequest) -> None:
 
 def play(request: PlayRequest) -> Player:
     """Play a card: IMP-PLAY-1, then IMP-PLAY-2."""
-    check_player("player", request.player)
+    validate_player(request.player, "player")
     check_in_hand(request)
     check_red_symbol(request)
     player = request.player
