@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.errors import InvalidState
+from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
 from reference.imperium.cards import add_to_zone
 from reference.imperium.model import (
     ActionRequest,
@@ -16,6 +16,7 @@ from reference.imperium.model import (
     Player,
     Tokens,
 )
+from reference.imperium.rulings import Rulings
 from reference.imperium.validation import (
     pile_places,
     player_cards,
@@ -28,8 +29,12 @@ from reference.imperium.validation import (
 )
 
 
-def is_collapsed(request: CollapseRequest) -> Collapse:
-    """IMP-COLLAPSE-1: collapsed exactly when the unrest pile holds no card."""
+def check_collapse(request: CollapseRequest, rulings: Rulings, /) -> Collapse:
+    """IMP-COLLAPSE-1, IMP-STATE-1, IMP-STATE-4: whether the game has collapsed: exactly when the unrest pile is empty.
+
+    raises: InvalidState
+    post: __return__.collapsed == (len(request.unrest_pile) == 0)
+    """
     validate_unique(pile_places(request.unrest_pile, "unrest_pile"))
     validate_unrest_cards(pile_places(request.unrest_pile, "unrest_pile"))
     return Collapse(collapsed=not request.unrest_pile)
@@ -67,8 +72,14 @@ def gain(player: Player, tokens: Tokens) -> Player:
     )
 
 
-def resolve(request: ActionRequest) -> ActionResult:
-    """Carry out an action's effects in order, stopping dead at collapse: IMP-COLLAPSE-1, IMP-COLLAPSE-2."""
+def resolve_action(request: ActionRequest, rulings: Rulings, /) -> ActionResult:
+    """IMP-COLLAPSE-1, IMP-COLLAPSE-2, IMP-STATE-*: an action's effects in order, stopping dead at collapse.
+
+    raises: InvalidState
+    post: __return__.collapsed == (len(__return__.unrest_pile) == 0)
+    post: __return__.effects_done <= len(request.effects)
+    post: __return__.collapsed or __return__.effects_done == len(request.effects)
+    """
     validate_action_request(request)
     player, pile = request.player, request.unrest_pile
     for index, effect in enumerate(request.effects):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from reference.errors import IllegalAction, InvalidState
+from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from reference.errors import InvalidState as InvalidState
 from reference.imperium.cards import add_to_zone
 from reference.imperium.model import CardName, DrawMode, DrawRequest, DrawResult, Player, Zone
 from reference.imperium.rulings import NationCardOnShuffle, Rulings, ShortDraw
@@ -57,8 +58,14 @@ def take_top_card(player: Player) -> Player:
     return replace(player, draw_pile=player.draw_pile[1:], hand=player.hand + player.draw_pile[:1])
 
 
-def draw(request: DrawRequest, rulings: Rulings) -> DrawResult:
-    """Draw ``count`` cards: IMP-DRAW-1, IMP-DRAW-2 (required), IMP-DRAW-5 (if able)."""
+def draw(request: DrawRequest, rulings: Rulings, /) -> DrawResult:
+    """IMP-DRAW-1 to IMP-DRAW-5, IMP-RULING-1, IMP-RULING-6, IMP-RULING-7: draw ``count`` cards, required or if able.
+
+    raises: InvalidState, IllegalAction
+    post: len(__return__.drawn) <= request.count
+    post: request.mode != "if_able" or __return__.shuffles == 0
+    post: request.mode != "if_able" or len(__return__.drawn) == min(request.count, len(request.player.draw_pile))
+    """
     validate_player(request.player, "player")
     validate_count(request.count, "count")
     if request.mode is DrawMode.IF_ABLE and request.shuffles:

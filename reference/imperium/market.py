@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import chain
 
-from reference.errors import IllegalAction
+from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from reference.errors import InvalidState as InvalidState
 from reference.imperium.cards import add_to_zone
 from reference.imperium.model import AcquireRequest, AcquireResult, Card, MarketSlot, Player, Suit, Zone
 from reference.imperium.rulings import AcquiredCardTo, EmptyMarketDeck, Rulings, UnrestUnder
@@ -78,8 +79,14 @@ def gets_unrest(card: Card, rulings: Rulings) -> bool:
             return True
 
 
-def acquire(request: AcquireRequest, rulings: Rulings) -> AcquireResult:
-    """Acquire a market card: IMP-MARKET-1 to IMP-MARKET-5, IMP-RULING-2, -8, -9; collapse per IMP-COLLAPSE-1."""
+def acquire_market_card(request: AcquireRequest, rulings: Rulings, /) -> AcquireResult:
+    """IMP-MARKET-1 to IMP-MARKET-5, IMP-COLLAPSE-1, IMP-RULING-2, -8, -9, IMP-STATE-*: acquire a market card.
+
+    raises: InvalidState, IllegalAction
+    post: len(__return__.market) == len(request.market)
+    post: __return__.collapsed == (len(__return__.unrest_pile) == 0)
+    post: len(__return__.unrest_pile) >= len(request.unrest_pile) - 1
+    """
     validate_acquire_request(request)
     index = slot_of(request)
     if not request.market_deck and rulings.empty_market_deck is EmptyMarketDeck.REFUSE:

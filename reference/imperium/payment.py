@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from reference.errors import IllegalAction
+from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from reference.errors import InvalidState as InvalidState
 from reference.imperium.model import Cost, PaymentRequest, PaymentResult, Tokens
 from reference.imperium.rulings import Rulings, Surplus
 from reference.imperium.validation import validate_cost, validate_tokens
@@ -64,8 +65,14 @@ def spend(tokens: Tokens, payment: Tokens) -> Tokens:
     )
 
 
-def pay(request: PaymentRequest, rulings: Rulings) -> PaymentResult:
-    """Pay a cost: IMP-PAY-1 to IMP-PAY-4, then IMP-RULING-4."""
+def pay_cost(request: PaymentRequest, rulings: Rulings, /) -> PaymentResult:
+    """IMP-PAY-1 to IMP-PAY-4, then IMP-RULING-4, IMP-STATE-2: pay a cost.
+
+    raises: InvalidState, IllegalAction
+    post: __return__.surplus >= 0
+    post: __return__.tokens.coins == request.tokens.coins - request.payment.coins
+    post: __return__.tokens.resources == request.tokens.resources - request.payment.resources
+    """
     validate_tokens(request.tokens, "tokens")
     validate_cost(request.cost, "cost")
     validate_tokens(request.payment, "payment")

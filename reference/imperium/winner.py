@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import chain
 
-from reference.errors import InvalidState
+from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
 from reference.imperium.cards import unrest_in_zones
 from reference.imperium.model import Decider, Outcome, Player, WinnerRequest
 from reference.imperium.rulings import FullTie, LastUnrest, Rulings
@@ -37,8 +37,15 @@ def unrest_count(player: Player, request: WinnerRequest, rulings: Rulings) -> in
     return len(cards)
 
 
-def winner(request: WinnerRequest, rulings: Rulings) -> Outcome:
-    """IMP-COLLAPSE-3 (fewest unrest), IMP-COLLAPSE-4 (then score), IMP-COLLAPSE-5 with IMP-RULING-5."""
+def determine_winner(request: WinnerRequest, rulings: Rulings, /) -> Outcome:
+    """IMP-COLLAPSE-3 to IMP-COLLAPSE-5, IMP-RULING-3, IMP-RULING-5, IMP-STATE-1 to IMP-STATE-3: the winner.
+
+    Fewest unrest cards (IMP-COLLAPSE-3), then score (IMP-COLLAPSE-4), then the full-tie ruling (IMP-COLLAPSE-5).
+
+    raises: InvalidState
+    post: len(__return__.unrest) == len(request.players)
+    post: len(__return__.winners) >= 1
+    """
     validate_winner_request(request)
     unrest = tuple(unrest_count(player, request, rulings) for player in request.players)
     fewest = [i for i, n in enumerate(unrest) if n == min(unrest)]
