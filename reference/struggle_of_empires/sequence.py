@@ -13,7 +13,7 @@ from reference.struggle_of_empires.income import earn_income
 from reference.struggle_of_empires.maintenance import check_unrest_draws, maintain_units, refuse_disbanding
 from reference.struggle_of_empires.model import Board, Empire, WarEndRequest, WarEndResult
 from reference.struggle_of_empires.population import raise_population
-from reference.struggle_of_empires.rulings import Rulings, Sequence
+from reference.struggle_of_empires.rulings import Rulings, WarEndSequence
 from reference.struggle_of_empires.scoring import add_region_awards
 from reference.struggle_of_empires.validation import (
     LAST_WAR,
@@ -62,9 +62,9 @@ def clean_up_step(state: WarState, request: WarEndRequest, rulings: Rulings) -> 
     return WarState(state.empires, clean_up_board(state.board, request.neutral_seeding))
 
 
-STEPS: dict[Sequence, tuple[Step, ...]] = {
-    Sequence.PUBLISHED: (income_step, maintenance_step, population_step, scoring_step, clean_up_step),
-    Sequence.SEED_TELLING: (income_step, scoring_step, clean_up_step, maintenance_step, population_step),
+STEPS: dict[WarEndSequence, tuple[Step, ...]] = {
+    WarEndSequence.PUBLISHED: (income_step, maintenance_step, population_step, scoring_step, clean_up_step),
+    WarEndSequence.SEED_TELLING: (income_step, scoring_step, clean_up_step, maintenance_step, population_step),
 }
 
 
