@@ -13,7 +13,7 @@ from reference.imperium.validation import validate_cost, validate_tokens
 TOKEN_TYPES = tuple(f.name for f in fields(Tokens))
 
 
-def count(tokens: Tokens, kind: str) -> int:
+def of_kind(tokens: Tokens, kind: str) -> int:
     held: int = getattr(tokens, kind)
     return held
 
@@ -40,7 +40,7 @@ def covers(payment: Tokens, cost: Cost) -> bool:
 def superfluous(payment: Tokens, cost: Cost) -> str | None:
     """IMP-RULING-4: a token type of which one could be taken back while the payment still covers."""
     for kind in TOKEN_TYPES:
-        if count(payment, kind) > 0 and covers(replace(payment, **{kind: count(payment, kind) - 1}), cost):
+        if of_kind(payment, kind) > 0 and covers(replace(payment, **{kind: of_kind(payment, kind) - 1}), cost):
             return kind
     return None
 
@@ -48,9 +48,9 @@ def superfluous(payment: Tokens, cost: Cost) -> str | None:
 def check_held(request: PaymentRequest) -> None:
     """IMP-PAY-1: never more of a token than the player holds."""
     for kind in TOKEN_TYPES:
-        if count(request.payment, kind) > count(request.tokens, kind):
+        if of_kind(request.payment, kind) > of_kind(request.tokens, kind):
             raise IllegalAction(
-                "IMP-PAY-1", f"pays {count(request.payment, kind)} {kind} but holds {count(request.tokens, kind)}"
+                "IMP-PAY-1", f"pays {of_kind(request.payment, kind)} {kind} but holds {of_kind(request.tokens, kind)}"
             )
 
 
