@@ -63,8 +63,8 @@ def draw(request: DrawRequest, rulings: Rulings, /) -> DrawResult:
 
     raises: InvalidState, IllegalAction
     post: len(__return__.drawn) <= request.count
-    post: request.mode != "if_able" or __return__.shuffles == 0
-    post: request.mode != "if_able" or len(__return__.drawn) == min(request.count, len(request.player.draw_pile))
+    post: request.mode != DrawMode.IF_ABLE or __return__.shuffles == 0
+    post: request.mode != DrawMode.IF_ABLE or len(__return__.drawn) == min(request.count, len(request.player.draw_pile))
     """
     validate_player(request.player, "player")
     validate_count(request.count, "count")
