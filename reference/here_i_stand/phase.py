@@ -62,6 +62,7 @@ def score_all(request: PhaseRequest, bonuses: tuple[Bonus, ...], rulings: Ruling
 
 
 def totals_of(scores: tuple[PowerScore, ...]) -> tuple[PowerVp, ...]:
+    """HIS-VP-1: each power's total from its score sheet, in the sheets' order."""
     return tuple(PowerVp(s.power, s.total) for s in scores)
 
 

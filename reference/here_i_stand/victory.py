@@ -30,12 +30,12 @@ Totals = Mapping[Power, int]
 
 
 def as_totals(totals: Sequence[PowerVp]) -> dict[Power, int]:
-    """Checked totals keyed by power."""
+    """HIS-VP-1: checked totals keyed by power."""
     return {Power(t.power): t.vp for t in totals}
 
 
 def leaders(totals: Totals) -> tuple[Power, ...]:
-    """The powers with the most VP, in impulse order."""
+    """HIS-WIN-2, HIS-WIN-7: the powers with the most VP, in impulse order."""
     top = max(totals.values())
     return tuple(p for p in POWERS if totals[p] == top)
 
@@ -68,7 +68,7 @@ def dominating_power(turn: int, totals: Totals, rulings: Rulings) -> Power | Non
 
 
 def over(victory: Victory, winner: Power | None, tied: tuple[Power, ...], broken_at: int | None) -> Outcome:
-    """A result that ends the game."""
+    """HIS-WIN-1: a result that ends the game (no next turn: HIS-WIN-8 does not apply)."""
     name = winner.value if winner is not None else None
     return Outcome(victory, name, tuple(p.value for p in tied), broken_at, True, None)
 

@@ -51,6 +51,7 @@ def validate_effect(effect: Effect, path: str) -> None:
 
 
 def validate_action_request(request: ActionRequest) -> None:
+    """IMP-STATE-1 to IMP-STATE-4, IMP-COLLAPSE-2: the player, the unrest pile and every effect."""
     validate_player(request.player, "player")
     validate_unique(pile_places(request.unrest_pile, "unrest_pile"), held=player_cards(request.player))
     validate_unrest_pile(request.unrest_pile, "unrest_pile")
@@ -59,6 +60,7 @@ def validate_action_request(request: ActionRequest) -> None:
 
 
 def gain(player: Player, tokens: Tokens) -> Player:
+    """IMP-COLLAPSE-2: a gain effect adds its tokens to the player's."""
     held = player.tokens
     return replace(
         player,

@@ -14,6 +14,7 @@ TOKEN_TYPES = tuple(f.name for f in fields(Tokens))
 
 
 def of_kind(tokens: Tokens, kind: str) -> int:
+    """IMP-PAY-1: how many tokens of ``kind`` a holding or a payment has."""
     held: int = getattr(tokens, kind)
     return held
 
@@ -24,6 +25,7 @@ def value(tokens: Tokens) -> int:
 
 
 def cost_value(cost: Cost) -> int:
+    """IMP-PAY-5: the units a cost asks for, one per token; a payment's surplus is counted against them."""
     return cost.coins + cost.military + cost.influence
 
 

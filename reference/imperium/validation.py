@@ -40,23 +40,26 @@ def validate_cost(cost: Cost, path: str) -> None:
 
 
 def pile(player: Player, name: str) -> tuple[Card, ...]:
+    """IMP-STATE-1: one of the places a player's cards lie in, by its field name."""
     cards: tuple[Card, ...] = getattr(player, name)
     return cards
 
 
 def player_places(player: Player, path: str) -> Iterator[Place]:
+    """IMP-STATE-1: every card a player holds, with the JSON path of the place it lies in."""
     for name in PLAYER_PILES:
         for index, card in enumerate(pile(player, name)):
             yield f"{path}.{name}[{index}]", card
 
 
 def player_cards(player: Player) -> Iterator[Card]:
-    """Every card a player holds, pile by pile."""
+    """IMP-STATE-1: every card a player holds, pile by pile."""
     for name in PLAYER_PILES:
         yield from pile(player, name)
 
 
 def market_places(market: tuple[MarketSlot, ...], path: str) -> Iterator[Place]:
+    """IMP-STATE-1: the cards in the market's slots and under them, with their JSON paths."""
     for index, slot in enumerate(market):
         if slot.card is not None:
             yield f"{path}[{index}].card", slot.card
@@ -65,6 +68,7 @@ def market_places(market: tuple[MarketSlot, ...], path: str) -> Iterator[Place]:
 
 
 def pile_places(cards: tuple[Card, ...], path: str) -> Iterator[Place]:
+    """IMP-STATE-1: the cards of one pile, with their JSON paths."""
     for index, card in enumerate(cards):
         yield f"{path}[{index}]", card
 
