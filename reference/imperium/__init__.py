@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from reference.imperium.cheapest import cheapest_payments
 from reference.imperium.collapse import check_collapse, resolve_action
-from reference.imperium.draw import draw
+from reference.imperium.drawing import draw
 from reference.imperium.exhaust import use_exhaust_ability
 from reference.imperium.market import acquire_market_card
 from reference.imperium.payment import pay_cost
