@@ -85,7 +85,8 @@ def check_once(bonuses: Sequence[Bonus], path: str) -> None:
 
 
 def check_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
-    """One bonus is possible (InvalidState) and its power may earn it (IllegalAction)."""
+    """HIS-BONUS-1 to HIS-BONUS-10, HIS-RULING-6: one bonus is possible (InvalidState) and its power may earn it
+    (IllegalAction)."""
     validate_bonus(bonus, path, rulings)
     check_debate(bonus, path)
     check_earner(bonus, path, rulings)

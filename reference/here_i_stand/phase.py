@@ -23,6 +23,9 @@ from reference.here_i_stand.model import (
 )
 from reference.here_i_stand.rulings import Rulings
 from reference.here_i_stand.score import score_sheet
+
+# named by the contracts, which CrossHair evaluates in this module
+from reference.here_i_stand.validation import LAST_TURN as LAST_TURN
 from reference.here_i_stand.validation import (
     validate_board,
     validate_cards,
@@ -59,6 +62,7 @@ def score_all(request: PhaseRequest, bonuses: tuple[Bonus, ...], rulings: Ruling
 
 
 def totals_of(scores: tuple[PowerScore, ...]) -> tuple[PowerVp, ...]:
+    """HIS-VP-1: each power's total from its score sheet, in the sheets' order."""
     return tuple(PowerVp(s.power, s.total) for s in scores)
 
 
@@ -79,10 +83,10 @@ def may_play_copernicus_or_servetus(request: PhaseRequest, rulings: Rulings, /) 
     before and after.
 
     pre: len(request.bonuses) <= 8
-    pre: len(request.history) <= 9
+    pre: len(request.history) <= LAST_TURN
     raises: InvalidState, IllegalAction
-    post: not __return__.allowed or __return__.before.victory == "domination"
-    post: not __return__.allowed or __return__.after.victory != "domination"
+    post: not __return__.allowed or __return__.before.victory == Victory.DOMINATION
+    post: not __return__.allowed or __return__.after.victory != Victory.DOMINATION
     post: not __return__.allowed or __return__.before.winner != request.play.power
     """
     validate_phase(request, rulings)
@@ -95,13 +99,13 @@ def run_phase(request: PhaseRequest, rulings: Rulings, /) -> PhaseResult:
     """HIS-VP-1, HIS-WIN-1 to HIS-WIN-10, HIS-PLAY-2: score the six powers, decide, record the turn.
 
     pre: len(request.bonuses) <= 8
-    pre: len(request.history) <= 9
+    pre: len(request.history) <= LAST_TURN
     raises: InvalidState, IllegalAction
-    post: tuple(s.power for s in __return__.scores) == ("ottomans", "habsburgs", "england", "france", "papacy", "protestants")
+    post: tuple(s.power for s in __return__.scores) == POWERS
     post: len(__return__.history) == request.turn
     post: __return__.history[-1].totals == tuple(PowerVp(s.power, s.total) for s in __return__.scores)
     post: __return__.outcome.game_over or __return__.outcome.next_turn == request.turn + 1
-    """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
+    """
     validate_phase(request, rulings)
     bonuses = request.bonuses
     if request.play is not None:

@@ -45,7 +45,8 @@ SIDE_NAMES = frozenset(s.value for s in DebaterSide)
 
 
 def refuse(field: str, value: object, reason: str, rule: str) -> InvalidState:
-    """The error for one failed check (a function so each check stays one line)."""
+    """The ``InvalidState`` for an input that breaks the clause ``rule`` (HIS-POWER-1, HIS-VP-2, ...): a function so
+    each check stays one line."""
     return InvalidState(field, value, reason, rule)
 
 
@@ -133,6 +134,7 @@ def validate_board(board: Board, rulings: Rulings) -> None:
     published = rulings.track_limits is TrackLimits.PUBLISHED
 
     def top(limit: int) -> int | None:
+        """HIS-RULING-7: the printed top of a track under the published limits, none otherwise."""
         return limit if published else None
 
     _count(board.piracy_vp, "board.piracy_vp", top(PIRACY_VP_MAX), "piracy VP boxes are 0 to 10", "HIS-SPECIAL-1")

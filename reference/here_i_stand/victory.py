@@ -30,12 +30,12 @@ Totals = Mapping[Power, int]
 
 
 def as_totals(totals: Sequence[PowerVp]) -> dict[Power, int]:
-    """Checked totals keyed by power."""
+    """HIS-VP-1: checked totals keyed by power."""
     return {Power(t.power): t.vp for t in totals}
 
 
 def leaders(totals: Totals) -> tuple[Power, ...]:
-    """The powers with the most VP, in impulse order."""
+    """HIS-WIN-2, HIS-WIN-7: the powers with the most VP, in impulse order."""
     top = max(totals.values())
     return tuple(p for p in POWERS if totals[p] == top)
 
@@ -68,7 +68,7 @@ def dominating_power(turn: int, totals: Totals, rulings: Rulings) -> Power | Non
 
 
 def over(victory: Victory, winner: Power | None, tied: tuple[Power, ...], broken_at: int | None) -> Outcome:
-    """A result that ends the game."""
+    """HIS-WIN-1: a result that ends the game (no next turn: HIS-WIN-8 does not apply)."""
     name = winner.value if winner is not None else None
     return Outcome(victory, name, tuple(p.value for p in tied), broken_at, True, None)
 
@@ -121,13 +121,13 @@ def determine_victory(request: VictoryRequest, rulings: Rulings, /) -> Outcome:
     HIS-WIN-10: the outcome of the phase from this turn's totals and the history.
 
     pre: len(request.totals) <= 7
-    pre: len(request.history) <= 9
+    pre: len(request.history) <= LAST_TURN
     raises: InvalidState
-    post: __return__.winner is None or any(t.power == __return__.winner and (t.vp >= 25 or __return__.victory != "standard") for t in request.totals)
+    post: __return__.winner is None or any(t.power == __return__.winner and (t.vp >= STANDARD_VICTORY_VP or __return__.victory != Victory.STANDARD) for t in request.totals)
     post: __return__.winner is None or {t.power: t.vp for t in request.totals}[__return__.winner] == max(t.vp for t in request.totals)
     post: __return__.game_over == (__return__.next_turn is None)
     post: __return__.game_over or __return__.next_turn == request.turn + 1
-    post: request.turn < 9 or __return__.game_over
+    post: request.turn < LAST_TURN or __return__.game_over
     """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
     validate_rulings(rulings)
     validate_turn(request.turn)

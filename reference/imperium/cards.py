@@ -18,15 +18,18 @@ def zone_of(player: Player, name: CardName, path: str) -> str:
 
 
 def card_in(cards: tuple[Card, ...], name: CardName) -> Card:
+    """IMP-STATE-1: the card of that name among ``cards``, where it lies once at most."""
     return next(card for card in cards if card.name == name)
 
 
 def without(cards: tuple[Card, ...], name: CardName) -> tuple[Card, ...]:
+    """IMP-PLAY-1: ``cards`` less the card of that name; the cards left behind keep their order (Conventions)."""
     return tuple(card for card in cards if card.name != name)
 
 
 def add_to_zone(player: Player, zone: Zone, cards: tuple[Card, ...]) -> Player:
-    """Cards join a zone: at the end of the hand, play area and history; on top of the two piles (Conventions)."""
+    """IMP-DRAW-1, IMP-PLAY-1, IMP-MARKET-1, IMP-COLLAPSE-2: cards join a zone: at the end of the hand, play area
+    and history; on top of the two piles (Conventions)."""
     on_top = tuple(reversed(cards))  # the last card added ends up on top
     match zone:
         case Zone.HAND:

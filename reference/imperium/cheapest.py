@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
 from reference.imperium.model import CheapestRequest, Payments, Tokens
-from reference.imperium.validation import check_cost, check_tokens
+from reference.imperium.rulings import Rulings
+from reference.imperium.validation import validate_cost, validate_tokens
 
 
 def coin_options(coins: int, resources: int, coin_cost: int) -> tuple[tuple[int, int], ...]:
@@ -17,10 +19,17 @@ def coin_options(coins: int, resources: int, coin_cost: int) -> tuple[tuple[int,
     return tuple(options)
 
 
-def cheapest(request: CheapestRequest) -> Payments:
-    """IMP-PAY-5: every least-surplus legal payment, by fewest resources, then fewest influence."""
-    check_tokens("tokens", request.tokens)
-    check_cost("cost", request.cost)
+def cheapest_payments(request: CheapestRequest, rulings: Rulings, /) -> Payments:
+    """IMP-PAY-5 (with IMP-PAY-1 to IMP-PAY-4), IMP-STATE-2: every legal payment that wastes least.
+
+    By fewest resources, then fewest influence.
+
+    raises: InvalidState
+    post: (__return__.surplus is None) == (len(__return__.payments) == 0)
+    post: all(p.coins <= request.tokens.coins and p.resources <= request.tokens.resources for p in __return__.payments)
+    """
+    validate_tokens(request.tokens, "tokens")
+    validate_cost(request.cost, "cost")
     held, cost = request.tokens, request.cost
     if held.influence < cost.influence:
         return Payments(payments=(), surplus=None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.errors import InvalidState
+from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
 from reference.imperium.cards import add_to_zone
 from reference.imperium.model import (
     ActionRequest,
@@ -16,44 +16,51 @@ from reference.imperium.model import (
     Player,
     Tokens,
 )
+from reference.imperium.rulings import Rulings
 from reference.imperium.validation import (
-    check_count,
-    check_player,
-    check_tokens,
-    check_unique,
-    check_unrest_cards,
-    check_unrest_pile,
     pile_places,
     player_cards,
+    validate_count,
+    validate_player,
+    validate_tokens,
+    validate_unique,
+    validate_unrest_cards,
+    validate_unrest_pile,
 )
 
 
-def is_collapsed(request: CollapseRequest) -> Collapse:
-    """IMP-COLLAPSE-1: collapsed exactly when the unrest pile holds no card."""
-    check_unique(pile_places("unrest_pile", request.unrest_pile))
-    check_unrest_cards(pile_places("unrest_pile", request.unrest_pile))
+def check_collapse(request: CollapseRequest, rulings: Rulings, /) -> Collapse:
+    """IMP-COLLAPSE-1, IMP-STATE-1, IMP-STATE-4: whether the game has collapsed: exactly when the unrest pile is empty.
+
+    raises: InvalidState
+    post: __return__.collapsed == (len(request.unrest_pile) == 0)
+    """
+    validate_unique(pile_places(request.unrest_pile, "unrest_pile"))
+    validate_unrest_cards(pile_places(request.unrest_pile, "unrest_pile"))
     return Collapse(collapsed=not request.unrest_pile)
 
 
-def check_effect(path: str, effect: Effect) -> None:
+def validate_effect(effect: Effect, path: str) -> None:
     """IMP-STATE-2, and an effect carries only its own kind's fields."""
-    check_count(f"{path}.count", effect.count)
-    check_tokens(f"{path}.tokens", effect.tokens)
+    validate_count(effect.count, f"{path}.count")
+    validate_tokens(effect.tokens, f"{path}.tokens")
     if effect.kind is EffectKind.TAKE_UNREST and effect.tokens != Tokens():
         raise InvalidState(f"{path}.tokens", effect.tokens, "taking unrest gains no tokens", "IMP-COLLAPSE-2")
     if effect.kind is EffectKind.GAIN and effect.count != 0:
         raise InvalidState(f"{path}.count", effect.count, "a gain takes no unrest cards", "IMP-COLLAPSE-2")
 
 
-def validate(request: ActionRequest) -> None:
-    check_player("player", request.player)
-    check_unique(pile_places("unrest_pile", request.unrest_pile), held=player_cards(request.player))
-    check_unrest_pile("unrest_pile", request.unrest_pile)
+def validate_action_request(request: ActionRequest) -> None:
+    """IMP-STATE-1 to IMP-STATE-4, IMP-COLLAPSE-2: the player, the unrest pile and every effect."""
+    validate_player(request.player, "player")
+    validate_unique(pile_places(request.unrest_pile, "unrest_pile"), held=player_cards(request.player))
+    validate_unrest_pile(request.unrest_pile, "unrest_pile")
     for index, effect in enumerate(request.effects):
-        check_effect(f"effects[{index}]", effect)
+        validate_effect(effect, f"effects[{index}]")
 
 
 def gain(player: Player, tokens: Tokens) -> Player:
+    """IMP-COLLAPSE-2: a gain effect adds its tokens to the player's."""
     held = player.tokens
     return replace(
         player,
@@ -67,9 +74,15 @@ def gain(player: Player, tokens: Tokens) -> Player:
     )
 
 
-def resolve(request: ActionRequest) -> ActionResult:
-    """Carry out an action's effects in order, stopping dead at collapse: IMP-COLLAPSE-1, IMP-COLLAPSE-2."""
-    validate(request)
+def resolve_action(request: ActionRequest, rulings: Rulings, /) -> ActionResult:
+    """IMP-COLLAPSE-1, IMP-COLLAPSE-2, IMP-STATE-*: an action's effects in order, stopping dead at collapse.
+
+    raises: InvalidState
+    post: __return__.collapsed == (len(__return__.unrest_pile) == 0)
+    post: __return__.effects_done <= len(request.effects)
+    post: __return__.collapsed or __return__.effects_done == len(request.effects)
+    """
+    validate_action_request(request)
     player, pile = request.player, request.unrest_pile
     for index, effect in enumerate(request.effects):
         if effect.kind is EffectKind.GAIN:

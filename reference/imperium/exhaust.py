@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.errors import IllegalAction
+from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from reference.errors import InvalidState as InvalidState
 from reference.imperium.cards import card_in, zone_of
 from reference.imperium.model import ExhaustAbility, ExhaustRequest, Player, Timing
-from reference.imperium.validation import check_player
+from reference.imperium.rulings import Rulings
+from reference.imperium.validation import validate_player
 
 
 def check_card_in_play(request: ExhaustRequest) -> None:
@@ -48,9 +50,16 @@ def move_action_marker(request: ExhaustRequest) -> Player:
     )
 
 
-def exhaust(request: ExhaustRequest) -> Player:
-    """Use a card's exhaust ability: IMP-EXHAUST-4, -2, -3, -1 in that order; IMP-PLAY-3."""
-    check_player("player", request.player)
+def use_exhaust_ability(request: ExhaustRequest, rulings: Rulings, /) -> Player:
+    """IMP-EXHAUST-1 to IMP-EXHAUST-4, IMP-PLAY-3, IMP-STATE-1 to IMP-STATE-3: use a card's exhaust ability.
+
+    The checks run in the order IMP-EXHAUST-4, -2, -3, -1.
+
+    raises: InvalidState, IllegalAction
+    post: __return__.markers_on_nation_card == request.player.markers_on_nation_card - 1
+    post: __return__.exhausted == request.player.exhausted + (request.card,)
+    """
+    validate_player(request.player, "player")
     check_card_in_play(request)
     check_not_exhausted(request)
     check_timing(request)

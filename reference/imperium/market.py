@@ -5,34 +5,35 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import chain
 
-from reference.errors import IllegalAction
+from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from reference.errors import InvalidState as InvalidState
 from reference.imperium.cards import add_to_zone
 from reference.imperium.model import AcquireRequest, AcquireResult, Card, MarketSlot, Player, Suit, Zone
 from reference.imperium.rulings import AcquiredCardTo, EmptyMarketDeck, Rulings, UnrestUnder
 from reference.imperium.validation import (
-    check_market,
-    check_player,
-    check_unique,
-    check_unrest_pile,
     market_places,
     pile_places,
     player_cards,
+    validate_market,
+    validate_player,
+    validate_unique,
+    validate_unrest_pile,
 )
 
 
-def validate(request: AcquireRequest) -> None:
+def validate_acquire_request(request: AcquireRequest) -> None:
     """IMP-STATE-1 to IMP-STATE-4 over the player, the market, the market deck and the unrest pile."""
-    check_player("player", request.player)
-    check_market("market", request.market)
-    check_unique(
+    validate_player(request.player, "player")
+    validate_market(request.market, "market")
+    validate_unique(
         chain(
-            market_places("market", request.market),
-            pile_places("market_deck", request.market_deck),
-            pile_places("unrest_pile", request.unrest_pile),
+            market_places(request.market, "market"),
+            pile_places(request.market_deck, "market_deck"),
+            pile_places(request.unrest_pile, "unrest_pile"),
         ),
         held=player_cards(request.player),
     )
-    check_unrest_pile("unrest_pile", request.unrest_pile)
+    validate_unrest_pile(request.unrest_pile, "unrest_pile")
 
 
 def slot_of(request: AcquireRequest) -> int:
@@ -78,9 +79,15 @@ def gets_unrest(card: Card, rulings: Rulings) -> bool:
             return True
 
 
-def acquire(request: AcquireRequest, rulings: Rulings) -> AcquireResult:
-    """Acquire a market card: IMP-MARKET-1 to IMP-MARKET-5, IMP-RULING-2, -8, -9; collapse per IMP-COLLAPSE-1."""
-    validate(request)
+def acquire_market_card(request: AcquireRequest, rulings: Rulings, /) -> AcquireResult:
+    """IMP-MARKET-1 to IMP-MARKET-5, IMP-COLLAPSE-1, IMP-RULING-2, -8, -9, IMP-STATE-*: acquire a market card.
+
+    raises: InvalidState, IllegalAction
+    post: len(__return__.market) == len(request.market)
+    post: __return__.collapsed == (len(__return__.unrest_pile) == 0)
+    post: len(__return__.unrest_pile) >= len(request.unrest_pile) - 1
+    """
+    validate_acquire_request(request)
     index = slot_of(request)
     if not request.market_deck and rulings.empty_market_deck is EmptyMarketDeck.REFUSE:
         raise IllegalAction("IMP-RULING-9", "the market deck is empty: nothing would replace the card")

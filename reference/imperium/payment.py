@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from reference.errors import IllegalAction
+from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from reference.errors import InvalidState as InvalidState
 from reference.imperium.model import Cost, PaymentRequest, PaymentResult, Tokens
 from reference.imperium.rulings import Rulings, Surplus
-from reference.imperium.validation import check_cost, check_tokens
+from reference.imperium.validation import validate_cost, validate_tokens
 
 TOKEN_TYPES = tuple(f.name for f in fields(Tokens))
 
 
-def count(tokens: Tokens, kind: str) -> int:
+def of_kind(tokens: Tokens, kind: str) -> int:
+    """IMP-PAY-1: how many tokens of ``kind`` a holding or a payment has."""
     held: int = getattr(tokens, kind)
     return held
 
@@ -23,6 +25,7 @@ def value(tokens: Tokens) -> int:
 
 
 def cost_value(cost: Cost) -> int:
+    """IMP-PAY-5: the units a cost asks for, one per token; a payment's surplus is counted against them."""
     return cost.coins + cost.military + cost.influence
 
 
@@ -39,7 +42,7 @@ def covers(payment: Tokens, cost: Cost) -> bool:
 def superfluous(payment: Tokens, cost: Cost) -> str | None:
     """IMP-RULING-4: a token type of which one could be taken back while the payment still covers."""
     for kind in TOKEN_TYPES:
-        if count(payment, kind) > 0 and covers(replace(payment, **{kind: count(payment, kind) - 1}), cost):
+        if of_kind(payment, kind) > 0 and covers(replace(payment, **{kind: of_kind(payment, kind) - 1}), cost):
             return kind
     return None
 
@@ -47,9 +50,9 @@ def superfluous(payment: Tokens, cost: Cost) -> str | None:
 def check_held(request: PaymentRequest) -> None:
     """IMP-PAY-1: never more of a token than the player holds."""
     for kind in TOKEN_TYPES:
-        if count(request.payment, kind) > count(request.tokens, kind):
+        if of_kind(request.payment, kind) > of_kind(request.tokens, kind):
             raise IllegalAction(
-                "IMP-PAY-1", f"pays {count(request.payment, kind)} {kind} but holds {count(request.tokens, kind)}"
+                "IMP-PAY-1", f"pays {of_kind(request.payment, kind)} {kind} but holds {of_kind(request.tokens, kind)}"
             )
 
 
@@ -64,11 +67,17 @@ def spend(tokens: Tokens, payment: Tokens) -> Tokens:
     )
 
 
-def pay(request: PaymentRequest, rulings: Rulings) -> PaymentResult:
-    """Pay a cost: IMP-PAY-1 to IMP-PAY-4, then IMP-RULING-4."""
-    check_tokens("tokens", request.tokens)
-    check_cost("cost", request.cost)
-    check_tokens("payment", request.payment)
+def pay_cost(request: PaymentRequest, rulings: Rulings, /) -> PaymentResult:
+    """IMP-PAY-1 to IMP-PAY-4, then IMP-RULING-4, IMP-STATE-2: pay a cost.
+
+    raises: InvalidState, IllegalAction
+    post: __return__.surplus >= 0
+    post: __return__.tokens.coins == request.tokens.coins - request.payment.coins
+    post: __return__.tokens.resources == request.tokens.resources - request.payment.resources
+    """
+    validate_tokens(request.tokens, "tokens")
+    validate_cost(request.cost, "cost")
+    validate_tokens(request.payment, "payment")
     check_held(request)
     if not covers(request.payment, request.cost):
         raise IllegalAction("IMP-PAY-4", "the payment does not cover the cost with the conversions the rules allow")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.errors import IllegalAction
+from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from reference.errors import InvalidState as InvalidState
 from reference.imperium.cards import card_in, without, zone_of
 from reference.imperium.model import NationSide, Player, PlayRequest
-from reference.imperium.validation import check_player
+from reference.imperium.rulings import Rulings
+from reference.imperium.validation import validate_player
 
 
 def check_in_hand(request: PlayRequest) -> None:
@@ -24,9 +26,14 @@ def check_red_symbol(request: PlayRequest) -> None:
         raise IllegalAction("IMP-PLAY-2", f"{card.name} is a red card and the nation card shows the empire side")
 
 
-def play(request: PlayRequest) -> Player:
-    """Play a card: IMP-PLAY-1, then IMP-PLAY-2."""
-    check_player("player", request.player)
+def play_card(request: PlayRequest, rulings: Rulings, /) -> Player:
+    """IMP-PLAY-1, IMP-PLAY-2, IMP-STATE-1 to IMP-STATE-3: play a card from the hand into the play area.
+
+    raises: InvalidState, IllegalAction
+    post: len(__return__.hand) == len(request.player.hand) - 1
+    post: __return__.play_area[-1].name == request.card
+    """
+    validate_player(request.player, "player")
     check_in_hand(request)
     check_red_symbol(request)
     player = request.player

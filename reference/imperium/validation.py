@@ -17,46 +17,49 @@ PLAYER_PILES = ("hand", "play_area", "draw_pile", "discard_pile", "history", "na
 Place = tuple[str, Card]  # a card and the JSON path of the place it lies in
 
 
-def check_count(path: str, value: int) -> None:
+def validate_count(value: int, path: str) -> None:
     """IMP-STATE-2: a count is never negative."""
     if value < 0:
         raise InvalidState(path, value, "a count cannot be negative", "IMP-STATE-2")
 
 
-def check_tokens(path: str, tokens: Tokens) -> None:
+def validate_tokens(tokens: Tokens, path: str) -> None:
     """IMP-STATE-2: every token count is zero or more."""
-    check_count(f"{path}.coins", tokens.coins)
-    check_count(f"{path}.military", tokens.military)
-    check_count(f"{path}.influence", tokens.influence)
-    check_count(f"{path}.resources", tokens.resources)
-    check_count(f"{path}.progress", tokens.progress)
+    validate_count(tokens.coins, f"{path}.coins")
+    validate_count(tokens.military, f"{path}.military")
+    validate_count(tokens.influence, f"{path}.influence")
+    validate_count(tokens.resources, f"{path}.resources")
+    validate_count(tokens.progress, f"{path}.progress")
 
 
-def check_cost(path: str, cost: Cost) -> None:
+def validate_cost(cost: Cost, path: str) -> None:
     """IMP-STATE-2: a cost names no negative amount."""
-    check_count(f"{path}.coins", cost.coins)
-    check_count(f"{path}.military", cost.military)
-    check_count(f"{path}.influence", cost.influence)
+    validate_count(cost.coins, f"{path}.coins")
+    validate_count(cost.military, f"{path}.military")
+    validate_count(cost.influence, f"{path}.influence")
 
 
 def pile(player: Player, name: str) -> tuple[Card, ...]:
+    """IMP-STATE-1: one of the places a player's cards lie in, by its field name."""
     cards: tuple[Card, ...] = getattr(player, name)
     return cards
 
 
-def player_places(path: str, player: Player) -> Iterator[Place]:
+def player_places(player: Player, path: str) -> Iterator[Place]:
+    """IMP-STATE-1: every card a player holds, with the JSON path of the place it lies in."""
     for name in PLAYER_PILES:
         for index, card in enumerate(pile(player, name)):
             yield f"{path}.{name}[{index}]", card
 
 
 def player_cards(player: Player) -> Iterator[Card]:
-    """Every card a player holds, pile by pile."""
+    """IMP-STATE-1: every card a player holds, pile by pile."""
     for name in PLAYER_PILES:
         yield from pile(player, name)
 
 
-def market_places(path: str, market: tuple[MarketSlot, ...]) -> Iterator[Place]:
+def market_places(market: tuple[MarketSlot, ...], path: str) -> Iterator[Place]:
+    """IMP-STATE-1: the cards in the market's slots and under them, with their JSON paths."""
     for index, slot in enumerate(market):
         if slot.card is not None:
             yield f"{path}[{index}].card", slot.card
@@ -64,16 +67,17 @@ def market_places(path: str, market: tuple[MarketSlot, ...]) -> Iterator[Place]:
             yield f"{path}[{index}].unrest", slot.unrest
 
 
-def pile_places(path: str, cards: tuple[Card, ...]) -> Iterator[Place]:
+def pile_places(cards: tuple[Card, ...], path: str) -> Iterator[Place]:
+    """IMP-STATE-1: the cards of one pile, with their JSON paths."""
     for index, card in enumerate(cards):
         yield f"{path}[{index}]", card
 
 
-def check_unique(places: Iterable[Place], held: Iterable[Card] = ()) -> None:
+def validate_unique(places: Iterable[Place], held: Iterable[Card] = ()) -> None:
     """IMP-STATE-1: no card lies in two places; the second occurrence is named.
 
     ``held`` are cards listed before ``places`` and already checked among themselves (a player's, by
-    ``check_player``): never a second occurrence, so they need no path.
+    ``validate_player``): never a second occurrence, so they need no path.
     """
     seen: set[CardName] = {card.name for card in held}
     for path, card in places:
@@ -82,10 +86,10 @@ def check_unique(places: Iterable[Place], held: Iterable[Card] = ()) -> None:
         seen.add(card.name)
 
 
-def check_markers(path: str, player: Player) -> None:
+def validate_markers(player: Player, path: str) -> None:
     """IMP-STATE-3: exhaust markers lie on cards in play, one each, each paid by an action marker."""
-    check_count(f"{path}.action_markers", player.action_markers)
-    check_count(f"{path}.markers_on_nation_card", player.markers_on_nation_card)
+    validate_count(player.action_markers, f"{path}.action_markers")
+    validate_count(player.markers_on_nation_card, f"{path}.markers_on_nation_card")
     in_play = {card.name for card in player.play_area}
     seen: set[CardName] = set()
     for index, name in enumerate(player.exhausted):
@@ -108,32 +112,32 @@ def check_markers(path: str, player: Player) -> None:
         )
 
 
-def check_player(path: str, player: Player) -> None:
+def validate_player(player: Player, path: str) -> None:
     """IMP-STATE-1 to IMP-STATE-3 for one player."""
-    check_tokens(f"{path}.tokens", player.tokens)
-    check_unique(player_places(path, player))
-    check_markers(path, player)
+    validate_tokens(player.tokens, f"{path}.tokens")
+    validate_unique(player_places(player, path))
+    validate_markers(player, path)
 
 
-def check_unrest_cards(places: Iterable[Place]) -> None:
+def validate_unrest_cards(places: Iterable[Place]) -> None:
     """IMP-STATE-4: only unrest cards lie in the unrest pile and under market cards."""
     for path, card in places:
         if card.suit is not Suit.UNREST:
             raise InvalidState(f"{path}.suit", card.suit.value, "only an unrest card can lie here", "IMP-STATE-4")
 
 
-def check_market(path: str, market: tuple[MarketSlot, ...]) -> None:
+def validate_market(market: tuple[MarketSlot, ...], path: str) -> None:
     """IMP-STATE-2 and IMP-STATE-4 for the market's slots."""
     for index, slot in enumerate(market):
-        check_count(f"{path}[{index}].coins", slot.coins)
-        check_count(f"{path}[{index}].actions", slot.actions)
-        check_count(f"{path}[{index}].influence", slot.influence)
+        validate_count(slot.coins, f"{path}[{index}].coins")
+        validate_count(slot.actions, f"{path}[{index}].actions")
+        validate_count(slot.influence, f"{path}[{index}].influence")
         if slot.unrest is not None:
-            check_unrest_cards(((f"{path}[{index}].unrest", slot.unrest),))
+            validate_unrest_cards(((f"{path}[{index}].unrest", slot.unrest),))
 
 
-def check_unrest_pile(path: str, unrest_pile: tuple[Card, ...]) -> None:
+def validate_unrest_pile(unrest_pile: tuple[Card, ...], path: str) -> None:
     """IMP-STATE-4: unrest cards only, and not empty: an empty pile means the game is already over."""
-    check_unrest_cards(pile_places(path, unrest_pile))
+    validate_unrest_cards(pile_places(unrest_pile, path))
     if not unrest_pile:
         raise InvalidState(path, [], "the unrest pile is empty: the game has already collapsed", "IMP-STATE-4")

@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from itertools import chain
 
-from reference.errors import InvalidState
+from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
 from reference.imperium.cards import unrest_in_zones
 from reference.imperium.model import Decider, Outcome, Player, WinnerRequest
 from reference.imperium.rulings import FullTie, LastUnrest, Rulings
-from reference.imperium.validation import check_player, check_unique, player_places
+from reference.imperium.validation import player_places, validate_player, validate_unique
 
 
-def validate(request: WinnerRequest) -> None:
+def validate_winner_request(request: WinnerRequest) -> None:
     """IMP-STATE-1 to IMP-STATE-3 for every player; one score per player; a real collapse card."""
     if not request.players:
         raise InvalidState("players", [], "a game has at least one player", "IMP-COLLAPSE-3")
     names: set[str] = set()
     for index, player in enumerate(request.players):
-        check_player(f"players[{index}]", player)
+        validate_player(player, f"players[{index}]")
         if player.name in names:
             raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-STATE-1")
         names.add(player.name)
-    check_unique(chain.from_iterable(player_places(f"players[{i}]", p) for i, p in enumerate(request.players)))
+    validate_unique(chain.from_iterable(player_places(p, f"players[{i}]") for i, p in enumerate(request.players)))
     if len(request.scores) != len(request.players):
         raise InvalidState("scores", list(request.scores), "one score per player is needed", "IMP-COLLAPSE-4")
     held = {card.name for player in request.players for card in unrest_in_zones(player)}
@@ -37,9 +37,16 @@ def unrest_count(player: Player, request: WinnerRequest, rulings: Rulings) -> in
     return len(cards)
 
 
-def winner(request: WinnerRequest, rulings: Rulings) -> Outcome:
-    """IMP-COLLAPSE-3 (fewest unrest), IMP-COLLAPSE-4 (then score), IMP-COLLAPSE-5 with IMP-RULING-5."""
-    validate(request)
+def determine_winner(request: WinnerRequest, rulings: Rulings, /) -> Outcome:
+    """IMP-COLLAPSE-3 to IMP-COLLAPSE-5, IMP-RULING-3, IMP-RULING-5, IMP-STATE-1 to IMP-STATE-3: the winner.
+
+    Fewest unrest cards (IMP-COLLAPSE-3), then score (IMP-COLLAPSE-4), then the full-tie ruling (IMP-COLLAPSE-5).
+
+    raises: InvalidState
+    post: len(__return__.unrest) == len(request.players)
+    post: len(__return__.winners) >= 1
+    """
+    validate_winner_request(request)
     unrest = tuple(unrest_count(player, request, rulings) for player in request.players)
     fewest = [i for i, n in enumerate(unrest) if n == min(unrest)]
     if len(fewest) == 1:

@@ -16,6 +16,9 @@ from reference.struggle_of_empires.validation import (
     validate_rulings,
 )
 
+# named by the contracts, which CrossHair evaluates in this module
+from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+
 SEEDED_AFTER_WARS = (1, 2)
 
 
@@ -64,11 +67,11 @@ def clean_up_board(board: Board, seeding: Sequence[RegionName]) -> Board:
 def clean_up(request: CleanUpRequest, rulings: Rulings, /) -> Board:
     """SOE-CLEAN-1 to SOE-CLEAN-7, SOE-END-2: the board after a war's clean-up.
 
-    pre: len(request.players) <= 7
+    pre: len(request.players) <= MAX_PLAYERS
     raises: InvalidState
-    post: request.board.war == 3 or (__return__.war == request.board.war + 1 and __return__.phase == 1)
-    post: request.board.war != 3 or __return__ == request.board
-    post: all(g.holder is None for g in __return__.grand_alliances) or request.board.war == 3
+    post: request.board.war == LAST_WAR or (__return__.war == request.board.war + 1 and __return__.phase == 1)
+    post: request.board.war != LAST_WAR or __return__ == request.board
+    post: all(g.holder is None for g in __return__.grand_alliances) or request.board.war == LAST_WAR
     post: len(__return__.tiles) == len(request.board.tiles)
     """
     validate_rulings(rulings)

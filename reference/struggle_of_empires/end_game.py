@@ -14,6 +14,9 @@ from reference.struggle_of_empires.model import (
     VictoryPoints,
 )
 from reference.struggle_of_empires.rulings import FinalTie, Rulings, SecondUnrest, VpFloor
+
+# named by the contracts, which CrossHair evaluates in this module
+from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
 from reference.struggle_of_empires.validation import validate_empires, validate_rulings
 
 REVOLUTION_UNREST = 20
@@ -67,7 +70,7 @@ def unrest_penalty(empire: Empire, empires: Sequence[Empire], rulings: Rulings) 
 def vp_after_penalty(vp: VictoryPoints, penalty: VictoryPoints, rulings: Rulings) -> VictoryPoints:
     """SOE-UNREST-8, SOE-RULING-11: the penalty comes off the VP.
 
-    pre: vp >= 0 and penalty in (0, 4, 7)
+    pre: vp >= 0 and penalty in (0, SECOND_PENALTY, HIGHEST_PENALTY)
     post: __return__ <= vp
     post: rulings.vp_floor is not VpFloor.ZERO or __return__ == max(0, vp - penalty)
     post: rulings.vp_floor is not VpFloor.NONE or __return__ == vp - penalty
@@ -111,12 +114,12 @@ def rank_players(empires: Sequence[Empire], rulings: Rulings) -> tuple[Standing,
 def end_game(request: EndGameRequest, rulings: Rulings, /) -> Standings:
     """SOE-UNREST-1 to SOE-UNREST-8, SOE-END-3 to SOE-END-5: unrest assessment and the final ranking.
 
-    pre: len(request.empires) <= 7
+    pre: len(request.empires) <= MAX_PLAYERS
     raises: InvalidState
     post: tuple(s.player for s in __return__.standings) == tuple(e.player for e in request.empires)
-    post: all(s.revolution == (e.unrest >= 20) for s, e in zip(__return__.standings, request.empires))
+    post: all(s.revolution == (e.unrest >= REVOLUTION_UNREST) for s, e in zip(__return__.standings, request.empires))
     post: all((s.place is None) == s.revolution for s in __return__.standings)
-    post: all(s.penalty in (0, 4, 7) for s in __return__.standings)
+    post: all(s.penalty in (0, SECOND_PENALTY, HIGHEST_PENALTY) for s in __return__.standings)
     post: all(s.revolution or s.vp <= e.vp for s, e in zip(__return__.standings, request.empires))
     """
     validate_rulings(rulings)

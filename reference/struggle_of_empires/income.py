@@ -8,6 +8,10 @@ from dataclasses import replace
 from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
 from reference.struggle_of_empires.model import ControlMarkers, Empire, Empires, IncomeRequest, PlayerName, Region
 from reference.struggle_of_empires.rulings import Rulings
+
+# named by the contracts, which CrossHair evaluates in this module
+from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
 from reference.struggle_of_empires.validation import validate_empires, validate_regions, validate_rulings
 
 
@@ -37,8 +41,8 @@ def earn_income(empires: Sequence[Empire], regions: Sequence[Region]) -> tuple[E
 def collect_income(request: IncomeRequest, rulings: Rulings, /) -> Empires:
     """SOE-INCOME-1 to SOE-INCOME-4: every empire earns its income at the end of a war.
 
-    pre: len(request.empires) <= 7
-    pre: len(request.regions) <= 11
+    pre: len(request.empires) <= MAX_PLAYERS
+    pre: len(request.regions) <= VP_REGIONS
     raises: InvalidState
     post: len(__return__.empires) == len(request.empires)
     post: all(a.player == b.player for a, b in zip(__return__.empires, request.empires))

@@ -16,6 +16,9 @@ from reference.struggle_of_empires.model import (
     UnrestToken,
 )
 from reference.struggle_of_empires.rulings import Rulings
+
+# named by the contracts, which CrossHair evaluates in this module
+from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
 from reference.struggle_of_empires.validation import validate_empires, validate_orders, validate_rulings
 
 GOLD_PER_UNIT = 1
@@ -95,8 +98,8 @@ def maintain_units(
 def pay_maintenance(request: MaintenanceRequest, rulings: Rulings, /) -> Empires:
     """SOE-MAINT-1 to SOE-MAINT-8: every empire maintains its units.
 
-    pre: len(request.empires) <= 7
-    pre: len(request.orders) <= 7
+    pre: len(request.empires) <= MAX_PLAYERS
+    pre: len(request.orders) <= MAX_PLAYERS
     raises: InvalidState, IllegalAction
     post: len(__return__.empires) == len(request.empires)
     post: all(a.player == b.player for a, b in zip(__return__.empires, request.empires))

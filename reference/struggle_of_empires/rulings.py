@@ -62,7 +62,7 @@ class FinalTie(StrEnum):
     LESS_UNREST = "less_unrest"  # equal VP: less unrest ranks higher, then shared
 
 
-class Sequence(StrEnum):
+class WarEndSequence(StrEnum):
     """The order of the end-of-war steps."""
 
     PUBLISHED = "published"  # income, maintenance, population, scoring, clean-up
@@ -87,7 +87,7 @@ class Rulings:
     )
     vp_floor: VpFloor = field(default=VpFloor.NONE, metadata={"clause": "SOE-RULING-11"})
     final_tie: FinalTie = field(default=FinalTie.SHARED, metadata={"clause": "SOE-RULING-12"})
-    sequence: Sequence = field(default=Sequence.PUBLISHED, metadata={"clause": "SOE-RULING-13"})
+    sequence: WarEndSequence = field(default=WarEndSequence.PUBLISHED, metadata={"clause": "SOE-RULING-13"})
 
 
 DEFAULT = Rulings()

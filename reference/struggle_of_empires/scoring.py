@@ -27,6 +27,10 @@ from reference.struggle_of_empires.rulings import (
     UnfriendlyScope,
     UnfriendlyTie,
 )
+
+# named by the contracts, which CrossHair evaluates in this module
+from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
 from reference.struggle_of_empires.validation import (
     validate_empires,
     validate_players,
@@ -159,8 +163,8 @@ def award_places(players: Sequence[PlayerName], region: Region, rulings: Rulings
 def score_region(request: RegionRequest, rulings: Rulings, /) -> RegionScore:
     """SOE-SCORE-2 to SOE-SCORE-10: one region's VP to the players.
 
-    pre: len(request.players) <= 7
-    pre: len(request.region.control) <= 7
+    pre: len(request.players) <= MAX_PLAYERS
+    pre: len(request.region.control) <= MAX_PLAYERS
     raises: InvalidState
     post: __return__.region == request.region.name
     post: tuple(a.player for a in __return__.awards) == tuple(request.players)
@@ -185,8 +189,8 @@ def add_region_awards(empires: Sequence[Empire], regions: Sequence[Region], ruli
 def score_regions(request: ScoringRequest, rulings: Rulings, /) -> Empires:
     """SOE-SCORE-1 to SOE-SCORE-10: all 11 VP regions scored onto the empires' VP.
 
-    pre: len(request.empires) <= 7
-    pre: len(request.regions) == 11
+    pre: len(request.empires) <= MAX_PLAYERS
+    pre: len(request.regions) == VP_REGIONS
     raises: InvalidState
     post: len(__return__.empires) == len(request.empires)
     post: all(a.player == b.player and a.vp >= b.vp for a, b in zip(__return__.empires, request.empires))

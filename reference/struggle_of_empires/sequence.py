@@ -13,7 +13,7 @@ from reference.struggle_of_empires.income import earn_income
 from reference.struggle_of_empires.maintenance import check_unrest_draws, maintain_units, refuse_disbanding
 from reference.struggle_of_empires.model import Board, Empire, WarEndRequest, WarEndResult
 from reference.struggle_of_empires.population import raise_population
-from reference.struggle_of_empires.rulings import Rulings, Sequence
+from reference.struggle_of_empires.rulings import Rulings, WarEndSequence
 from reference.struggle_of_empires.scoring import add_region_awards
 from reference.struggle_of_empires.validation import (
     LAST_WAR,
@@ -24,6 +24,11 @@ from reference.struggle_of_empires.validation import (
     validate_regions,
     validate_rulings,
 )
+
+# named by the contracts, which CrossHair evaluates in this module
+from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from reference.struggle_of_empires.validation import MAX_POPULATION as MAX_POPULATION
+from reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
 
 
 @dataclass(frozen=True)
@@ -62,9 +67,9 @@ def clean_up_step(state: WarState, request: WarEndRequest, rulings: Rulings) -> 
     return WarState(state.empires, clean_up_board(state.board, request.neutral_seeding))
 
 
-STEPS: dict[Sequence, tuple[Step, ...]] = {
-    Sequence.PUBLISHED: (income_step, maintenance_step, population_step, scoring_step, clean_up_step),
-    Sequence.SEED_TELLING: (income_step, scoring_step, clean_up_step, maintenance_step, population_step),
+STEPS: dict[WarEndSequence, tuple[Step, ...]] = {
+    WarEndSequence.PUBLISHED: (income_step, maintenance_step, population_step, scoring_step, clean_up_step),
+    WarEndSequence.SEED_TELLING: (income_step, scoring_step, clean_up_step, maintenance_step, population_step),
 }
 
 
@@ -85,13 +90,13 @@ def validate_war_end_request(request: WarEndRequest, rulings: Rulings) -> None:
 def end_war(request: WarEndRequest, rulings: Rulings, /) -> WarEndResult:
     """SOE-SEQ-1 to SOE-SEQ-5, SOE-END-1: the whole end of a war, and of the game after the 3rd.
 
-    pre: len(request.empires) <= 7
-    pre: len(request.regions) == 11
+    pre: len(request.empires) <= MAX_PLAYERS
+    pre: len(request.regions) == VP_REGIONS
     raises: InvalidState, IllegalAction
     post: tuple(e.player for e in __return__.empires) == tuple(e.player for e in request.empires)
-    post: all(0 <= e.population <= 9 and e.gold >= 0 for e in __return__.empires)
-    post: (__return__.standings is None) == (request.board.war != 3)
-    post: request.board.war != 3 or __return__.board == request.board
+    post: all(0 <= e.population <= MAX_POPULATION and e.gold >= 0 for e in __return__.empires)
+    post: (__return__.standings is None) == (request.board.war != LAST_WAR)
+    post: request.board.war != LAST_WAR or __return__.board == request.board
     """
     validate_war_end_request(request, rulings)
     state = WarState(request.empires, request.board)

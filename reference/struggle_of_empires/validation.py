@@ -30,7 +30,8 @@ LAST_PHASE = 5
 
 
 def refuse(field: str, value: object, reason: str, rule: str) -> InvalidState:
-    """The error for one failed check (a function so each check stays one line)."""
+    """The ``InvalidState`` for an input that breaks the clause ``rule`` (SOE-GAME-1, SOE-GAME-6, ...): a function
+    so each check stays one line."""
     return InvalidState(field, value, reason, rule)
 
 

@@ -25,12 +25,12 @@ from reference.imperium.model import (
     WinnerRequest,
 )
 from reference.imperium.rulings import Rulings
-from reference.imperium.validation import check_player
+from reference.imperium.validation import validate_player
 
 
 @given(player=imp.players())
 def test_players_are_valid(player: Player) -> None:
-    check_player("player", player)
+    validate_player(player, "player")
 
 
 @given(request=imp.exhaust_requests(), rulings=imp.rulings())

@@ -26,7 +26,7 @@ def test_the_generated_module_carries_the_reference_contracts_on_lines_of_their_
     tree = ast.parse(source)
     wrapper = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "grow_population")
     docstring = ast.get_docstring(wrapper) or ""
-    assert "post: all(0 <= e.population <= 9 for e in __return__.empires)" in docstring.splitlines()
+    assert "post: all(0 <= e.population <= MAX_POPULATION for e in __return__.empires)" in docstring.splitlines()
     assert "raises: InvalidState" in docstring.splitlines()
     names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
     assert {"grow_population", "implementation", "reference"} <= names

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from reference.errors import IllegalAction, InvalidState
+from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from reference.errors import InvalidState as InvalidState
 from reference.imperium.cards import add_to_zone
 from reference.imperium.model import CardName, DrawMode, DrawRequest, DrawResult, Player, Zone
 from reference.imperium.rulings import NationCardOnShuffle, Rulings, ShortDraw
-from reference.imperium.validation import check_count, check_player
+from reference.imperium.validation import validate_count, validate_player
 
 Order = tuple[CardName, ...]
 
@@ -57,10 +58,16 @@ def take_top_card(player: Player) -> Player:
     return replace(player, draw_pile=player.draw_pile[1:], hand=player.hand + player.draw_pile[:1])
 
 
-def draw(request: DrawRequest, rulings: Rulings) -> DrawResult:
-    """Draw ``count`` cards: IMP-DRAW-1, IMP-DRAW-2 (required), IMP-DRAW-5 (if able)."""
-    check_player("player", request.player)
-    check_count("count", request.count)
+def draw(request: DrawRequest, rulings: Rulings, /) -> DrawResult:
+    """IMP-DRAW-1 to IMP-DRAW-5, IMP-RULING-1, IMP-RULING-6, IMP-RULING-7: draw ``count`` cards, required or if able.
+
+    raises: InvalidState, IllegalAction
+    post: len(__return__.drawn) <= request.count
+    post: request.mode != DrawMode.IF_ABLE or __return__.shuffles == 0
+    post: request.mode != DrawMode.IF_ABLE or len(__return__.drawn) == min(request.count, len(request.player.draw_pile))
+    """
+    validate_player(request.player, "player")
+    validate_count(request.count, "count")
     if request.mode is DrawMode.IF_ABLE and request.shuffles:
         # IMP-DRAW-5: a draw if able never shuffles, so an order for it cannot be meant.
         raise InvalidState(
