@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import tomllib
 
 from conformance.harness.games import REPO_ROOT
@@ -72,6 +74,17 @@ def test_the_recorded_equivalents_load_and_each_gives_a_reason() -> None:
     equivalents = load_equivalents(EQUIVALENTS_FILE)
     assert REFUSAL_DIAGNOSTICS in equivalents.categories
     assert all(entry.reason and entry.changes for entry in equivalents.mutants)
+
+
+def test_every_recorded_equivalent_still_stands_in_the_reference() -> None:
+    """An entry whose function or removed lines are gone matches no mutant: it only hides a stale record."""
+    for entry in load_equivalents(EQUIVALENTS_FILE).mutants:
+        module = importlib.import_module(entry.module)
+        function = getattr(module, entry.function, None)
+        assert callable(function), f"{entry.module}.{entry.function}: no such function (renamed? update the entry)"
+        source = inspect.getsource(function)
+        removed = [line.removeprefix("-").strip() for line in entry.changes if line.startswith("-")]
+        assert removed and all(line in source for line in removed), f"{entry.module}.{entry.function}: {removed}"
 
 
 def test_a_changed_reason_or_value_of_a_refusal_is_diagnostic_only() -> None:
