@@ -2,5 +2,6 @@
 
 Reads the reference's PEP 316 contracts, or ``--impl``; gives counterexamples per rule. Entry points:
 ``command`` (``rulespec symbolic``, ``python -m conformance.harness.symbolic``), ``reference``,
-``implementation``; ``typecheck`` (``rulespec typecheck``) checks a plug-in's boundary with mypy.
+``implementation``. ``typecheck`` only forwards ``rulespec typecheck``, its own capability now, until
+``cli.py`` imports it from there.
 """
