@@ -17,7 +17,6 @@ from conformance.harness.symbolic.reference import (
     REFERENCE_TIMEOUT,
     Run,
     check,
-    cores,
 )
 from conformance.harness.symbolic.search import (
     COUNTEREXAMPLE,
@@ -26,7 +25,7 @@ from conformance.harness.symbolic.search import (
     Searched,
 )
 from conformance.harness.verify import preflight
-from conformance.harness.vocabulary import Commands, add_game, argument, jobs
+from conformance.harness.vocabulary import Commands, add_game, argument, cores, jobs
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -8,7 +8,6 @@ searched again (``cache``).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -26,10 +25,6 @@ from conformance.harness.symbolic.search import FAILED, Searched, search
 # Each run prints how many searches ended before the budget, and past 0.5-8 s.
 REFERENCE_TIMEOUT = 1.0
 IMPLEMENTATION_TIMEOUT = 60.0  # per search over a plugged implementation: its inputs must pass validation first
-
-
-def cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 @dataclass
