@@ -107,10 +107,10 @@ def _implementation(args: argparse.Namespace) -> int:
         return 2
     chosen = game(args.game[0])
     try:
-        preflight.check_impl(chosen, args.impl)
+        target = preflight.check_impl(chosen, args.impl)
         preflight.check_operations(chosen, args.operation or ())
         findings = symbolic_impl.check_implementation(
-            chosen, args.impl, args.per_condition_timeout or IMPLEMENTATION_TIMEOUT, args.operation
+            chosen, args.impl, target, args.per_condition_timeout or IMPLEMENTATION_TIMEOUT, args.operation
         )
     except (KeyError, ValueError) as exc:  # preflight.UsageProblem is a ValueError
         print(f"rulespec symbolic: {exc}", file=sys.stderr)
