@@ -13,6 +13,7 @@ import argparse
 import importlib
 import importlib.util
 import inspect
+import operator
 import os
 import subprocess
 import sys
@@ -74,11 +75,10 @@ def boundary_module(current: Game, spec: str, is_class: bool, offered: set[str])
 
 def _offered(current: Game, spec: str) -> tuple[bool, set[str]]:
     """Whether ``spec`` names a class, and which operations its instance (or module) offers, as verify sees them."""
+    target = preflight.check_impl(current, spec)  # loaded as verify loads it: usage errors alike
     module_name, _, attribute = spec.partition(":")
-    target = preflight.check_impl(current, spec)  # the current directory first, as verify: usage errors alike
-    named: object = importlib.import_module(module_name)
-    for part in attribute.split(".") if attribute else ():
-        named = getattr(named, part)
+    module = sys.modules[module_name]  # imported by check_impl
+    named: object = operator.attrgetter(attribute)(module) if attribute else module
     return inspect.isclass(named), {op.name for op in current.operations if callable(getattr(target, op.name, None))}
 
 
