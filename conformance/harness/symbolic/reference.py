@@ -1,7 +1,7 @@
 """CrossHair over the reference: inputs that meet a rule function's PEP 316 preconditions yet break a postcondition.
 
 Each ``post:`` line is one search, bounded by a budget of CPU seconds. The searches of every game
-chosen go to one pool of worker processes, one per core, the longest (as last measured) first, so
+chosen go to one pool of worker processes, one per core, those that took longest last time first, so
 the cores stay busy to the end; a condition whose function is unchanged since a clean search is not
 searched again (``cache``).
 """
