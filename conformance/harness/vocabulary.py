@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, Protocol, TypeVar
@@ -136,6 +137,11 @@ def shard(text: str) -> tuple[int, int]:
     if not (slash and index.isdigit() and total.isdigit() and 1 <= int(index) <= int(total)):
         raise ValueError(f"--shard {text!r}: expected K/N with 1 <= K <= N, e.g. 2/3")
     return int(index), int(total)
+
+
+def cores() -> int:
+    """The processors this process may run on: the default of every "processes at once" option."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def edit_distance(a: str, b: str) -> int:

@@ -34,6 +34,7 @@ CAPABILITIES = {
     "rules",
     "schemas",
     "symbolic",
+    "typecheck",
     "verify",
     "wire",
 }

@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 
 from conformance.harness.cli import main
-from conformance.harness.diff.command import DEFAULT_BUDGET
+from conformance.harness.diff.command import DEFAULT_BUDGET, vector_case, write_case
 from conformance.harness.diff.explore import explore
 from conformance.harness.diff.sides import parse_side, parse_switches
-from conformance.harness.diff.written import vector_case, write_case
 from conformance.harness.games import REPO_ROOT, game
 from conformance.harness.subject import python_subject
 from conformance.harness.vectors import load_file

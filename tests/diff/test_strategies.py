@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance.harness.diff.search import ask
+from conformance.harness.diff.answers import ask
 from conformance.harness.diff.sides import parse_side
 from conformance.harness.diff.strategies import offered_strategy, rulings_strategy
 from conformance.harness.games import REGISTRY, game

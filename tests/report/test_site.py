@@ -13,11 +13,9 @@ from conformance.harness.games import game
 from conformance.harness.gate.stamp import stamp_now
 from conformance.harness.outputs import OutputError, write_text
 from conformance.harness.records import CheckRecord, write_report
-from conformance.harness.report.badge import badge_svg, column_badge
 from conformance.harness.report.implementations import Identity, Implementation, read_reports, write_implementations
-from conformance.harness.report.matrix import game_matrix
-from conformance.harness.report.site import build_site
-from conformance.harness.report.vector_cases import cases_by_nodeid, suite_fields
+from conformance.harness.report.matrix import badge_svg, column_badge, game_matrix
+from conformance.harness.report.site import build_site, cases_by_nodeid, suite_fields
 from conformance.harness.spec import read_clauses
 from conformance.harness.verify.identity import named
 

@@ -14,7 +14,7 @@ import pytest
 from conformance.harness.coverage.rules import rule_coverage
 from conformance.harness.games import Game, all_games
 from conformance.harness.rulings import alternatives, readings, ruling_clause, ruling_clauses
-from conformance.harness.schemas.published import stale_schemas
+from conformance.harness.schemas.command import stale_schemas
 from conformance.harness.spec import named_rules, read_clauses
 from conformance.harness.subject import python_subject
 from conformance.harness.vectors import load_game

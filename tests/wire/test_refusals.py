@@ -16,7 +16,7 @@ import pytest
 
 from conformance.harness.cli import main
 from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.schemas.published import stale_schemas, write_schemas
+from conformance.harness.schemas.command import stale_schemas, write_schemas
 from conformance.harness.vectors import VectorError, load_file
 
 FAKE = Path(__file__).parents[1] / "fakes" / "faulty_impl.py"

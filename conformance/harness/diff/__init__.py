@@ -1,8 +1,11 @@
 """Diff: where two implementations (or two rulings of the reference) disagree.
 
 Reads two sides (``ref``, ``ref[field=alt]``, ``impl:module:attr``, ``cmd:...``, ``git:REV``); gives the
-smallest inputs on which they differ, shown and optionally written as vectors. Entry points:
-``command`` (``rulespec diff``), ``search`` (the Hypothesis search); ``sides`` parses and opens the sides,
-``strategies`` draws requests, ``crosshair`` runs CrossHair's diffbehavior, ``written`` writes vectors,
-``git_reference`` builds the reference of another revision.
+smallest inputs on which they differ, shown and optionally written as vectors. Entry point: ``command``
+(``rulespec diff``, and ``--write``: each difference as a vector case). Its other modules: ``explore``
+(the Hypothesis search: spend the budget, group, shrink each group), ``answers`` (what a side answers,
+and a difference and its group), ``sides`` (the sides parsed and opened), ``git_reference`` (the
+reference of another revision, in this process), ``strategies`` (where the requests are drawn from),
+``known`` (``--exclude``: differences already known), ``crosshair`` (CrossHair's diffbehavior, and
+the CrossHair process ``symbolic`` runs too).
 """

@@ -5,7 +5,8 @@ generated in a temporary directory: ``side_a`` and ``side_b`` take the operation
 request and rulings, and call each side with its rulings switched in. A refusal becomes
 the value ``(kind, field or rule)``, so two refusals match as the suite judges them, not
 by their prose. Sides outside this process (``cmd:``, ``git:``) are left to the
-Hypothesis search, and that is said.
+Hypothesis search, and that is said. ``symbolic --impl`` runs CrossHair through the same
+``run_crosshair``, and its generated module compares refusals with the same ``refused_as_value``.
 """
 
 from __future__ import annotations
@@ -78,6 +79,26 @@ def generated_module(chosen: Game, operation: str, a: Side, b: Side) -> str:
     )
 
 
+def run_crosshair(arguments: list[str], directory: Path, seconds: float) -> subprocess.CompletedProcess[str]:
+    """``python -m crosshair ARGUMENTS`` over the modules generated in ``directory``, ``seconds`` per condition.
+
+    The current directory is on its path too, as verify finds ``--impl``: a project's own module
+    loads from its checkout. The budget is CPU seconds, and the wall clock of a busy machine runs
+    far ahead of it, so only a wall time far past it ends the run (``subprocess.TimeoutExpired``).
+    """
+    path = os.pathsep.join([str(directory), os.getcwd(), str(REPO_ROOT), os.environ.get("PYTHONPATH", "")])
+    command = [sys.executable, "-m", "crosshair", *arguments, f"--per_condition_timeout={seconds}"]
+    return subprocess.run(
+        command,
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        timeout=seconds * 20 + 300,
+        check=False,
+    )
+
+
 def crosshair_diff(chosen: Game, operation: str, a: Side, b: Side, seconds: float) -> bool:
     """Run ``crosshair diffbehavior`` on the two sides for one operation; True when it found a difference."""
     outside = [side.spec for side in (a, b) if side.target is None]
@@ -87,28 +108,9 @@ def crosshair_diff(chosen: Game, operation: str, a: Side, b: Side, seconds: floa
     with tempfile.TemporaryDirectory(prefix="rulespec-diff-") as directory:
         name = f"rulespec_diff_{operation}"
         Path(directory, f"{name}.py").write_text(generated_module(chosen, operation, a, b), encoding="utf-8")
-        command = [
-            sys.executable,
-            "-m",
-            "crosshair",
-            "diffbehavior",
-            f"{name}.side_a",
-            f"{name}.side_b",
-            "--exception_equivalence=SAME_TYPE",
-            f"--per_condition_timeout={seconds}",
-        ]
-        path = os.pathsep.join([directory, str(REPO_ROOT), os.environ.get("PYTHONPATH", "")])
+        arguments = ["diffbehavior", f"{name}.side_a", f"{name}.side_b", "--exception_equivalence=SAME_TYPE"]
         try:
-            # the budget is CPU seconds; the wall clock of a busy machine runs far ahead of it
-            done = subprocess.run(
-                command,
-                cwd=REPO_ROOT,
-                env={**os.environ, "PYTHONPATH": path},
-                capture_output=True,
-                text=True,
-                timeout=seconds * 20 + 300,
-                check=False,
-            )
+            done = run_crosshair(arguments, Path(directory), seconds)
         except subprocess.TimeoutExpired as exc:
             print(f"crosshair {operation}: did not finish in {exc.timeout:.0f} s of wall time")
             return False

@@ -21,8 +21,7 @@ from hypothesis import seed as fixed_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 
-from conformance.harness.diff.groups import Group
-from conformance.harness.diff.search import Difference, compare
+from conformance.harness.diff.answers import Difference, Group, compare
 from conformance.harness.diff.sides import Side
 from conformance.harness.diff.strategies import request_strategy, rulings_strategy
 from conformance.harness.games import Game

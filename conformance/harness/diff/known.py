@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conformance.harness.diff.groups import Group
-from conformance.harness.diff.search import compare
+from conformance.harness.diff.answers import Group, compare
 from conformance.harness.diff.sides import Side
 from conformance.harness.games import Game
 from conformance.harness.gate.expectations import ExpectationsError, load

@@ -2,7 +2,7 @@
 
     ref                      the reference
     ref[tie_share=full,...]  the reference with rulings switched from the ones each request is asked under
-    impl:module:attr         a Python implementation (as ``--impl``)
+    impl:module:attr         a Python implementation (as ``--impl``, loaded as verify loads it)
     cmd:COMMAND              an implementation in any language speaking the wire protocol (as ``--cmd``)
     git:REV                  the reference as it was at a git revision
 
@@ -23,7 +23,8 @@ import msgspec
 from conformance.harness.diff.git_reference import RevisionSubject
 from conformance.harness.games import Game
 from conformance.harness.rulings import alternatives
-from conformance.harness.subject import PythonSubject, Subject, load_python_target
+from conformance.harness.subject import PythonSubject, Subject
+from conformance.harness.verify.preflight import load_impl
 from conformance.harness.wire.faults import WireFault
 from conformance.harness.wire.session import DEFAULT_TIMEOUT, WireSession
 from conformance.harness.wire.subject import process_subjects
@@ -99,7 +100,7 @@ def parse_side(game: Game, text: str, timeout: float = DEFAULT_TIMEOUT) -> Side:
     if base == "ref":
         return Side(text, PythonSubject(game, game.reference, text), switches, game.reference)
     if base.startswith("impl:"):
-        target = load_python_target(base.removeprefix("impl:"))
+        target = load_impl(base.removeprefix("impl:"))  # as verify loads --impl, its mistakes named alike
         return Side(text, PythonSubject(game, target, text), switches, target)
     if base.startswith("git:"):
         return Side(text, RevisionSubject(game, base.removeprefix("git:")), switches, None)

@@ -1,7 +1,10 @@
-"""The rules x implementations matrix of one game, and its table in the terminal.
+"""The rules x implementations matrix of one game: its table in the terminal, and a badge per column.
 
 Each cell is the per-rule verdict (``per_rule.tally``) of one implementation's checks of one rule,
-so the matrix says exactly what each implementation's own table says, side by side.
+so the matrix says exactly what each implementation's own table says, side by side. A column's
+badge (``rulespec | soe 72/72``, for a README) is flat and two-part, as README badges usually are;
+its widths come from the advance widths of Verdana at 11 px (the usual badge font) by character
+class: close enough that the text never spills, and no font file is needed to draw one.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 
 from rich.console import Console
 from rich.table import Table
@@ -128,3 +132,48 @@ def render_matrix(matrix: GameMatrix, console: Console | None = None) -> None:
             f"{column.implementation.name}: {column.passed_rules}/{len(column.verification.tallies)} rules passed"
             f" ({rules}); checks: {checks}"
         )
+
+
+# Verdana 11 px advance widths, rounded, by character class; anything else counts as a wide letter.
+_WIDTHS: dict[str, float] = {
+    **dict.fromkeys("ijl.,:;|!'", 3.4),
+    **dict.fromkeys("frt()[]-/ ", 4.6),
+    **dict.fromkeys("abcdeghknopqsuvxyz0123456789?#+=<>_", 7.0),
+    **dict.fromkeys("ABCDEFGHIJKLNOPQRSTUVXYZ", 7.6),
+    **dict.fromkeys("mwMW%", 10.4),
+}
+_WIDE = 8.0
+_PAD = 6  # px of padding each side of a text
+
+COLOURS = {"passed": "#2e7d32", "failed": "#c62828", "incomplete": "#a15c00"}  # white text at >= 4.5:1 contrast
+_LABEL_COLOUR = "#555"
+
+
+def text_width(text: str) -> int:
+    return round(sum(_WIDTHS.get(char, _WIDE) for char in text))
+
+
+def badge_svg(label: str, message: str, verdict: str) -> str:
+    """A flat badge: ``label`` on grey, ``message`` on the verdict's colour; every text escaped."""
+    colour = COLOURS.get(verdict, COLOURS["incomplete"])
+    left = text_width(label) + 2 * _PAD
+    right = text_width(message) + 2 * _PAD
+    width = left + right
+    title = escape(f"{label}: {message} ({verdict})")
+    label_text, message_text = escape(label), escape(message)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="20" role="img" aria-label="{title}">'
+        f"<title>{title}</title>"
+        f'<rect width="{left}" height="20" fill="{_LABEL_COLOUR}"/>'
+        f'<rect x="{left}" width="{right}" height="20" fill="{colour}"/>'
+        f'<g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">'
+        f'<text x="{left / 2}" y="14">{label_text}</text>'
+        f'<text x="{left + right / 2}" y="14">{message_text}</text>'
+        "</g></svg>\n"
+    )
+
+
+def column_badge(game_key: str, column: Column) -> str:
+    """``rulespec | soe 72/72``: the game's rules passed of its rules, coloured by the column's verdict."""
+    rules = len(column.verification.tallies)
+    return badge_svg("rulespec", f"{game_key} {column.passed_rules}/{rules}", column.verdict)

@@ -2,7 +2,10 @@
 
 Nothing is fetched at view time: styles and script are inlined, badges are files beside the pages.
 Every text that comes from an implementation or a report (names, versions, check details) goes
-through Jinja's autoescaping, so a hostile report cannot put markup or script into the page.
+through Jinja's autoescaping, so a hostile report cannot put markup or script into the page. A
+failed vector whose record does not carry its question and answer (a report written before records
+carried them) is shown with them from the vector file, labelled so (``suite_fields``): what the
+implementation answered is the record's alone.
 """
 
 from __future__ import annotations
@@ -15,22 +18,22 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import msgspec
 
 from conformance.harness import outputs
-from conformance.harness.games import Game
+from conformance.harness.games import REPO_ROOT, Game
 from conformance.harness.records import CheckRecord
-from conformance.harness.report.badge import column_badge
 from conformance.harness.report.implementations import Implementation
 from conformance.harness.report.matrix import (
     LOOKS,
     Column,
     GameMatrix,
+    column_badge,
     game_matrix,
     look,
 )
-from conformance.harness.report.vector_cases import cases_by_nodeid, suite_fields
 from conformance.harness.spec import Clause, rulings_bearing_on
-from conformance.harness.vectors import LoadedCase
+from conformance.harness.vectors import LoadedCase, load_game
 
 TEMPLATES = Path(__file__).parent / "templates"
 # A check record's fields that the page shows in a check's heading; every other field is shown as it is.
@@ -87,6 +90,33 @@ def record_fields(record: CheckRecord) -> list[tuple[str, str]]:
             continue
         shown.append((item.name.replace("_", " "), shown_value(value)))
     return shown
+
+
+def cases_by_nodeid(game: Game) -> dict[str, LoadedCase]:
+    """Every vector case of the game under the node ID its check has in a report."""
+    return {f"{loaded.path.relative_to(REPO_ROOT).as_posix()}::{loaded.case.id}": loaded for loaded in load_game(game)}
+
+
+def _json(value: object) -> str:
+    return json.dumps(msgspec.to_builtins(value), indent=2, sort_keys=True, ensure_ascii=False)
+
+
+def suite_fields(record: CheckRecord, cases: dict[str, LoadedCase]) -> list[tuple[str, str]]:
+    """The case's operation, request, rulings and expected answer.
+
+    Only when the record does not carry them (an older report).
+    """
+    if record.request is not None or record.nodeid not in cases:
+        return []
+    loaded = cases[record.nodeid]
+    case = loaded.case
+    expected = _json(case.output) if case.error is None else _json(case.error)
+    return [
+        ("operation (from the vector file)", f"{loaded.operation}: {case.description}"),
+        ("request (from the vector file)", _json(case.input)),
+        ("rulings (from the vector file)", _json(case.rulings)),
+        ("expected (from the vector file)", expected),
+    ]
 
 
 @dataclass(frozen=True)

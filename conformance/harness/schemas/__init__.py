@@ -1,5 +1,6 @@
 """Schemas: the JSON Schemas the project publishes under conformance/schema, derived from the types.
 
-Reads the games' types and the wire messages; gives the schema files and whether they drifted.
-Entry points: ``command`` (``rulespec schema [--write]``), ``published``.
+Reads the games' types, the vector and report formats and the wire messages; gives the schema files and
+whether they drifted. Its one module, ``command``, derives every schema and compares or writes the files.
+Entry point: ``command`` (``rulespec schema [--write]``).
 """

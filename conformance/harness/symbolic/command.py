@@ -17,7 +17,6 @@ from conformance.harness.symbolic.reference import (
     REFERENCE_TIMEOUT,
     Run,
     check,
-    cores,
 )
 from conformance.harness.symbolic.search import (
     COUNTEREXAMPLE,
@@ -26,7 +25,7 @@ from conformance.harness.symbolic.search import (
     Searched,
 )
 from conformance.harness.verify import preflight
-from conformance.harness.vocabulary import Commands, add_game, argument, jobs
+from conformance.harness.vocabulary import Commands, add_game, argument, cores, jobs
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -108,10 +107,10 @@ def _implementation(args: argparse.Namespace) -> int:
         return 2
     chosen = game(args.game[0])
     try:
-        preflight.check_impl(chosen, args.impl)
+        target = preflight.check_impl(chosen, args.impl)
         preflight.check_operations(chosen, args.operation or ())
         findings = symbolic_impl.check_implementation(
-            chosen, args.impl, args.per_condition_timeout or IMPLEMENTATION_TIMEOUT, args.operation
+            chosen, args.impl, target, args.per_condition_timeout or IMPLEMENTATION_TIMEOUT, args.operation
         )
     except (KeyError, ValueError) as exc:  # preflight.UsageProblem is a ValueError
         print(f"rulespec symbolic: {exc}", file=sys.stderr)

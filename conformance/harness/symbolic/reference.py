@@ -1,14 +1,13 @@
 """CrossHair over the reference: inputs that meet a rule function's PEP 316 preconditions yet break a postcondition.
 
 Each ``post:`` line is one search, bounded by a budget of CPU seconds. The searches of every game
-chosen go to one pool of worker processes, one per core, the longest (as last measured) first, so
+chosen go to one pool of worker processes, one per core, those that took longest last time first, so
 the cores stay busy to the end; a condition whose function is unchanged since a clean search is not
 searched again (``cache``).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -26,10 +25,6 @@ from conformance.harness.symbolic.search import FAILED, Searched, search
 # Each run prints how many searches ended before the budget, and past 0.5-8 s.
 REFERENCE_TIMEOUT = 1.0
 IMPLEMENTATION_TIMEOUT = 60.0  # per search over a plugged implementation: its inputs must pass validation first
-
-
-def cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 @dataclass

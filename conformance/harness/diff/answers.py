@@ -1,22 +1,24 @@
-"""Differential search: inputs on which two sides (implementations, rulings, revisions) answer differently.
+"""What each side of ``rulespec diff`` answers, and how two answers differ: the difference and its group.
 
-For each operation, Hypothesis draws rulings and a request from the game's strategies,
-asks both sides, and compares their answers as the suite does: results as JSON,
-refusals by kind and field (InvalidState) or rule (IllegalAction). The search does not
-stop at a difference: it spends its whole budget, sorting what it finds into groups
-(``groups``), then shrinks each group to its own minimal input. Written as a vector, a
-difference expects side A's answer under the rulings side A was asked under.
+Answers are compared as the suite compares them: results as JSON, refusals by kind and field
+(InvalidState) or rule (IllegalAction). A difference falls in a group, the key the search sorts
+what it finds by (``explore``): two results differ at a set of JSON paths into the output
+(``scores[*].total``, the core's ``differences`` without its ``$.``); two refusals, or a refusal and
+a result, differ by what each side said (``IllegalAction HIS-BONUS-3`` against ``result``). Array
+indices are written ``[*]``: the same fault shown by another player or another card is the same
+difference, so it is one group, shrunk and shown once.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
-from conformance.harness.diff.groups import Group, group_of
 from conformance.harness.diff.sides import Side
+from conformance.harness.differences import LENGTH, differences
 from conformance.harness.subject import ImplementationError, NotImplementedOp
 from conformance.harness.vectors import ErrorKind, ExpectedError
 from reference.errors import IllegalAction, InvalidState, RuleError
@@ -79,6 +81,49 @@ def ask(side: Side, operation: str, request: object, rulings: object) -> Answer:
     except RuleError as exc:
         return Answer("refused", error=refusal(exc), detail=getattr(exc, "reason", str(exc)))
     return Answer("result", output=as_json(result))
+
+
+_INDEX = re.compile(r"\[\d+\]")
+
+
+def general(path: str) -> str:
+    """``history[3].totals[0].vp`` -> ``history[*].totals[*].vp``."""
+    return _INDEX.sub("[*]", path)
+
+
+def _inside(path: str) -> str:
+    """``$.scores[0].total`` -> ``scores[0].total``, ``$[1]`` -> ``[1]``; the whole value stays ``$``."""
+    return path.removeprefix("$.") if path.startswith("$.") else path.removeprefix("$") or "$"
+
+
+def differing_paths(one: object, two: object) -> set[str]:
+    """The JSON paths where two decoded JSON values differ; a list of another length differs as a whole."""
+    found = differences(one, two)
+    resized = [difference.path for difference in found if difference.kind == LENGTH]
+    return {
+        _inside(difference.path)
+        for difference in found
+        if not any(difference.path.startswith(f"{path}[") for path in resized)
+    }
+
+
+@dataclass(frozen=True, order=True)
+class Group:
+    """One kind of difference of one operation: the paths two results differ at, or what each side said."""
+
+    operation: str
+    what: str  # "output scores[*].total, winner" or "IllegalAction HIS-BONUS-3 vs result"
+
+    def __str__(self) -> str:
+        return self.what
+
+
+def group_of(operation: str, a_kind: str, a_said: str, b_kind: str, b_said: str, a_output: Any, b_output: Any) -> Group:
+    """The group of a difference between side A's and side B's answers."""
+    if a_kind == b_kind == "result":
+        paths = sorted({general(path) for path in differing_paths(a_output, b_output)})
+        return Group(operation, "output " + ", ".join(paths))
+    return Group(operation, f"{general(a_said)} vs {general(b_said)}")
 
 
 @dataclass(frozen=True)

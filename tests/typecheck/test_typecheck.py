@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.symbolic.typecheck import boundary_module
+from conformance.harness.typecheck.command import boundary_module
 
 
 def _typecheck(key: str, impl: str) -> subprocess.CompletedProcess[str]:
