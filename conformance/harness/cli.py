@@ -21,7 +21,7 @@ COMMANDS: dict[str, str] = {
     "schema": "schemas.command",
     "coverage": "coverage.command",
     "review": "coverage.command",
-    "typecheck": "symbolic.typecheck",
+    "typecheck": "typecheck.command",
     "diff": "diff.command",
     "symbolic": "symbolic.command",
     "rules": "rules.command",

@@ -6,6 +6,5 @@ other modules: ``reference`` (every condition of the reference searched over a p
 ``conditions`` (the contracted functions, one ``post:`` condition at a time, and their fingerprints),
 ``search`` (one CrossHair search of one condition), ``cache`` (``.crosshair-cache/``: clean results
 kept by fingerprint), ``implementation`` (``--impl``: the reference's contracts and diffbehavior
-against a plugged implementation), ``typecheck`` (only forwards ``rulespec typecheck``, its own
-capability now, until ``cli.py`` names ``typecheck.command``).
+against a plugged implementation).
 """
