@@ -1,14 +1,19 @@
 """The machinery that checks an implementation against the suite, one folder per capability.
 
-The core (modules at this level, and ``games/``) is what every command uses: the games registry
-(``games``), the vector format, its loading and its one writer (``vectors``, ``schema``), the subject
-under test (``subject``), the verdict of one case (``verdict``) and its differences (``differences``),
-a check's record (``records``), the per-rule verdict and its table (``per_rule``), the Hypothesis
-profiles (``profiles``), rulings (``rulings``), the spec's clauses and rule IDs (``spec``), the one
-output policy (``outputs``) and the commands' one vocabulary (``vocabulary``). The core imports no
-capability.
+The core (modules at this level, and ``games/``) is what every command uses: the games registry and
+each game's operations read from its Protocol (``games/``), the vector format, its loading and its one
+writer (``vectors``), the JSON Schemas derived from the types (``schema``), the subject under test
+(``subject``), the verdict of one case (``verdict``) and where two answers differ (``differences``), a
+check's record (``records``), the per-rule verdict and its table (``per_rule``), the Hypothesis profiles
+(``profiles``), each ruling's alternatives and clause (``rulings``), the spec's clauses and the one
+rule-ID pattern (``spec``), the one output policy (``outputs``) and the commands' one vocabulary,
+number parsers included (``vocabulary``). The core imports no capability.
 
 The capabilities build on it: ``verify/`` (the pytest plugin and ``rulespec verify``), ``wire/``
-(implementations in any language), ``gate/`` (expectations, stamps, CI reports), ``diff/``,
-``mutation/``, ``symbolic/``, ``coverage/`` and ``schemas/``. ``cli`` only assembles their commands.
+(implementations in any language), ``gate/`` (expectations, stamps, CI reports), ``diff/`` (where two
+sides answer differently), ``mutation/`` (``nox -s mutation``), ``symbolic/`` (CrossHair),
+``typecheck/`` (mypy against a game's Protocol), ``coverage/`` (which checks name which rules, clause
+stamps), ``rules/`` (``rulespec rules`` and ``explain``), ``report/`` (merging reports, the site),
+``plugged/`` (every check against one implementation) and ``schemas/`` (``rulespec schema``).
+``cli`` only assembles their commands.
 """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -108,3 +109,49 @@ def test_no_module_is_two_ideas_long_or_named_for_nothing() -> None:
         assert path.stem not in {"utils", "helpers", "common", "misc"}, (
             f"{path.relative_to(REPO_ROOT)}: name it for what it holds"
         )
+
+
+MIN_LINES = 40  # below this, a module read by one other is part of that one's idea
+ENTRY_FILES = {"__init__", "__main__"}
+
+
+def test_no_module_is_a_fragment_of_its_only_importer() -> None:
+    graph = _imports()
+    importers: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        for target in targets:
+            if target != module and not module.startswith(f"{target}."):  # a package's own modules don't count
+                importers.setdefault(target, set()).add(module)
+    for path in HARNESS.rglob("*.py"):
+        if path.stem in ENTRY_FILES:
+            continue
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        readers = importers.get(_module_name(path), set())
+        assert lines >= MIN_LINES or len(readers) != 1, (
+            f"{path.relative_to(REPO_ROOT)}: {lines} lines read only by {next(iter(readers))}: it belongs there"
+        )
+
+
+def _documented(package: Path) -> str:
+    return ast.get_docstring(ast.parse((package / "__init__.py").read_text(encoding="utf-8"))) or ""
+
+
+def test_every_package_docstring_names_each_of_its_modules() -> None:
+    for package in [HARNESS, *(folder for folder in HARNESS.iterdir() if (folder / "__init__.py").exists())]:
+        doc = _documented(package)
+        names = {path.stem for path in package.glob("*.py") if path.stem not in ENTRY_FILES}
+        names |= {folder.name for folder in package.iterdir() if (folder / "__init__.py").exists()}
+        missing = sorted(name for name in names if f"``{name}``" not in doc and f"``{name}/``" not in doc)
+        assert not missing, f"{package.relative_to(REPO_ROOT)}/__init__.py: say what {', '.join(missing)} hold(s)"
+
+
+def test_the_architecture_page_matches_the_tree() -> None:
+    page = (REPO_ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for capability in CAPABILITIES | {"games"}:
+        assert f"`{capability}/`" in page, f"docs/architecture.md: the capability {capability}/ is missing"
+    for module in CORE_MODULES:
+        assert f"`{module}`" in page, f"docs/architecture.md: the core module {module} is missing"
+    for cited in sorted(set(re.findall(r"conformance/harness/[\w/]+\.py", page))):
+        assert (REPO_ROOT / cited).is_file(), f"docs/architecture.md cites {cited}, which does not exist"
+    for folder in sorted(set(re.findall(r"`([a-z_]+)/`", page)) & {p.name for p in HARNESS.iterdir()}):
+        assert (HARNESS / folder / "__init__.py").is_file(), f"docs/architecture.md names {folder}/, not a package"
