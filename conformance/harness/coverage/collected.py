@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 
 from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, Game
-from conformance.harness.verify.checks import marked_rules
+from conformance.harness.verify.collection import marked_rules
 
 
 @dataclass(frozen=True)
