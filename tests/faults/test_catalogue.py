@@ -11,8 +11,7 @@ from conformance.harness.records import CheckRecord
 from conformance.harness.subject import ImplementationError
 from conformance.harness.verify import command
 from conformance.harness.verify.breaker import PER_CHECK, Breaker, CircuitOpen
-from conformance.harness.verify.outcomes import is_fault
-from conformance.harness.verify.recorder import Recorder
+from conformance.harness.verify.recorder import Recorder, is_fault
 from tests.fakes.faulty_impl import AT_START, PER_REQUEST
 from tests.faults.catalogue import FAULTY_IMPL, FILES, IN_PROCESS, WIRE
 

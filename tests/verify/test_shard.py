@@ -12,7 +12,7 @@ from conformance.harness.games import game
 from conformance.harness.per_rule import tally
 from conformance.harness.records import read_report
 from conformance.harness.verify import spread
-from conformance.harness.verify.shard import Shard, deal
+from conformance.harness.verify.spread import Shard, deal
 
 # One canary per game, so the verdict to keep holds failures as well as passes; its rules and one more
 # keep the runs short. The canary's own rules fail; the others pass.
@@ -81,10 +81,8 @@ def test_verify_spreads_whole_games_over_the_cores_and_a_few_rules_not(monkeypat
     whole = argparse.Namespace(numprocesses=None, rule=None, shard=Shard(2, 3), pytest_args=[])
     spreading = ["-n", "2", *spread.SCHEDULE]
     games = ["his", "soe"]
-    assert spread.pytest_args(whole, games) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading]
-    assert spread.pytest_args(whole, ["soe"]) == ["-p", spread.SHARD_PLUGIN, "--rulespec-shard=2/3", *spreading], (
-        "one game too"
-    )
+    assert spread.pytest_args(whole, games) == ["--rulespec-shard=2/3", *spreading]
+    assert spread.pytest_args(whole, ["soe"]) == ["--rulespec-shard=2/3", *spreading], "one game too"
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=["SOE-POP-2"]), games) == 0
     assert (
         spread.default_processes(argparse.Namespace(numprocesses=None, rule=None, pytest_args=["-k", "tie"]), games)
@@ -92,7 +90,7 @@ def test_verify_spreads_whole_games_over_the_cores_and_a_few_rules_not(monkeypat
     )
     assert spread.default_processes(argparse.Namespace(numprocesses="4", rule=None), games) == 0, "-n given: not twice"
     given = argparse.Namespace(numprocesses="auto", rule=None, shard=None, pytest_args=[])
-    assert spread.pytest_args(given, games) == ["-p", spread.SHARD_PLUGIN, *spread.SCHEDULE], "-n auto: the same queue"
+    assert spread.pytest_args(given, games) == spread.SCHEDULE, "-n auto: the same queue"
     monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
     assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None), games) == 0, (
         "inside xdist: not again"

@@ -20,7 +20,7 @@ import pytest
 
 from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, Game
 from conformance.harness.spec import read_clauses
-from conformance.harness.verify.checks import marked_rules
+from conformance.harness.verify.collection import marked_rules
 
 
 @dataclass(frozen=True)

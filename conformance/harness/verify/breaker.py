@@ -12,10 +12,7 @@ through it) but lets other BaseExceptions through at once, as pytest's own outco
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
-
-import pytest
 
 from conformance.harness.subject import ImplementationError, Subject
 
@@ -93,19 +90,3 @@ class GuardedSubject:
 
     def close(self) -> None:
         self.subject.close()
-
-
-class BreakerPlugin:
-    """Starts the per-check count afresh for each check, and counts only during its call phase."""
-
-    def __init__(self, breaker: Breaker) -> None:
-        self.breaker = breaker
-
-    @pytest.hookimpl(wrapper=True)
-    def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, None, None]:
-        self.breaker.new_check()
-        self.breaker.in_check = True
-        try:
-            return (yield)
-        finally:
-            self.breaker.in_check = False

@@ -27,10 +27,10 @@ from conformance.harness.verify import (
     spread,
 )
 from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
-from conformance.harness.verify.checks import game_of
+from conformance.harness.verify.collection import game_of
 from conformance.harness.verify.progress import RunProgress
 from conformance.harness.verify.recorder import RECORDER, Recorder
-from conformance.harness.verify.shard import Shard
+from conformance.harness.verify.spread import Shard
 from conformance.harness.vocabulary import Commands, add_game, argument, max_faults, seconds, usage_error
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 

@@ -3,13 +3,21 @@
 The same text is the terminal's failure section and the JUnit failure message. It holds
 no Python reprs and no harness frames: a user in any language reads it, and can paste the
 request into their own test.
+
+The failures section is grouped by rule: pytest prints one section per failed test, and a rule that
+fails in ten checks would fill a screen with ten near-copies. The first is enough to act on; the others
+are one line each beneath it (the JSON report keeps every one). The further failures leave pytest's list
+only while it prints that section: its short summary and its counts still see every failure.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Generator, Mapping
+from typing import Any
+
+import pytest
 
 from conformance.harness.differences import as_json, describe
 from conformance.harness.records import CheckRecord
@@ -59,3 +67,47 @@ def again_text(record: CheckRecord) -> str:
     why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
     more = f" (and {len(record.differences) - 1} more differences)" if len(record.differences) > 1 else ""
     return f"{INDENT}also {verb} {record.primary_rule}: {record.nodeid}: {why}{more}"
+
+
+class GroupedFailures:
+    """Folds a rule's further failures into its first while pytest prints the failures section."""
+
+    def __init__(self, records: Callable[[], list[CheckRecord]]) -> None:
+        self._records = records
+        self.hidden: list[pytest.TestReport] | None = None  # the whole list, while pytest sees the folded one
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)  # outermost: before pytest prints the section
+    def pytest_terminal_summary(self, terminalreporter: Any) -> Generator[None]:
+        failed: list[pytest.TestReport] = terminalreporter.stats.get("failed", [])
+        by_node = {record.nodeid: record for record in self._records()}
+        first: dict[str, pytest.TestReport] = {}
+        kept: list[pytest.TestReport] = []
+        for report in failed:
+            record = by_node.get(report.nodeid)
+            if record is not None:
+                # no "[gw1] linux -- Python 3.11.7 /path/to/python" line atop a check's section: which worker ran
+                # it is pytest-xdist's business (pytest prints it for a report that names its worker node)
+                vars(report).pop("node", None)
+            if record is None or report.longrepr is None:
+                kept.append(report)
+            elif record.primary_rule not in first:
+                first[record.primary_rule] = report
+                kept.append(report)
+            else:
+                shown = first[record.primary_rule]
+                shown.longrepr = f"{shown.longrepr}\n{again_text(record)}"
+        if len(kept) != len(failed):
+            self.hidden = failed
+            terminalreporter.stats["failed"] = kept
+        try:
+            return (yield)
+        finally:
+            self.pytest_terminal_summary_restore(terminalreporter)
+
+    # a second implementation of the same hook (pytest reads only names that start with pytest_)
+    @pytest.hookimpl(specname="pytest_terminal_summary", trylast=True)
+    def pytest_terminal_summary_restore(self, terminalreporter: Any) -> None:
+        """Innermost: once pytest has printed the failures section, before its short summary and counts."""
+        if self.hidden is not None:
+            terminalreporter.stats["failed"] = self.hidden
+            self.hidden = None

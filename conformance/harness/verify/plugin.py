@@ -11,7 +11,7 @@ invariant its ``@pytest.mark.rules(...)``.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -19,16 +19,17 @@ import pytest
 
 from conformance.harness import profiles
 from conformance.harness.games import VECTORS_DIR, game
+from conformance.harness.records import CheckRecord
 from conformance.harness.subject import NotImplementedOp, Subject
-from conformance.harness.verify import grouping, outputs, preflight, saved_failures, vector_roots
-from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, BreakerPlugin
-from conformance.harness.verify.check_record import CALLS
-from conformance.harness.verify.checks import VectorFileCollector, VectorItem, game_of, rules_of
-from conformance.harness.verify.endings import Endings
+from conformance.harness.verdict import Outcome
+from conformance.harness.verify import collection, outputs, preflight, saved_failures, spread
+from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
+from conformance.harness.verify.collection import SuiteReferences, VectorFileCollector, VectorItem, game_of, rules_of
+from conformance.harness.verify.failure_text import GroupedFailures
+from conformance.harness.verify.failures import CALLS
 from conformance.harness.verify.recorder import RECORDER, Recorder
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, Subjects, is_worker, selected_games
-from conformance.harness.verify.suite_references import SuiteReferences
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 profiles.register()
@@ -76,13 +77,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
     )
+    group.addoption("--rulespec-shard", default=None, metavar="K/N", help="run only the Kth of N shares of the checks")
+    group.addoption("--rulespec-longest-first", action="store_true", help="run the longest checks (as recorded) first")
+    group.addoption(
+        "--rulespec-durations",
+        default=None,
+        metavar="PATH",
+        help="write every check's seconds (for the shares' balance)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     timeout: float = config.option.case_timeout
-    vector_roots.set_roots(config.option.vectors, config.args, config.invocation_params.dir)
+    collection.set_roots(config.option.vectors, config.args, config.invocation_params.dir)
     preflight.check_plugin_options(
         config
     )  # a mistyped --game, --impl or --rule is a usage error, not 500 failed checks
@@ -90,12 +99,13 @@ def pytest_configure(config: pytest.Config) -> None:
         config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout, config.option.max_faults
     )
     config.stash[SUBJECTS] = subjects
-    config.pluginmanager.register(BreakerPlugin(subjects.breaker), "rulespec-breaker")
-    config.pluginmanager.register(Endings(), "rulespec-endings")
     recorder = Recorder(config)
     config.stash[RECORDER] = recorder
     config.pluginmanager.register(recorder, "rulespec-recorder")
-    grouping.register(config, lambda: recorder.records)
+    config.pluginmanager.register(GroupedFailures(lambda: recorder.records), "rulespec-grouped-failures")
+    durations: str | None = config.getoption("--rulespec-durations")
+    if durations is not None and not is_worker(config):  # the controller sees every report
+        config.pluginmanager.register(spread.DurationLog(Path(durations)), "rulespec-durations")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -126,8 +136,58 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
         delattr(item, "_hypothesis_failing_examples")
 
 
-def recorder_of(config: pytest.Config) -> Recorder:
-    return config.stash[RECORDER]
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None]:
+    """The circuit breaker (verify/breaker.py) counts afresh for each check, and only during its call phase."""
+    breaker = item.config.stash[SUBJECTS].breaker
+    breaker.new_check()
+    breaker.in_check = True
+    try:
+        return (yield)
+    finally:
+        breaker.in_check = False
+
+
+# --- how the run ends --------------------------------------------------------------------
+# A process that exits non-zero or writes to stderr when told to stop, or leaves a process of its group
+# running, is a fault of the implementation: it goes into the verdict as an *error* record (no rule: the
+# run's, not a check's), so the gate cannot pass over it. On a pytest-xdist worker the subjects are
+# stopped before the worker reports back, and the faults ride to the controller in the worker's output.
+
+_ENDING_FAULTS = "rulespec-ending-faults"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    if SUBJECTS not in config.stash:
+        return
+    faults = config.stash[SUBJECTS].close()
+    if is_worker(config):
+        workeroutput: dict[str, Any] = getattr(config, "workeroutput")
+        workeroutput[_ENDING_FAULTS] = faults
+    elif faults and RECORDER in config.stash:
+        _record_ending(config, faults)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """pytest-xdist: a worker finished; its processes' ending faults join the controller's records."""
+    output: dict[str, Any] = getattr(node, "workeroutput", {})
+    faults: list[str] = output.get(_ENDING_FAULTS, [])
+    if faults:
+        _record_ending(node.config, faults)
+
+
+def _record_ending(config: pytest.Config, faults: list[str]) -> None:
+    recorder = config.stash[RECORDER]
+    key = selected_games(config)[0]
+    terminal: Any = config.pluginmanager.get_plugin("terminalreporter")
+    for fault in faults:
+        if terminal is not None:  # said where the run's output is read; the record carries it into the verdict
+            terminal.write_line(f"error of the implementation's process: {fault}", red=True)
+        kind, outcome = "process", Outcome.ERROR.value
+        recorder.records.append(CheckRecord("(the implementation's process)", key, kind, (), outcome, fault))
 
 
 # --- collection ------------------------------------------------------------------------
@@ -144,8 +204,8 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if file_path.suffix == ".json" and game_of(file_path) is not None and file_path.is_relative_to(VECTORS_DIR):
         collector: pytest.Collector = VectorFileCollector.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
         return collector
-    if vector_roots.is_user_vector(file_path):  # --vectors DIR, or a saved failure given to pytest
-        kind = SuiteReferences if file_path.name.endswith(vector_roots.SUITE_REFERENCES) else VectorFileCollector
+    if collection.is_user_vector(file_path):  # --vectors DIR, or a saved failure given to pytest
+        kind = SuiteReferences if file_path.name.endswith(collection.SUITE_REFERENCES) else VectorFileCollector
         users: pytest.Collector = kind.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
         return users
     return None
@@ -158,6 +218,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         session.config.stash[SUBJECTS].send_ahead(cases)
 
 
+@pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     chosen: list[str] | None = config.getoption("--rule")
     kept: list[pytest.Item] = []
@@ -175,6 +236,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if len(kept) != len(items):
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept
+    text: str | None = config.getoption("--rulespec-shard")
+    try:
+        shard = None if text is None else spread.Shard.parse(text)
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from exc
+    spread.order_and_share(config, items, shard, bool(config.getoption("--rulespec-longest-first")))
 
 
 # --- fixtures for invariants -------------------------------------------------------------

@@ -25,7 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Column
 
 from conformance.harness.games import REPO_ROOT
-from conformance.harness.verify.checks import game_of
+from conformance.harness.verify.collection import game_of
 
 QUIET_SECONDS = 4.0  # a plain status line at least this often
 _SYMBOL = {"passed": "passed", "failed": "failed", "skipped": "not run", "error": "error"}

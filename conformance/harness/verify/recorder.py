@@ -1,10 +1,15 @@
-"""Records every check's outcome as the run goes, on xdist workers and the controller alike."""
+"""Records every check's outcome as the run goes, on xdist workers and the controller alike.
+
+Whether a failed check is a fault of the implementation (an *error*) or a rules *failure*: Hypothesis
+wraps what it found in exception groups, nested when it found several distinct failures or a failure
+while explaining another; a fault anywhere inside is the check's fault.
+"""
 
 from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +18,13 @@ import pytest
 
 from conformance.harness.games import REPO_ROOT, game
 from conformance.harness.records import CheckRecord, write_report
+from conformance.harness.subject import ImplementationError
 from conformance.harness.verdict import Outcome
 from conformance.harness.verify import saved_failures
-from conformance.harness.verify.check_record import CALLS, message, record_of
-from conformance.harness.verify.checks import VectorItem, game_of, rules_of
+from conformance.harness.verify.breaker import CircuitOpen
+from conformance.harness.verify.collection import VectorItem, game_of, rules_of
 from conformance.harness.verify.failure_text import failure_text
-from conformance.harness.verify.outcomes import is_fault
+from conformance.harness.verify.failures import CALLS, message, record_of
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, is_worker
 
@@ -141,3 +147,19 @@ def _short(report: pytest.TestReport) -> str:
 
 
 RECORDER = pytest.StashKey[Recorder]()
+
+_FAULTS: tuple[type[BaseException], ...] = (ImplementationError, CircuitOpen)
+
+
+def _leaves(error: BaseException) -> Iterator[BaseException]:
+    """The exceptions inside ``error``, groups unwrapped at every depth."""
+    if isinstance(error, BaseExceptionGroup):
+        for inner in error.exceptions:  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+            yield from _leaves(inner)  # pyright: ignore[reportUnknownArgumentType]
+    else:
+        yield error
+
+
+def is_fault(error: BaseException) -> bool:
+    """True when any exception inside ``error`` (or the one it was raised from) is a fault of the implementation."""
+    return any(isinstance(leaf, _FAULTS) or isinstance(leaf.__cause__, _FAULTS) for leaf in _leaves(error))

@@ -23,7 +23,7 @@ from conformance.harness.games import VECTORS_DIR, Game
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
 from conformance.harness.vectors import Case, LoadedCase, add_cases, new_case, written_cases
 from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.verify.vector_roots import SUITE_REFERENCES
+from conformance.harness.verify.collection import SUITE_REFERENCES
 from reference.errors import IllegalAction, InvalidState, RuleError
 
 SAVED = Path("<saved failure>")

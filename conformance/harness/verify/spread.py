@@ -1,23 +1,76 @@
 """How one ``verify`` run is spread: over the machine's cores by default, and over machines by ``--shard``.
 
 Over the cores: pytest-xdist with one worker per core, fed from one longest-first queue, when there
-are several and the run is whole games, one or more. Measured on 2 cores, three runs each way in one
-minute: the Struggle of Empires reference took 10.1 to 11.0 s spread against 13.8 to 16.2 s in one
-process; the README's starter, whose checks are nearly all *not implemented*, 3.9 s against 2.7 s: a
-second lost where several are won on an implementation that answers (``bench/`` prints both ways). A
-few checks, chosen by ``--rule`` or by pytest's options after ``--``, stay in this process: they
-finish before workers would have started. ``-n N`` chooses.
+are several and the run is whole games, one or more (``bench/`` and ``docs/performance.md`` time both
+ways). A few checks, chosen by ``--rule`` or by pytest's options after ``--``, stay in this process:
+they finish before workers would have started. ``-n N`` chooses.
+
+Over machines: ``--shard K/N`` runs a deterministic Kth of N shares of the checks, balanced by their
+measured durations. Every process of the run (each pytest-xdist worker too) keeps the same share: it
+depends only on the checks collected (their node IDs) and the durations committed in ``durations.json``,
+so the same command gives the same share on any machine, and the N shares of one command are disjoint
+and cover every check. Checks are dealt longest first, each to the share with the least time so far
+(ties to the lowest K); a check with no recorded duration counts as the median of its kind.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
-from collections.abc import Iterable, Sequence
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
+import pytest
+
+from conformance.harness import outputs, vocabulary
 from conformance.harness.records import CheckRecord
 
-SHARD_PLUGIN = "conformance.harness.verify.shard"
+DURATIONS = Path(__file__).with_name("durations.json")
+
+
+@dataclass(frozen=True)
+class Shard:
+    index: int  # 1-based, as written
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> Shard:
+        return cls(*vocabulary.shard(text))
+
+    def __str__(self) -> str:
+        return f"{self.index}/{self.count}"
+
+
+def recorded_durations(path: Path = DURATIONS) -> dict[str, float]:
+    """Seconds per check node ID, as measured (``rulespec verify --profile ci -- --rulespec-durations PATH``)."""
+    if not path.exists():
+        return {}
+    recorded: dict[str, float] = json.loads(path.read_text(encoding="utf-8"))
+    return recorded
+
+
+def _kind(nodeid: str) -> str:
+    return "invariant" if ".py::" in nodeid else "vector"
+
+
+def deal(nodeids: Sequence[str], count: int, durations: Mapping[str, float]) -> list[list[str]]:
+    """The N shares, each in collection order: longest check first to the least loaded share."""
+    medians: dict[str, float] = {}
+    for kind in ("vector", "invariant"):
+        known = [seconds for nodeid, seconds in durations.items() if _kind(nodeid) == kind]
+        medians[kind] = statistics.median(known) if known else (0.01 if kind == "vector" else 1.0)
+    cost = {nodeid: durations.get(nodeid, medians[_kind(nodeid)]) for nodeid in nodeids}
+    loads = [0.0] * count
+    owner: dict[str, int] = {}
+    for nodeid in sorted(nodeids, key=lambda n: (-cost[n], n)):
+        lightest = min(range(count), key=lambda k: (loads[k], k))
+        owner[nodeid] = lightest
+        loads[lightest] += cost[nodeid]
+    return [[nodeid for nodeid in nodeids if owner[nodeid] == k] for k in range(count)]
+
 
 # One queue, longest checks first, from which each worker takes the next check as it finishes one
 # (it holds two: pytest runs a check only once it knows the next). Work stealing dealt the queue out
@@ -42,7 +95,7 @@ def default_processes(args: argparse.Namespace, keys: Sequence[str]) -> int:
 
 
 def pytest_args(args: argparse.Namespace, keys: Sequence[str]) -> list[str]:
-    extra = ["-p", SHARD_PLUGIN]
+    extra: list[str] = []
     if args.shard is not None:
         extra.append(f"--rulespec-shard={args.shard}")
     processes = default_processes(args, keys)
@@ -56,3 +109,32 @@ def pytest_args(args: argparse.Namespace, keys: Sequence[str]) -> list[str]:
 def rules_checked(records: Iterable[CheckRecord]) -> list[str]:
     """The rules some check of the run names (a shard's verdict is on these)."""
     return sorted({rule for record in records for rule in record.rules})
+
+
+def order_and_share(config: pytest.Config, items: list[pytest.Item], shard: Shard | None, longest_first: bool) -> None:
+    """The checks longest first (as recorded), and only this process's share of them with ``--shard``."""
+    if longest_first:
+        # over several workers the run ends with its last long check: start those first
+        recorded = recorded_durations()
+        items.sort(key=lambda item: -recorded.get(item.nodeid, 0.0))
+    if shard is None:
+        return
+    mine = set(deal([item.nodeid for item in items], shard.count, recorded_durations())[shard.index - 1])
+    kept = [item for item in items if item.nodeid in mine]
+    config.hook.pytest_deselected(items=[item for item in items if item.nodeid not in mine])
+    items[:] = kept
+
+
+class DurationLog:
+    """``--rulespec-durations PATH``: every check's seconds (setup, call and teardown), written at the end."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.seconds: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.seconds[report.nodeid] = self.seconds.get(report.nodeid, 0.0) + report.duration
+
+    def pytest_sessionfinish(self) -> None:
+        rounded = {nodeid: round(seconds, 3) for nodeid, seconds in sorted(self.seconds.items())}
+        outputs.write_text(self.path, json.dumps(rounded, indent=0) + "\n")

@@ -1,0 +1,180 @@
+"""The checks of a conformance run: which game a file belongs to, the rules a check names, vector cases as pytest items.
+
+A check is a vector case (its file under ``conformance/vectors/<game>/``) or an invariant (under
+``conformance/invariants/<game>/``). An invariant's rules are read from its ``@pytest.mark.rules(...)``
+markers by one function (``marked_rules``), used by ``verify`` to credit a run's checks to rules and by
+``coverage`` to list what checks each rule, so the two cannot count differently.
+
+Vector files from the user's own repository run beside the suite's (``--vectors DIR``, or a path given
+to pytest). A file there is a vector file when it is JSON naming a game of the registry (``{"game": "soe",
+"operation": ..., "cases": [...]}``, as ``--save-failures`` writes), or a list of suite cases by ID
+(``<operation>.suite.json``: ``{"game": "soe", "suite_cases": [...]}``), which runs those cases of the
+suite as they are: ``--save-failures`` writes a failing suite vector this way instead of copying it under a
+new ID, so the saved file follows the suite when the case is corrected, and the check keeps its ID (and its
+known-failure entry, if it has one).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
+from conformance.harness.subject import ImplementationError
+from conformance.harness.vectors import LoadedCase, VectorError, load_file, load_game, refuse_repeated_id
+from conformance.harness.verdict import Outcome, Verdict, run_case
+from conformance.harness.verify.subjects import SUBJECTS
+
+SUITE_REFERENCES = ".suite.json"  # a file naming failing suite cases by ID
+USER_ROOTS: list[Path] = []  # set once per run by the plugin (on every xdist worker too)
+
+
+def game_of(path: Path) -> str | None:
+    for root in (VECTORS_DIR, INVARIANTS_DIR):
+        if path.is_relative_to(root) and path != root:
+            return path.relative_to(root).parts[0]
+    return user_game(path.resolve()) if is_user_vector(path) else None
+
+
+def marked_rules(item: pytest.Item) -> tuple[str, ...]:
+    """The rule IDs of every ``rules`` marker on the item and the nodes above it (its class's, its module's),
+    first seen first, once each."""
+    rules: list[str] = []
+    for marker in item.iter_markers("rules"):
+        rules.extend(str(rule) for rule in marker.args)
+    return tuple(dict.fromkeys(rules))
+
+
+def rules_of(item: pytest.Item) -> tuple[str, ...]:
+    if isinstance(item, VectorItem):
+        return item.loaded.case.rules
+    return marked_rules(item)
+
+
+# --- the user's own vector files ----------------------------------------------------------
+
+
+def set_roots(vectors: Iterable[str], arguments: Iterable[str], invoked_in: Path) -> None:
+    """The ``--vectors`` folders, and every path given to pytest that is not the suite's own."""
+    roots: list[Path] = []
+    for text in [*vectors, *(argument.partition("::")[0] for argument in arguments)]:
+        path = (invoked_in / text).resolve()
+        inside_suite = any(
+            path.is_relative_to(own) or own.is_relative_to(path) for own in (VECTORS_DIR, INVARIANTS_DIR)
+        )
+        if path.exists() and not inside_suite:
+            roots.append(path)
+    USER_ROOTS[:] = roots
+
+
+@functools.lru_cache(maxsize=1024)
+def user_game(path: Path) -> str | None:
+    """The game a user's vector file names, or None when the file is not one (not JSON, no registered game)."""
+    if path.suffix != ".json" or not path.is_file():
+        return None
+    try:
+        document: object = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    key: object = cast(dict[str, object], document).get("game") if isinstance(document, dict) else None
+    return key if isinstance(key, str) and key in REGISTRY else None
+
+
+def is_user_vector(path: Path) -> bool:
+    resolved = path.resolve()
+    return any(resolved.is_relative_to(root) for root in USER_ROOTS) and user_game(resolved) is not None
+
+
+# --- vector cases as pytest items ------------------------------------------------------------
+
+
+def _shown(path: Path) -> Path:
+    """A suite file relative to the checkout; a user's own vector file as it is."""
+    return path.relative_to(REPO_ROOT) if path.is_relative_to(REPO_ROOT) else path
+
+
+CASE_IDS = pytest.StashKey[dict[str, dict[str, LoadedCase]]]()  # game -> case ID -> where it was first met
+
+
+class VectorFileCollector(pytest.File):
+    def collect(self) -> Iterator[pytest.Item]:
+        key = game_of(self.path)
+        assert key is not None
+        try:
+            cases = load_file(game(key), self.path)
+        except VectorError as exc:
+            raise self.CollectError(str(exc)) from exc
+        seen = self.config.stash.setdefault(CASE_IDS, {}).setdefault(key, {})
+        for loaded in cases:
+            try:
+                refuse_repeated_id(seen, loaded)  # across the game's files, as within one
+            except VectorError as exc:
+                raise self.CollectError(str(exc)) from exc
+            item: pytest.Item = VectorItem.from_parent(self, name=loaded.case.id, loaded=loaded)  # pyright: ignore[reportUnknownMemberType]
+            yield item
+
+
+class SuiteReferences(pytest.File):
+    """``<operation>.suite.json`` in a user's folder: suite cases named by ID, run as the suite has them."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        key = user_game(self.path.resolve())
+        try:
+            named: object = json.loads(self.path.read_text(encoding="utf-8")).get("suite_cases")
+            cases = {loaded.case.id: loaded for loaded in load_game(game(str(key)))}
+        except (OSError, ValueError, AttributeError, VectorError) as exc:
+            raise self.CollectError(f"{self.path}: cannot read the suite cases it names: {exc}") from exc
+        if not isinstance(named, list):
+            raise self.CollectError(f"{self.path}: at $.suite_cases: expected a list of suite case IDs")
+        for case_id in named:  # pyright: ignore[reportUnknownVariableType]
+            if str(case_id) not in cases:  # pyright: ignore[reportUnknownArgumentType]
+                raise self.CollectError(f"{self.path}: {case_id!r} is not a case of the {key} suite (any more?)")
+            loaded = cases[str(case_id)]  # pyright: ignore[reportUnknownArgumentType]
+            item: pytest.Item = VectorItem.from_parent(self, name=loaded.case.id, loaded=loaded)  # pyright: ignore[reportUnknownMemberType]
+            yield item
+
+
+VERDICT = pytest.StashKey[Verdict]()  # a vector case's verdict, read when its record is made
+
+
+class VectorMismatch(AssertionError):
+    """The subject answered, and the answer is not the rules' answer."""
+
+
+class VectorItem(pytest.Item):
+    def __init__(self, *, loaded: LoadedCase, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # pyright: ignore[reportUnknownMemberType]
+        self.loaded = loaded
+
+    def runtest(self) -> None:
+        subject = self.config.stash[SUBJECTS].get(self.loaded.game)
+        verdict = run_case(subject, self.loaded)
+        self.stash[VERDICT] = verdict  # both answers and every difference, for the check's record
+        if verdict.outcome == Outcome.NOT_IMPLEMENTED:
+            pytest.skip(verdict.detail)
+        if verdict.outcome == Outcome.ERROR:
+            raise ImplementationError(verdict.detail)
+        if verdict.outcome == Outcome.FAILED:
+            raise VectorMismatch(verdict.detail)
+
+    def repr_failure(
+        self,
+        excinfo: pytest.ExceptionInfo[BaseException],
+        style: Any = None,
+    ) -> str:
+        case = self.loaded.case
+        request = json.dumps(case.input, sort_keys=True)
+        rulings = json.dumps(case.rulings, sort_keys=True)
+        return (
+            f"{excinfo.value}\n  case {case.id} ({', '.join(case.rules)}): {case.description}\n"
+            f"  {self.loaded.operation} {request}\n  rulings {rulings}\n"
+            f"  at {_shown(self.loaded.path)} $.cases[{self.loaded.index}]"
+        )
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"{self.loaded.operation}: {self.loaded.case.id}"
