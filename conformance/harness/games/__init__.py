@@ -1,8 +1,9 @@
 """What the harness knows of each game: its operations, rulings, reference and spec.
 
 Each game module in this package defines its Protocol and ``GAME``, a :class:`Game` whose
-operations are read from that Protocol (``operations_of``). The registry below names them;
-adding a game is one module and one line here.
+operations are read from that Protocol (``operations_of``): ``soe`` (Struggle of Empires),
+``his`` (Here I Stand), ``imperium`` (Imperium: Classics). The registry below names them; adding a
+game is one module and one line here.
 """
 
 from __future__ import annotations
