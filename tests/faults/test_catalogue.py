@@ -9,7 +9,6 @@ import pytest
 from conformance.harness.games import REPO_ROOT
 from conformance.harness.records import CheckRecord
 from conformance.harness.subject import ImplementationError
-from conformance.harness.verify import command
 from conformance.harness.verify.breaker import PER_CHECK, Breaker, CircuitOpen
 from conformance.harness.verify.recorder import Recorder, is_fault
 from tests.fakes.faulty_impl import AT_START, PER_REQUEST
@@ -54,17 +53,16 @@ def test_the_breaker_stops_a_check_then_the_run() -> None:
 
 def test_a_check_collected_but_never_recorded_makes_the_verdict_incomplete() -> None:
     """The process running the checks ended early: the run must not read as complete (verify exits non-zero)."""
-    capture = command._Capture()  # pyright: ignore[reportPrivateUsage]
-    capture.recorder = Recorder()
-    capture.collected = {
+    recorder = Recorder()
+    recorder.collected = {
         "conformance/vectors/soe/grow_population.json::a",
         "conformance/vectors/soe/grow_population.json::b",
     }
-    capture.recorder.records.append(
+    recorder.records.append(
         CheckRecord("conformance/vectors/soe/grow_population.json::a", "soe", "vector", ("SOE-POP-1",), "passed", "")
     )
-    assert capture.unrecorded() == 1
-    capture.recorder.records.append(
+    assert recorder.unrecorded() == 1
+    recorder.records.append(
         CheckRecord("conformance/vectors/soe/grow_population.json::b", "soe", "vector", ("SOE-POP-1",), "error", "")
     )
-    assert capture.unrecorded() == 0
+    assert recorder.unrecorded() == 0

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from conformance.harness.gate.conclude import rewrite
 from conformance.harness.gate.expectations import PLACEHOLDER, Expectations, KnownFailure, KnownGap, load, save
 from conformance.harness.gate.judge import Bounds, judge
-from conformance.harness.gate.round_trip import rewrite
 from conformance.harness.gate.stamp import Stamp
 from conformance.harness.per_rule import RuleTally, Verification
 from conformance.harness.records import CheckRecord

@@ -17,7 +17,7 @@ from conformance.harness.report.implementations import Identity, Implementation,
 from conformance.harness.report.matrix import badge_svg, column_badge, game_matrix
 from conformance.harness.report.site import build_site, cases_by_nodeid, suite_fields
 from conformance.harness.spec import read_clauses
-from conformance.harness.verify.several import named
+from conformance.harness.verify.options import named
 
 SOE = game("soe")
 RULES = tuple(clause.id for clause in read_clauses(SOE.spec_path))

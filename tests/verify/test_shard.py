@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,8 @@ from conformance.harness.games import game
 from conformance.harness.per_rule import tally
 from conformance.harness.records import read_report
 from conformance.harness.verify import spread
-from conformance.harness.verify.spread import Shard, deal
+from conformance.harness.verify.options import Shard, VerifyOptions
+from conformance.harness.verify.spread import deal
 
 # One canary per game, so the verdict to keep holds failures as well as passes; its rules and one more
 # keep the runs short. The canary's own rules fail; the others pass.
@@ -78,23 +78,19 @@ def test_three_shards_merge_to_the_verdict_of_one_run(
 def test_verify_spreads_whole_games_over_the_cores_and_a_few_rules_not(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(spread, "cores", lambda: 2)
     monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
-    whole = argparse.Namespace(numprocesses=None, rule=None, shard=Shard(2, 3), pytest_args=[])
+    games = ("his", "soe")
+    whole = VerifyOptions(games=games, shard=Shard(2, 3))
     spreading = ["-n", "2", *spread.SCHEDULE]
-    games = ["his", "soe"]
-    assert spread.pytest_args(whole, games) == ["--rulespec-shard=2/3", *spreading]
-    assert spread.pytest_args(whole, ["soe"]) == ["--rulespec-shard=2/3", *spreading], "one game too"
-    assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=["SOE-POP-2"]), games) == 0
-    assert (
-        spread.default_processes(argparse.Namespace(numprocesses=None, rule=None, pytest_args=["-k", "tie"]), games)
-        == 0
-    )
-    assert spread.default_processes(argparse.Namespace(numprocesses="4", rule=None), games) == 0, "-n given: not twice"
-    given = argparse.Namespace(numprocesses="auto", rule=None, shard=None, pytest_args=[])
-    assert spread.pytest_args(given, games) == spread.SCHEDULE, "-n auto: the same queue"
+    assert spread.pytest_args(whole) == spreading
+    assert VerifyOptions.decode(whole.encode()).shard == Shard(2, 3), "the shard is handed to pytest with the options"
+    assert spread.pytest_args(VerifyOptions(games=("soe",), shard=Shard(2, 3))) == spreading, "one game too"
+    assert spread.default_processes(VerifyOptions(games=games, rules=("SOE-POP-2",))) == 0
+    assert spread.default_processes(VerifyOptions(games=games, pytest_args=("-k", "tie"))) == 0
+    assert spread.default_processes(VerifyOptions(games=games, numprocesses="4")) == 0, "-n given: not twice"
+    given = VerifyOptions(games=games, numprocesses="auto")
+    assert spread.pytest_args(given) == spread.SCHEDULE, "-n auto: the same queue"
     monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
-    assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None), games) == 0, (
-        "inside xdist: not again"
-    )
+    assert spread.default_processes(VerifyOptions(games=games)) == 0, "inside xdist: not again"
     monkeypatch.delenv("PYTEST_XDIST_WORKER")
     monkeypatch.setattr(spread, "cores", lambda: 1)
-    assert spread.default_processes(argparse.Namespace(numprocesses=None, rule=None), games) == 0
+    assert spread.default_processes(VerifyOptions(games=games)) == 0

@@ -7,15 +7,25 @@ checked and every check names real rules. A not-implemented check passes when a 
 ``--max-not-implemented``. A known gap whose operation now answers is reported like a fixed
 failure. A skip that is not "not implemented" is already counted as an error (see the plugin),
 so the bounds cover every way a check can fail to say "passed".
+
+A known gap is matched to checks by the operation they exercised: a not-implemented check says which
+operation was missing in its detail (``... does not offer 'end_game'``); any other vector check
+exercised the operation its file is written for. An invariant may call several operations: it is
+matched to a gap only through its not-implemented detail.
 """
 
 from __future__ import annotations
 
+import functools
+import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
 
+from conformance.harness.games import REPO_ROOT
 from conformance.harness.gate.expectations import Expectations, KnownFailure, KnownGap
-from conformance.harness.gate.gaps import exercised, gap_covers, operation_of
 from conformance.harness.gate.stamp import Stamp, differences
 from conformance.harness.per_rule import Verification
 from conformance.harness.records import CheckRecord
@@ -38,6 +48,51 @@ def covers(known: KnownFailure, record: CheckRecord) -> bool:
     if known.check is not None:
         return known.check in (check_id(record), record.nodeid)
     return known.rule in record.rules
+
+
+MISSING = re.compile(r"does not offer '([A-Za-z_]\w*)'")
+
+
+@functools.lru_cache(maxsize=256)
+def _file_operation(path: str) -> str | None:
+    """The ``operation`` a vector file is written for (None when the file cannot be read as one)."""
+    where = Path(path) if Path(path).is_absolute() else REPO_ROOT / path
+    try:
+        document: object = json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(document, dict):
+        return None
+    operation: object = cast(dict[str, object], document).get("operation")
+    return operation if isinstance(operation, str) else None
+
+
+def operation_of(record: CheckRecord) -> str | None:
+    """The operation a check exercised: named by its not-implemented detail, or its vector file's operation."""
+    if record.outcome == Outcome.NOT_IMPLEMENTED.value:
+        found = MISSING.search(record.detail)
+        return found.group(1) if found else None
+    if record.kind == "vector":
+        return _file_operation(record.nodeid.partition("::")[0])
+    return None
+
+
+def gap_covers(gap: KnownGap, record: CheckRecord) -> bool:
+    """A not-implemented check covered by the gap: its operation, or one of its rules, is the gap's."""
+    if record.outcome != Outcome.NOT_IMPLEMENTED.value:
+        return False
+    if gap.operation is not None:
+        return operation_of(record) == gap.operation
+    return gap.rule in record.rules
+
+
+def exercised(gap: KnownGap, record: CheckRecord) -> bool:
+    """The check ran the gap's operation (or a check of its rule) and got an answer: the gap is filled."""
+    if record.outcome in (Outcome.NOT_IMPLEMENTED.value, Outcome.ERROR.value):
+        return False
+    if gap.operation is not None:
+        return operation_of(record) == gap.operation
+    return gap.rule in record.rules
 
 
 @dataclass(frozen=True)

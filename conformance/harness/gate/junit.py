@@ -14,8 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from conformance.harness import outputs
-from conformance.harness.gate.gaps import operation_of
-from conformance.harness.gate.judge import GateResult
+from conformance.harness.gate.judge import GateResult, operation_of
 
 GATE_CLASS, GATE_NAME = "rulespec", "gate"
 

@@ -3,14 +3,14 @@
 Reads the suite (vectors, invariants) and ``--impl``/``--cmd``; gives a ``CheckRecord`` per check, the
 per-rule table and, through ``gate/``, the run's exit status. Entry points: ``plugin`` (the pytest
 plugin, loaded as ``rulespec`` through ``pytest11``) and ``command`` (``rulespec verify``, ``rulespec
-expectations``). Its other modules: ``collection`` (which game a file belongs to, the rules a check names,
+expectations``). Its other modules: ``options`` (the run's options parsed once, ``VerifyOptions``, from the
+command line or pytest's own), ``collection`` (which game a file belongs to, the rules a check names,
 vector cases as pytest items, the user's own vector files), ``subjects`` (the implementation under test,
-each in a process of its own), ``preflight`` (mistakes in a command line found before anything runs),
-``breaker`` (a faulting implementation costs a bounded time), ``recorder`` (every check's outcome, a fault
-told from a failure), ``failures`` (a failed check's record: its rules, request, both answers, every
-differing path; an invariant's shrunk call), ``failure_text`` (a failure in the implementer's terms,
-grouped by rule), ``progress`` (never silent while checks run), ``saved_failures`` (failing checks written
-as vectors), ``outputs`` (the files a run writes, checked before it), ``heap`` (the collected heap kept out
-of the garbage collector's way), ``spread`` (over the cores, and ``--shard K/N``) and ``several`` (several
-implementations in one run, each named, then compared).
+each in a process of its own), ``preflight`` (mistakes in a command line and unwritable outputs found
+before anything runs), ``breaker`` (a faulting implementation costs a bounded time), ``recorder`` (every
+check's outcome, a fault told from a failure), ``failures`` (a failed check's record: its rules, request,
+both answers, every differing path; an invariant's shrunk call), ``failure_text`` (a failure in the
+implementer's terms, grouped by rule), ``progress`` (never silent while checks run), ``saved_failures``
+(failing checks written as vectors), ``spread`` (over the cores, and ``--shard K/N``) and ``several``
+(several implementations in one run, each named, then compared).
 """

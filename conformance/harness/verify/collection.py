@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -28,9 +28,9 @@ from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTO
 from conformance.harness.subject import ImplementationError
 from conformance.harness.vectors import LoadedCase, VectorError, load_file, load_game, refuse_repeated_id
 from conformance.harness.verdict import Outcome, Verdict, run_case
+from conformance.harness.verify.saved_failures import SUITE_REFERENCES
 from conformance.harness.verify.subjects import SUBJECTS
 
-SUITE_REFERENCES = ".suite.json"  # a file naming failing suite cases by ID
 USER_ROOTS: list[Path] = []  # set once per run by the plugin (on every xdist worker too)
 
 
@@ -88,6 +88,40 @@ def user_game(path: Path) -> str | None:
 def is_user_vector(path: Path) -> bool:
     resolved = path.resolve()
     return any(resolved.is_relative_to(root) for root in USER_ROOTS) and user_game(resolved) is not None
+
+
+# --- the checks collected -------------------------------------------------------------------
+
+
+def collector(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """A vector file of the suite's or the user's (``--vectors DIR``, a saved failure given to pytest), as checks."""
+    if file_path.suffix == ".json" and game_of(file_path) is not None and file_path.is_relative_to(VECTORS_DIR):
+        suite: pytest.Collector = VectorFileCollector.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
+        return suite
+    if is_user_vector(file_path):
+        kind = SuiteReferences if file_path.name.endswith(SUITE_REFERENCES) else VectorFileCollector
+        users: pytest.Collector = kind.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
+        return users
+    return None
+
+
+def choose(config: pytest.Config, items: list[pytest.Item], rules: Sequence[str]) -> None:
+    """Every check must name its rules; with ``--rule``, only the checks of those rules are kept."""
+    kept: list[pytest.Item] = []
+    for item in items:
+        if game_of(Path(str(item.path))) is None:
+            kept.append(item)
+            continue
+        if not rules_of(item):
+            raise pytest.UsageError(f"{item.nodeid}: a conformance check must name its rules (@pytest.mark.rules)")
+        if rules and not set(rules) & set(rules_of(item)):
+            continue
+        # JUnit XML writes user_properties as <property> elements: one "rule" per rule ID checked
+        item.user_properties.extend(("rule", rule) for rule in rules_of(item))
+        kept.append(item)
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 # --- vector cases as pytest items ------------------------------------------------------------

@@ -5,11 +5,14 @@ Loaded automatically wherever rulespec is installed (entry point ``pytest11``). 
 absent), ``--cmd`` (instead, a command starting an implementation in any language that
 speaks the wire protocol), ``--game`` (which games to check) and ``--report-json``
 (a JSON record of every check). Each test carries the rule IDs it checks: a vector its ``rules``, an
-invariant its ``@pytest.mark.rules(...)``.
+invariant its ``@pytest.mark.rules(...)``. The run's options are one ``VerifyOptions``: handed over by
+``rulespec verify``, or read here from pytest's own, and stashed for every hook (``OPTIONS``).
 """
 
 from __future__ import annotations
 
+import argparse
+import gc
 from collections import deque
 from collections.abc import Callable, Generator
 from pathlib import Path
@@ -18,41 +21,42 @@ from typing import Any
 import pytest
 
 from conformance.harness import profiles
-from conformance.harness.games import VECTORS_DIR, game
-from conformance.harness.records import CheckRecord
-from conformance.harness.subject import NotImplementedOp, Subject
-from conformance.harness.verdict import Outcome
-from conformance.harness.verify import collection, outputs, preflight, saved_failures, spread
+from conformance.harness.games import REGISTRY, game
+from conformance.harness.verify import collection, preflight, saved_failures, spread
 from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
-from conformance.harness.verify.collection import SuiteReferences, VectorFileCollector, VectorItem, game_of, rules_of
+from conformance.harness.verify.collection import VectorItem, game_of
 from conformance.harness.verify.failure_text import GroupedFailures
 from conformance.harness.verify.failures import CALLS
+from conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, named
 from conformance.harness.verify.recorder import RECORDER, Recorder
-from conformance.harness.verify.saved_failures import SentCall
-from conformance.harness.verify.subjects import SUBJECTS, Subjects, is_worker, selected_games
+from conformance.harness.verify.subjects import SUBJECTS, CheckedSubject, Subjects, is_worker
+from conformance.harness.vocabulary import argument, game_key, max_faults, seconds
 from conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 profiles.register()
+
+_HANDED = "rulespec-options"  # the controller's options, in a pytest-xdist worker's workerinput
 
 # --- options and subjects --------------------------------------------------------------
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("rulespec", "rulespec conformance")
+    group.addoption("--rulespec-options", default=None, help=argparse.SUPPRESS)  # from rulespec verify
     group.addoption("--impl", default=None, metavar="MODULE:ATTR", help="Python implementation under test")
     group.addoption(
         "--cmd", default=None, metavar="COMMAND", help="implementation under test: a command speaking the wire protocol"
     )
     group.addoption(
         "--case-timeout",
-        type=float,
+        type=argument(seconds),
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help="--impl, --cmd: seconds to wait per reply",
     )
     group.addoption(
         "--max-faults",
-        type=int,
+        type=argument(max_faults),
         default=DEFAULT_MAX_FAULTS,
         metavar="N",
         help="implementation faults before every later check is an error",
@@ -77,7 +81,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
     )
-    group.addoption("--rulespec-shard", default=None, metavar="K/N", help="run only the Kth of N shares of the checks")
+    group.addoption(
+        "--rulespec-shard",
+        type=argument(Shard.parse),
+        default=None,
+        metavar="K/N",
+        help="run only the Kth of N shares of the checks",
+    )
     group.addoption("--rulespec-longest-first", action="store_true", help="run the longest checks (as recorded) first")
     group.addoption(
         "--rulespec-durations",
@@ -87,25 +97,81 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def from_pytest(config: pytest.Config) -> VerifyOptions:
+    """The options of a plain pytest run (``pytest --game soe --impl ...``), checked as ``verify`` checks them."""
+    if any(str(argument).startswith("--rulespec-report") for argument in config.invocation_params.args):
+        config.issue_config_time_warning(
+            pytest.PytestDeprecationWarning("--rulespec-report is deprecated: use --report-json"), 2
+        )
+    chosen: list[str] = []
+    for key in config.getoption("--game") or sorted(REGISTRY):
+        try:
+            chosen.append(game_key(key))
+        except ValueError as exc:
+            raise pytest.UsageError(f"--game {key}: {exc}") from exc
+    games = tuple(dict.fromkeys(chosen))
+    impl: str | None = config.getoption("--impl")
+    cmd: str | None = config.getoption("--cmd")
+    if impl is not None and cmd is not None:
+        raise pytest.UsageError(f"--impl {impl} and --cmd {cmd!r}: name the implementation one way, not both")
+    if impl is not None and len(games) != 1:
+        raise pytest.UsageError(f"--impl {impl} implements one game: name it with --game ({', '.join(games)})")
+    try:
+        subjects = tuple(named(kind, text) for kind, text in (("impl", impl), ("cmd", cmd)) if text is not None)
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from exc
+    timeout: float = config.option.case_timeout  # parsed by its type, as verify's
+    faults: int = config.option.max_faults
+    vectors: list[str] = config.option.vectors
+    return VerifyOptions(
+        games=games,
+        subjects=subjects,
+        case_timeout=timeout,
+        max_faults=faults,
+        rules=tuple(config.getoption("--rule") or ()),
+        vectors=tuple(vectors),
+        report_json=config.getoption("report_json"),
+        shard=config.getoption("--rulespec-shard"),
+        save_failures=config.getoption("--save-failures"),
+    )
+
+
+def options_of(config: pytest.Config) -> VerifyOptions:
+    """The run's options: handed over (by ``rulespec verify``, or to a worker by its controller), else pytest's own."""
+    handed: str | None = getattr(config, "workerinput", {}).get(_HANDED) or config.getoption("rulespec_options")
+    if handed:
+        return VerifyOptions.decode(handed)
+    options = from_pytest(config)
+    problem = preflight.problem_with(options, [game(key) for key in options.games])
+    if problem is not None:  # a mistyped --impl or --rule is a usage error, not 500 failed checks
+        raise pytest.UsageError(problem)
+    return options
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
-    timeout: float = config.option.case_timeout
-    collection.set_roots(config.option.vectors, config.args, config.invocation_params.dir)
-    preflight.check_plugin_options(
-        config
-    )  # a mistyped --game, --impl or --rule is a usage error, not 500 failed checks
-    subjects = Subjects(
-        config.getoption("--impl"), selected_games(config), config.getoption("--cmd"), timeout, config.option.max_faults
-    )
-    config.stash[SUBJECTS] = subjects
-    recorder = Recorder(config)
-    config.stash[RECORDER] = recorder
-    config.pluginmanager.register(recorder, "rulespec-recorder")
+    options = config.stash[OPTIONS] = options_of(config)
+    collection.set_roots(options.vectors, config.args, config.invocation_params.dir)
+    config.stash[SUBJECTS] = Subjects(options)
+    # rulespec verify hands in its recorder (pytest.main's plugins); any other run makes its own
+    given = [plugin for plugin in config.pluginmanager.get_plugins() if isinstance(plugin, Recorder)]
+    recorder = config.stash[RECORDER] = given[0] if given else Recorder()
+    recorder.config = config
+    if not given:
+        config.pluginmanager.register(recorder, "rulespec-recorder")
     config.pluginmanager.register(GroupedFailures(lambda: recorder.records), "rulespec-grouped-failures")
+    if options.from_command:
+        config.pluginmanager.register(FrozenHeap(), "rulespec-frozen-heap")
     durations: str | None = config.getoption("--rulespec-durations")
     if durations is not None and not is_worker(config):  # the controller sees every report
         config.pluginmanager.register(spread.DurationLog(Path(durations)), "rulespec-durations")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """pytest-xdist: a worker decodes its controller's options rather than reading pytest's own again."""
+    node.workerinput[_HANDED] = node.config.stash[OPTIONS].encode()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -113,27 +179,62 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         config.stash[SUBJECTS].close()
     if is_worker(config) or RECORDER not in config.stash:
         return  # only the controller holds every record
-    report: str | None = config.getoption("report_json")
-    saved_dir: str | None = config.getoption("--save-failures")
-    recorder = config.stash[RECORDER]
-    # a write that fails is told after the verdict (verify/outputs.py), never instead of it
+    options, recorder = config.stash[OPTIONS], config.stash[RECORDER]
+    # a write that fails is told after the verdict, never instead of it
     try:
-        if report:
-            recorder.write(Path(report))
+        if options.report_json:
+            recorder.write(Path(options.report_json))
     except (OSError, ValueError) as exc:
-        outputs.note_failed_write(config, f"--report-json {report}: could not write: {exc}")
+        recorder.unwritten.append(f"--report-json {options.report_json}: could not write: {exc}")
     try:
-        if saved_dir:
-            saved_failures.write_saved(Path(saved_dir), recorder.saved)
+        if options.save_failures:
+            saved_failures.write_saved(Path(options.save_failures), recorder.saved)
     except (OSError, ValueError) as exc:
-        outputs.note_failed_write(config, f"--save-failures {saved_dir}: could not write: {exc}")
+        recorder.unwritten.append(f"--save-failures {options.save_failures}: could not write: {exc}")
 
 
-def pytest_runtest_teardown(item: pytest.Item) -> None:
-    """Hypothesis's plugin turns a check's failing examples into a source patch (``.hypothesis/patches/``), parsing
-    the test module with libcst; a failure here is told as its request and differences, and no patch is read."""
-    if hasattr(item, "_hypothesis_failing_examples"):
-        delattr(item, "_hypothesis_failing_examples")
+class FrozenHeap:
+    """The run's heap, kept out of the garbage collector's way while checks run (``rulespec verify``'s runs alone).
+
+    The modules, checks and vector cases collected live as long as the run: frozen once collection
+    ends, no collection walks them again.
+    """
+
+    def pytest_collection_finish(self) -> None:
+        gc.freeze()
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        if is_worker(config):
+            gc.freeze()  # the worker ends with its session: its last collection need not walk what the run kept
+        else:
+            gc.unfreeze()  # this process may go on (another implementation, a test calling verify)
+
+
+# --- checks ----------------------------------------------------------------------------
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    key = game_of(collection_path)
+    return True if key is not None and key not in config.stash[OPTIONS].games else None
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    return collection.collector(file_path, parent)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Not on an xdist worker: it runs only a share of the items, and which is not known yet."""
+    if not is_worker(session.config):
+        cases = [item.loaded for item in session.items if isinstance(item, VectorItem)]
+        session.config.stash[SUBJECTS].send_ahead(cases)
+
+
+@pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    options = config.stash[OPTIONS]
+    collection.choose(config, items, options.rules)
+    spread.order_and_share(config, items, options.shard, bool(config.getoption("--rulespec-longest-first")))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -148,11 +249,17 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None]:
         breaker.in_check = False
 
 
-# --- how the run ends --------------------------------------------------------------------
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Hypothesis's plugin turns a check's failing examples into a source patch (``.hypothesis/patches/``), parsing
+    the test module with libcst; a failure here is told as its request and differences, and no patch is read."""
+    if hasattr(item, "_hypothesis_failing_examples"):
+        delattr(item, "_hypothesis_failing_examples")
+
+
+# --- how the run ends: the implementation's processes stopped --------------------------
 # A process that exits non-zero or writes to stderr when told to stop, or leaves a process of its group
-# running, is a fault of the implementation: it goes into the verdict as an *error* record (no rule: the
-# run's, not a check's), so the gate cannot pass over it. On a pytest-xdist worker the subjects are
-# stopped before the worker reports back, and the faults ride to the controller in the worker's output.
+# running, is a fault of the implementation: an error record of the run (Recorder.record_ending). A
+# pytest-xdist worker stops its subjects before it reports back; their faults ride in its output.
 
 _ENDING_FAULTS = "rulespec-ending-faults"
 
@@ -164,121 +271,20 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return
     faults = config.stash[SUBJECTS].close()
     if is_worker(config):
-        workeroutput: dict[str, Any] = getattr(config, "workeroutput")
-        workeroutput[_ENDING_FAULTS] = faults
+        getattr(config, "workeroutput")[_ENDING_FAULTS] = faults
     elif faults and RECORDER in config.stash:
-        _record_ending(config, faults)
+        config.stash[RECORDER].record_ending(config.stash[OPTIONS].games[0], faults)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: object) -> None:
     """pytest-xdist: a worker finished; its processes' ending faults join the controller's records."""
-    output: dict[str, Any] = getattr(node, "workeroutput", {})
-    faults: list[str] = output.get(_ENDING_FAULTS, [])
+    faults: list[str] = getattr(node, "workeroutput", {}).get(_ENDING_FAULTS, [])
     if faults:
-        _record_ending(node.config, faults)
-
-
-def _record_ending(config: pytest.Config, faults: list[str]) -> None:
-    recorder = config.stash[RECORDER]
-    key = selected_games(config)[0]
-    terminal: Any = config.pluginmanager.get_plugin("terminalreporter")
-    for fault in faults:
-        if terminal is not None:  # said where the run's output is read; the record carries it into the verdict
-            terminal.write_line(f"error of the implementation's process: {fault}", red=True)
-        kind, outcome = "process", Outcome.ERROR.value
-        recorder.records.append(CheckRecord("(the implementation's process)", key, kind, (), outcome, fault))
-
-
-# --- collection ------------------------------------------------------------------------
-
-
-def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    key = game_of(collection_path)
-    if key is not None and key not in selected_games(config):
-        return True
-    return None
-
-
-def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if file_path.suffix == ".json" and game_of(file_path) is not None and file_path.is_relative_to(VECTORS_DIR):
-        collector: pytest.Collector = VectorFileCollector.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
-        return collector
-    if collection.is_user_vector(file_path):  # --vectors DIR, or a saved failure given to pytest
-        kind = SuiteReferences if file_path.name.endswith(collection.SUITE_REFERENCES) else VectorFileCollector
-        users: pytest.Collector = kind.from_parent(parent, path=file_path)  # pyright: ignore[reportUnknownMemberType]
-        return users
-    return None
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Not on an xdist worker: it runs only a share of the items, and which is not known yet."""
-    if not is_worker(session.config):
-        cases = [item.loaded for item in session.items if isinstance(item, VectorItem)]
-        session.config.stash[SUBJECTS].send_ahead(cases)
-
-
-@pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    chosen: list[str] | None = config.getoption("--rule")
-    kept: list[pytest.Item] = []
-    for item in items:
-        if game_of(Path(str(item.path))) is None:
-            kept.append(item)
-            continue
-        if not rules_of(item):
-            raise pytest.UsageError(f"{item.nodeid}: a conformance check must name its rules (@pytest.mark.rules)")
-        if chosen and not set(chosen) & set(rules_of(item)):
-            continue
-        # JUnit XML writes user_properties as <property> elements: one "rule" per rule ID checked
-        item.user_properties.extend(("rule", rule) for rule in rules_of(item))
-        kept.append(item)
-    if len(kept) != len(items):
-        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
-        items[:] = kept
-    text: str | None = config.getoption("--rulespec-shard")
-    try:
-        shard = None if text is None else spread.Shard.parse(text)
-    except ValueError as exc:
-        raise pytest.UsageError(str(exc)) from exc
-    spread.order_and_share(config, items, shard, bool(config.getoption("--rulespec-longest-first")))
+        node.config.stash[RECORDER].record_ending(node.config.stash[OPTIONS].games[0], faults)
 
 
 # --- fixtures for invariants -------------------------------------------------------------
-
-
-class CheckedSubject:
-    """A subject seen through attribute calls, as a game's Protocol; a missing operation skips the test."""
-
-    def __init__(self, subject: Subject, key: str = "", calls: deque[SentCall] | None = None) -> None:
-        self._subject = subject
-        self._key = key
-        self._calls = calls  # what the test sent, for --save-failures
-
-    def __repr__(self) -> str:
-        # shown for the fixture's argument in a failing example, where Hypothesis prints every argument
-        return (
-            f"<the {game(self._key).title} implementation under test>"
-            if self._key
-            else "<the implementation under test>"
-        )
-
-    def __getattr__(self, operation: str) -> Callable[[object, object], Any]:
-        if operation.startswith("_"):
-            # not an operation: Hypothesis asks for _repr_pretty_ when it prints a failing example
-            raise AttributeError(operation)
-        subject = self._subject
-        key, calls = self._key, self._calls
-
-        def call(request: object, rulings: object) -> Any:
-            if calls is not None:
-                calls.append(SentCall(key, operation, request, rulings))
-            try:
-                return subject.call(operation, request, rulings)
-            except NotImplementedOp as exc:
-                pytest.skip(str(exc))
-
-        return call
 
 
 @pytest.fixture

@@ -5,25 +5,39 @@ lacks the attribute, cannot be constructed without arguments, or offers an attri
 like a misspelled operation (within a few edits of one it does not offer); an unknown ``--rule``
 (a case-insensitive match is suggested) or ``--operation``. The module is found as verify finds
 it: the current directory first, then the installed packages.
+
+The files a run writes (``--save-failures``, ``--report-json``, ``--summary-md``, ``--junit-xml``,
+``--html``) are checked before it by the one output policy (``conformance.harness.outputs``): a long run
+must not end in a file that cannot be written. A folder one of them names is made for the others
+(``--report-json site/report.json --html site/``); a write that still fails after the run is told after
+the table and the verdict, never instead of them.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import inspect
 import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-import pytest
-
-from conformance.harness.games import Game, game
-from conformance.harness.gate import options as gate_options
+from conformance.harness.games import Game
+from conformance.harness.outputs import problem
 from conformance.harness.spec import read_clauses
-from conformance.harness.verify.subjects import selected_games
-from conformance.harness.vocabulary import close, did_you_mean, game_key
+from conformance.harness.vectors import written_cases
+from conformance.harness.verify.options import VerifyOptions
+from conformance.harness.vocabulary import close, did_you_mean
+
+# (option, attribute of VerifyOptions, whether it names a folder)
+OUTPUTS: tuple[tuple[str, str, bool], ...] = (
+    ("--save-failures", "save_failures", True),
+    ("--report-json", "report_json", False),
+    ("--summary-md", "summary_md", False),
+    ("--junit-xml", "junit_xml", False),
+    ("--html", "html", True),
+)
 
 
 class UsageProblem(ValueError):
@@ -124,35 +138,34 @@ def check_operations(game: Game, operations: Sequence[str]) -> None:
             )
 
 
-def problem_with(args: argparse.Namespace, games: Sequence[Game]) -> str | None:
-    """``verify``'s and ``expectations``' command line checked before the run: the problem in one line, or None."""
+def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
+    """The run's ``--impl`` and ``--rule`` checked before it: the problem in one line, or None."""
     try:
-        if args.impl is not None:
+        if options.impl is not None:
             if len(games) != 1:
-                raise UsageProblem(f"--impl {args.impl} implements one game: name it with --game KEY")
-            check_impl(games[0], args.impl)
-        check_rules(games, args.rule or ())
+                raise UsageProblem(f"--impl {options.impl} implements one game: name it with --game KEY")
+            check_impl(games[0], options.impl)
+        check_rules(games, options.rules)
     except UsageProblem as exc:
         return str(exc)
-    return gate_options.prepare(args)
+    return None
 
 
-def check_plugin_options(config: pytest.Config) -> None:
-    """The pytest plugin's ``--impl`` and ``--rule`` checked as ``verify`` checks them (pytest.UsageError)."""
-    if any(str(argument).startswith("--rulespec-report") for argument in config.invocation_params.args):
-        config.issue_config_time_warning(
-            pytest.PytestDeprecationWarning("--rulespec-report is deprecated: use --report-json"), 2
-        )
-    for key in config.getoption("--game") or ():
-        try:
-            game_key(key)
-        except ValueError as exc:
-            raise pytest.UsageError(f"--game {key}: {exc}") from exc
-    games = [game(key) for key in selected_games(config)]
-    impl: str | None = config.getoption("--impl")
-    try:
-        if impl is not None and len(games) == 1:
-            check_impl(games[0], impl)
-        check_rules(games, config.getoption("--rule") or ())
-    except UsageProblem as exc:
-        raise pytest.UsageError(str(exc)) from exc
+def unwritable(options: VerifyOptions) -> list[str]:
+    """Every output option naming a path that cannot be written, and every vector file under ``--save-failures
+    DIR`` that saving would have to merge and cannot read: one message each."""
+    given = [(option, getattr(options, attribute), folder) for option, attribute, folder in OUTPUTS]
+    made = [Path(path) for _, path, folder in given if path and folder]
+    found: list[str] = []
+    for option, path, folder in given:
+        why = problem(Path(path), folder, made) if path else None
+        if why:
+            found.append(f"{option} {path}: {why}")
+    directory = options.save_failures
+    if directory and Path(directory).is_dir():
+        for path in sorted(Path(directory).glob("*/*.json")):
+            try:
+                written_cases(path)
+            except ValueError as exc:
+                found.append(f"--save-failures {directory}: {exc}")
+    return found

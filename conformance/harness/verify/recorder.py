@@ -25,6 +25,7 @@ from conformance.harness.verify.breaker import CircuitOpen
 from conformance.harness.verify.collection import VectorItem, game_of, rules_of
 from conformance.harness.verify.failure_text import failure_text
 from conformance.harness.verify.failures import CALLS, message, record_of
+from conformance.harness.verify.options import OPTIONS
 from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.verify.subjects import SUBJECTS, is_worker
 
@@ -42,10 +43,19 @@ class Recorder:
     of a ``-n N`` run sees every one.
     """
 
-    def __init__(self, config: pytest.Config | None = None) -> None:
+    def __init__(self) -> None:
         self.records: list[CheckRecord] = []
         self.saved: list[tuple[str, str, dict[str, Any]]] = []  # (game, operation, case) from --save-failures
-        self.config = config
+        self.config: pytest.Config | None = None  # the session's, once it is configured
+        self.collected: set[str] = set()  # every test collected (by each worker, with -n)
+        self.unwritten: list[str] = []  # writes that failed after the run, told after the verdict
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.collected.update(item.nodeid for item in session.items)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: object, ids: list[str]) -> None:
+        self.collected.update(ids)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
@@ -60,7 +70,7 @@ class Recorder:
             report.user_properties.append((CHECK_PROPERTY, msgspec.json.encode(record).decode()))
             if outcome in (Outcome.FAILED, Outcome.ERROR):
                 _show_failure(item, report, record, vector)
-                if item.config.getoption("--save-failures"):
+                if item.config.stash[OPTIONS].save_failures:
                     saved = _saved_case_or_warn(item, key, detail)
                     if saved is not None:
                         report.user_properties.append((SAVED_PROPERTY, json.dumps(saved)))
@@ -88,6 +98,20 @@ class Recorder:
 
     def write(self, path: Path) -> None:
         write_report(path, self.records)
+
+    def unrecorded(self) -> int:
+        """Checks collected that got no record: the process running them ended early (a complete verdict has none)."""
+        checks = {nodeid for nodeid in self.collected if game_of(REPO_ROOT / nodeid.split("::")[0]) is not None}
+        return len(checks - {record.nodeid for record in self.records})
+
+    def record_ending(self, key: str, faults: list[str]) -> None:
+        """The faults of the implementation's processes as they were stopped: errors of the run, not of a check."""
+        terminal: Any = self.config.pluginmanager.get_plugin("terminalreporter") if self.config else None
+        for fault in faults:
+            if terminal is not None:  # said where the run's output is read; the record carries it into the verdict
+                terminal.write_line(f"error of the implementation's process: {fault}", red=True)
+            record = CheckRecord("(the implementation's process)", key, "process", (), Outcome.ERROR.value, fault)
+            self.records.append(record)
 
 
 def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Outcome | None:

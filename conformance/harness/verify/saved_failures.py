@@ -21,13 +21,13 @@ import msgspec
 from conformance.harness import outputs
 from conformance.harness.games import VECTORS_DIR, Game
 from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
-from conformance.harness.vectors import Case, LoadedCase, add_cases, new_case, written_cases
+from conformance.harness.vectors import Case, LoadedCase, add_cases, new_case
 from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.verify.collection import SUITE_REFERENCES
 from reference.errors import IllegalAction, InvalidState, RuleError
 
 SAVED = Path("<saved failure>")
 SUITE_CASE = "suite_case"  # a saved failure that is a suite vector: its ID, not a copy
+SUITE_REFERENCES = ".suite.json"  # a file naming failing suite cases by ID, beside the cases saved
 
 
 @dataclass(frozen=True)
@@ -131,16 +131,3 @@ def write_saved(directory: Path, saved: Iterable[tuple[str, str, dict[str, Any]]
         outputs.write_text(path, json.dumps(document, indent=2) + "\n")
         written.append(path)
     return written
-
-
-def unreadable(directory: str | None) -> list[str]:
-    """``--save-failures DIR``: every vector file already under DIR that saving would have to merge and cannot read."""
-    if not directory or not Path(directory).is_dir():
-        return []
-    found: list[str] = []
-    for path in sorted(Path(directory).glob("*/*.json")):
-        try:
-            written_cases(path)
-        except ValueError as exc:
-            found.append(f"--save-failures {directory}: {exc}")
-    return found

@@ -9,60 +9,31 @@ attribute) and its version found (the handshake's, or its Python package's) with
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 
+import msgspec
 import pytest
 from rich.console import Console
 from rich.rule import Rule
 
 from conformance.harness.games import REPO_ROOT, Game
-from conformance.harness.gate.judge import Bounds, judge
+from conformance.harness.gate.judge import judge
 from conformance.harness.gate.stamp import seed_of, stamp_now
 from conformance.harness.per_rule import tally
 from conformance.harness.records import CheckRecord
-from conformance.harness.report.html import publish, site_dir
+from conformance.harness.report.html import publish
 from conformance.harness.report.implementations import Identity, Implementation, write_implementations
 from conformance.harness.report.matrix import game_matrix, render_matrix
 from conformance.harness.subject import load_python_target
-from conformance.harness.verify.recorder import RECORDER, Recorder
-from conformance.harness.vocabulary import argument
-from conformance.harness.wire.faults import WireFault, parse_command
+from conformance.harness.verify.options import NamedSubject, VerifyOptions
+from conformance.harness.verify.recorder import Recorder
+from conformance.harness.wire.faults import WireFault
 from conformance.harness.wire.session import WireSession
-
-# ``name=`` before an --impl or --cmd names the implementation in tables, reports and badges.
-_NAMED = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.+-]*)=(?P<rest>\S.*)$", re.DOTALL)
-
-
-@dataclass(frozen=True)
-class NamedSubject:
-    """One ``--impl`` or ``--cmd`` as given: its kind, the name given with it (if any), and its text."""
-
-    kind: str  # "impl" or "cmd"
-    name: str | None
-    text: str
-
-    @property
-    def option(self) -> str:
-        return f"--{self.kind} {self.text}"
-
-
-def named(kind: str, given: str) -> NamedSubject:
-    """``[NAME=]TEXT`` as a NamedSubject; a --cmd is refused at once if it cannot be run."""
-    match = _NAMED.match(given)
-    name, text = (match["name"], match["rest"]) if match else (None, given)
-    if kind == "cmd":
-        parse_command(text)  # ValueError naming the fault
-    elif not text or text.startswith(":"):
-        raise ValueError(f"--impl {given!r}: expected [NAME=]module:attribute")
-    return NamedSubject(kind, name, text)
 
 
 @dataclass(frozen=True)
@@ -123,57 +94,6 @@ _ONE_IMPLEMENTATION = {
 }
 
 
-class SubjectOption(argparse.Action):
-    """``--impl`` / ``--cmd``: each appended, in order, to ``subjects``; the option's own name keeps the last text."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        subject: NamedSubject = values
-        namespace.subjects = (*namespace.subjects, subject)
-        setattr(namespace, self.dest, subject.text)
-
-
-def _subject_type(kind: str) -> Any:
-    return argument(lambda text: named(kind, text))
-
-
-def add_subject_options(run: argparse.ArgumentParser) -> None:
-    """``--impl`` and ``--cmd`` (repeatable, ``[NAME=]``), and ``--html``."""
-    run.add_argument(
-        "--impl",
-        action=SubjectOption,
-        type=_subject_type("impl"),
-        metavar="[NAME=]MODULE:ATTR",
-        help="Python implementation (default: the reference); repeat, with --cmd too, to compare several",
-    )
-    run.add_argument(
-        "--cmd",
-        action=SubjectOption,
-        type=_subject_type("cmd"),
-        metavar="[NAME=]COMMAND",
-        help='any language: a command speaking the wire protocol ("node impl.js"); repeatable',
-    )
-    run.add_argument(
-        "--html", type=site_dir, metavar="OUT", help="write the static compliance site and badges into OUT/"
-    )
-    run.set_defaults(subjects=(), impl=None, cmd=None)
-
-
-class _Capture:
-    """Keeps the recorder of one subject's pytest session."""
-
-    def __init__(self) -> None:
-        self.recorder: Recorder | None = None
-
-    def pytest_configure(self, config: pytest.Config) -> None:
-        self.recorder = config.stash[RECORDER]
-
-
 def _unique(whos: Sequence[Who], subjects: Sequence[NamedSubject]) -> list[str] | str:
     """Each subject's name, made distinct with ``#2``... when defaults clash; a given name twice is an error."""
     given = [s.name for s in subjects if s.name]
@@ -191,32 +111,28 @@ def _unique(whos: Sequence[Who], subjects: Sequence[NamedSubject]) -> list[str] 
     return names
 
 
-def run_one(subject: NamedSubject, suite_args: Sequence[str], case_timeout: float) -> tuple[int, list[CheckRecord]]:
+def run_one(options: VerifyOptions, subject: NamedSubject, suite_args: Sequence[str]) -> tuple[int, list[CheckRecord]]:
     """One subject through the suite in a pytest session of its own: pytest's exit code and every check's record."""
-    own = (
-        [f"--impl={subject.text}"]
-        if subject.kind == "impl"
-        else [f"--cmd={subject.text}", f"--case-timeout={case_timeout}"]
-    )
-    capture = _Capture()
-    code = int(pytest.main([*suite_args, *own], plugins=[capture]))
-    if capture.recorder is None:
+    own = msgspec.structs.replace(options, subjects=(subject,))
+    recorder = Recorder()
+    code = int(pytest.main([*suite_args, f"--rulespec-options={own.encode()}"], plugins=[recorder]))
+    if recorder.config is None:
         return code or 2, []
-    return code, list(capture.recorder.records)
+    return code, list(recorder.records)
 
 
-def verify_several(args: argparse.Namespace, games: Sequence[Game], suite_args: Sequence[str]) -> int:
+def verify_several(options: VerifyOptions, games: Sequence[Game], suite_args: Sequence[str]) -> int:
     """Run every subject, then the matrix, a gate line each, and the report and site of them all."""
     console = Console()
-    refused = [flag for dest, flag in _ONE_IMPLEMENTATION.items() if getattr(args, dest, None)]
+    refused = [flag for attribute, flag in _ONE_IMPLEMENTATION.items() if getattr(options, attribute)]
     if refused:
         console.print(
             f"[bold red]{', '.join(refused)}: one implementation's files; give one --impl or --cmd with it[/]"
         )
         return 2
-    subjects: tuple[NamedSubject, ...] = args.subjects
+    subjects = options.subjects
     try:
-        whos = [identify(subject, args.case_timeout) for subject in subjects]
+        whos = [identify(subject, options.case_timeout) for subject in subjects]
     except ValueError as exc:
         console.print(f"[bold red]{exc}[/]")
         return 2
@@ -224,56 +140,56 @@ def verify_several(args: argparse.Namespace, games: Sequence[Game], suite_args: 
     if isinstance(names, str):
         console.print(f"[bold red]{names}[/]")
         return 2
-    seed = seed_of(args.pytest_args)
-    stamp = stamp_now(games, args.profile, seed)
+    seed = seed_of(options.pytest_args)
+    stamp = stamp_now(games, options.profile, seed)
     keys = tuple(game.key for game in games)
     implementations: list[Implementation] = []
     for index, (subject, who, name) in enumerate(zip(subjects, whos, names, strict=True)):
         console.print(Rule(f"{index + 1}/{len(subjects)}: {name} ({subject.option})"))
-        code, records = run_one(subject, suite_args, args.case_timeout)
+        code, records = run_one(options, subject, suite_args)
         if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.INTERRUPTED):
             console.print(f"[bold red]{name}: the run stopped (pytest exit code {code}); nothing compared[/]")
             return code
-        only = tuple(args.rule or ())
-        identity = Identity(name, subject.option, who.version, who.language, keys, args.profile, seed, stamp, only)
+        only = options.rules
+        identity = Identity(name, subject.option, who.version, who.language, keys, options.profile, seed, stamp, only)
         implementations.append(Implementation(identity, tuple(records)))
     for game in games:
-        render_matrix(game_matrix(game, implementations, args.rule), console)
-    bounds = Bounds(args.max_errors, args.max_not_implemented, args.allow_fixed)
+        render_matrix(game_matrix(game, implementations, list(options.rules) or None), console)
     passed = True
     for implementation in implementations:
-        gate = judge(tally(games, implementation.records, only=args.rule), implementation.records, bounds, None, stamp)
+        verdict_of = tally(games, implementation.records, only=list(options.rules) or None)
+        gate = judge(verdict_of, implementation.records, options.bounds, None, stamp)
         counts = ", ".join(f"{n} {outcome}" for outcome, n in gate.counts.items() if n)
         verdict = "[green]PASSED[/]" if gate.passed else "[bold red]FAILED[/]"
         console.print(f"gate: {implementation.name}: {verdict} ({counts or 'no checks'})")
         passed = passed and gate.passed
-    if args.report_json:
-        write_implementations(Path(args.report_json), implementations)
-        console.print(f"report: {args.report_json} ({len(implementations)} implementations)")
-    if args.html and publish(args.html, implementations, console):
+    if options.report_json:
+        write_implementations(Path(options.report_json), implementations)
+        console.print(f"report: {options.report_json} ({len(implementations)} implementations)")
+    if options.html and publish(Path(options.html), implementations, console):
         return 2
     return 0 if passed else 1
 
 
-def publish_one(args: argparse.Namespace, games: Sequence[Game], records: Sequence[CheckRecord]) -> int:
+def publish_one(options: VerifyOptions, games: Sequence[Game], records: Sequence[CheckRecord]) -> int:
     """``--html`` of a one-subject run: the site of that one implementation (0, or 2 when it cannot be written)."""
-    if not args.html:
+    if not options.html:
         return 0
-    subject: NamedSubject | None = args.subjects[0] if args.subjects else None
+    subject: NamedSubject | None = options.subjects[0] if options.subjects else None
     if subject is None:
         who = Who("reference", f"rulespec {metadata.version('rulespec')}", "python")
     else:
-        who = identify(subject, args.case_timeout)
-    seed = seed_of(args.pytest_args)
+        who = identify(subject, options.case_timeout)
+    seed = seed_of(options.pytest_args)
     identity = Identity(
         who.name,
         subject.option if subject else "",
         who.version,
         who.language,
         tuple(game.key for game in games),
-        args.profile,
+        options.profile,
         seed,
-        stamp_now(games, args.profile, seed),
-        tuple(args.rule or ()),
+        stamp_now(games, options.profile, seed),
+        options.rules,
     )
-    return publish(args.html, [Implementation(identity, tuple(records))])
+    return publish(Path(options.html), [Implementation(identity, tuple(records))])

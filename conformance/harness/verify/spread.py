@@ -15,33 +15,19 @@ and cover every check. Checks are dealt longest first, each to the share with th
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from conformance.harness import outputs, vocabulary
+from conformance.harness import outputs
 from conformance.harness.records import CheckRecord
+from conformance.harness.verify.options import Shard, VerifyOptions
 
 DURATIONS = Path(__file__).with_name("durations.json")
-
-
-@dataclass(frozen=True)
-class Shard:
-    index: int  # 1-based, as written
-    count: int
-
-    @classmethod
-    def parse(cls, text: str) -> Shard:
-        return cls(*vocabulary.shard(text))
-
-    def __str__(self) -> str:
-        return f"{self.index}/{self.count}"
 
 
 def recorded_durations(path: Path = DURATIONS) -> dict[str, float]:
@@ -84,26 +70,22 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def default_processes(args: argparse.Namespace, keys: Sequence[str]) -> int:
+def default_processes(options: VerifyOptions) -> int:
     """Workers to start when ``-n`` was not given: one per core for whole games, else none."""
-    narrowed = args.rule or getattr(args, "pytest_args", None)
+    narrowed = options.rules or options.pytest_args
     # run from a pytest-xdist worker (our own tests session): the cores are already shared out
     nested = "PYTEST_XDIST_WORKER" in os.environ
-    if getattr(args, "numprocesses", None) or narrowed or nested or not keys or cores() < 2:
+    if options.numprocesses or narrowed or nested or not options.games or cores() < 2:
         return 0
     return cores()
 
 
-def pytest_args(args: argparse.Namespace, keys: Sequence[str]) -> list[str]:
-    extra: list[str] = []
-    if args.shard is not None:
-        extra.append(f"--rulespec-shard={args.shard}")
-    processes = default_processes(args, keys)
-    if processes:
-        extra += ["-n", str(processes)]
-    if processes or getattr(args, "numprocesses", None):  # ours, or -n given (gate/options.py passes it on)
-        extra += SCHEDULE
-    return extra
+def pytest_args(options: VerifyOptions) -> list[str]:
+    """One worker per core when ``-n`` was not given (``default_processes``); workers, ours or ``-n``'s, fed longest
+    first."""
+    processes = default_processes(options)
+    extra = ["-n", str(processes)] if processes else []
+    return [*extra, *SCHEDULE] if processes or options.numprocesses else extra
 
 
 def rules_checked(records: Iterable[CheckRecord]) -> list[str]:

@@ -1,28 +1,29 @@
-"""The implementation under test for each game, from ``--impl`` (in-process) or ``--cmd`` (a process over the wire)."""
+"""The implementation under test for each game: ``--impl`` or ``--cmd``, each in a process of its own over the wire.
+
+An ``--impl`` is served by ``wire/serve.py`` in a process of its own, a ``--cmd`` is its own process;
+without either, the reference answers in this process. An invariant sees its game's subject as the
+game's Protocol (``CheckedSubject``), and every call it sends is kept for its failure's record.
+"""
 
 from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
-from conformance.harness.games import REGISTRY, game
-from conformance.harness.subject import Subject, python_subject
+from conformance.harness.games import game
+from conformance.harness.subject import NotImplementedOp, Subject, python_subject
 from conformance.harness.vectors import LoadedCase
-from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS, Breaker, GuardedSubject
+from conformance.harness.verify.breaker import Breaker, GuardedSubject
+from conformance.harness.verify.options import VerifyOptions
+from conformance.harness.verify.saved_failures import SentCall
 from conformance.harness.wire.faults import WireFault
-from conformance.harness.wire.session import DEFAULT_TIMEOUT, WireSession
+from conformance.harness.wire.session import WireSession
 from conformance.harness.wire.subject import ProcessSubject
-
-
-def selected_games(config: pytest.Config) -> tuple[str, ...]:
-    chosen: list[str] | None = config.getoption("--game")
-    games = tuple(chosen) if chosen else tuple(sorted(REGISTRY))
-    for key in games:
-        game(key)  # an unknown key is refused with the known ones
-    return games
 
 
 def served_command(key: str, impl: str) -> str:
@@ -41,24 +42,9 @@ class Subjects:
     Every subject's faults go through one circuit breaker (verify/breaker.py).
     """
 
-    def __init__(
-        self,
-        impl: str | None,
-        games: tuple[str, ...],
-        cmd: str | None = None,
-        timeout: float = DEFAULT_TIMEOUT,
-        max_faults: int = DEFAULT_MAX_FAULTS,
-    ) -> None:
-        if impl is not None and cmd is not None:
-            raise pytest.UsageError(f"--impl {impl} and --cmd {cmd!r}: name the implementation one way, not both")
-        if impl is not None and len(games) != 1:
-            raise pytest.UsageError(f"--impl {impl} implements one game: name it with --game ({', '.join(games)})")
-        if timeout <= 0:
-            raise pytest.UsageError(f"--case-timeout {timeout}: must be more than 0 seconds")
-        if max_faults <= 0:
-            raise pytest.UsageError(f"--max-faults {max_faults}: must be 1 or more")
-        self.impl = impl
-        self.breaker = Breaker(max_faults)
+    def __init__(self, options: VerifyOptions) -> None:
+        impl, cmd, games, timeout = options.impl, options.cmd, options.games, options.case_timeout
+        self.breaker = Breaker(options.max_faults)
         self._made: dict[str, Subject] = {}
         self._guarded: dict[str, GuardedSubject] = {}
         self._ahead: dict[str, list[tuple[str, object, object]]] = {}
@@ -115,3 +101,37 @@ SUBJECTS = pytest.StashKey[Subjects]()
 
 def is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
+
+
+class CheckedSubject:
+    """A subject seen through attribute calls, as a game's Protocol; a missing operation skips the test."""
+
+    def __init__(self, subject: Subject, key: str = "", calls: deque[SentCall] | None = None) -> None:
+        self._subject = subject
+        self._key = key
+        self._calls = calls  # what the test sent, for --save-failures
+
+    def __repr__(self) -> str:
+        # shown for the fixture's argument in a failing example, where Hypothesis prints every argument
+        return (
+            f"<the {game(self._key).title} implementation under test>"
+            if self._key
+            else "<the implementation under test>"
+        )
+
+    def __getattr__(self, operation: str) -> Callable[[object, object], Any]:
+        if operation.startswith("_"):
+            # not an operation: Hypothesis asks for _repr_pretty_ when it prints a failing example
+            raise AttributeError(operation)
+        subject = self._subject
+        key, calls = self._key, self._calls
+
+        def call(request: object, rulings: object) -> Any:
+            if calls is not None:
+                calls.append(SentCall(key, operation, request, rulings))
+            try:
+                return subject.call(operation, request, rulings)
+            except NotImplementedOp as exc:
+                pytest.skip(str(exc))
+
+        return call

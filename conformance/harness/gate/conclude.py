@@ -1,0 +1,166 @@
+"""What the gate makes of a run: its verdict printed and written (JUnit XML, the Markdown summary), or for
+``expectations --write`` the run's failures and gaps merged into the expectations file.
+
+The expectations are read once, before anything runs (``read_known``): ``verify`` refuses a placeholder
+reason; ``expectations --write PATH`` reads PATH (when it exists) and ``--expectations`` leniently, to
+carry their entries over. Every entry already there keeps its reason, hand-written ones too, unless the
+run shows it no longer holds: a known failure whose checks now pass, a known gap whose operation now
+answers. Those are removed and named. A failure or gap no entry covers is added with the placeholder
+reason, which the gate refuses until someone writes the real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from conformance.harness.gate import expectations as expectations_file
+from conformance.harness.gate import junit, markdown
+from conformance.harness.gate.expectations import PLACEHOLDER, Expectations, KnownFailure, KnownGap
+from conformance.harness.gate.judge import (
+    Bounds,
+    GateResult,
+    check_id,
+    covers,
+    exercised,
+    gap_covers,
+    judge,
+    operation_of,
+)
+from conformance.harness.gate.stamp import Stamp
+from conformance.harness.per_rule import Verification
+from conformance.harness.records import CheckRecord
+from conformance.harness.verdict import Outcome
+
+
+@dataclass(frozen=True)
+class Known:
+    """The expectations a run is judged against, and for ``--write`` every file whose entries carry over."""
+
+    expectations: Expectations | None = None  # --expectations
+    previous: tuple[Expectations, ...] = ()
+    write_to: Path | None = None  # expectations --write PATH
+
+
+def read_known(given: Path | None, write_to: Path | None) -> Known:
+    """Read the expectations before anything runs (ExpectationsError, one line, if they cannot be used)."""
+    expectations = expectations_file.load(given, write_to is not None) if given else None
+    previous: list[Expectations] = []
+    if write_to is not None and write_to.exists():
+        previous.append(expectations_file.load(write_to, placeholders_allowed=True))
+    if expectations is not None:
+        previous.append(expectations)
+    return Known(expectations, tuple(previous), write_to)
+
+
+def _unexpected(records: Sequence[CheckRecord], shown_rules: int = 20) -> list[str]:
+    """One line per primary rule with its unexpected failures' IDs, whole (to paste into an expectations file)."""
+    by_rule: dict[str, list[str]] = {}
+    for record in records:
+        by_rule.setdefault(record.primary_rule, []).append(check_id(record))
+    lines = [f"unexpected failure of {rule}: {', '.join(ids)}" for rule, ids in list(by_rule.items())[:shown_rules]]
+    if len(by_rule) > shown_rules:
+        lines.append(f"... and unexpected failures of {len(by_rule) - shown_rules} more rules (all in --report-json)")
+    return lines
+
+
+def _print(gate: GateResult, console: Console) -> None:
+    """The gate's findings, one line each (plain text: a node ID's ``[param]`` is not markup)."""
+    counts = ", ".join(f"{n} {name}" for name, n in gate.counts.items() if n)
+    lines: list[tuple[str, str]] = [("yellow", f"expectations stamp: {change}") for change in gate.stamp_changes]
+    lines += [("yellow", f"expectation never ran: {known.target}") for known in gate.not_run]
+    lines += [("yellow", f"known failure now passes: {known.target} ({known.reason})") for known in gate.fixed]
+    lines += [("yellow", f"known gap now implemented: {gap.target} ({gap.reason})") for gap in gate.implemented]
+    lines += [("red", line) for line in _unexpected(gate.unexpected)]
+    lines += [("bold red", f"gate: {reason}") for reason in gate.reasons]
+    for style, line in lines:
+        console.print(Text(line, style=style), soft_wrap=True)
+    verdict = Text("PASSED", style="green") if gate.passed else Text("FAILED", style="bold red")
+    console.print(Text.assemble("gate: ", verdict, f" ({counts or 'no checks'})"), soft_wrap=True)
+
+
+def conclude(
+    known: Known,
+    bounds: Bounds,
+    stamp: Stamp,
+    verification: Verification,
+    records: Sequence[CheckRecord],
+    label: str,
+    *,
+    saved: int = 0,
+    save_failures: str | None = None,
+    junit_xml: str | None = None,
+    summary_md: str | None = None,
+) -> int:
+    """The exit status of ``verify``: the gate's verdict (or, for ``expectations --write``, the file written)."""
+    console = Console(soft_wrap=True)  # a check ID is never wrapped mid-name
+    gate = judge(verification, records, bounds, known.expectations, stamp)
+    if save_failures:
+        console.print(f"saved {saved} failing check(s) as vectors under {save_failures}")
+    if known.write_to is not None:
+        written = rewrite(records, stamp, known.previous)
+        expectations_file.save(known.write_to, written.expectations)
+        for line in written.removed:
+            console.print(Text(line), soft_wrap=True)
+        entries = len(written.expectations.known_failures) + len(written.expectations.not_implemented)
+        console.print(f"wrote {entries} entries to {known.write_to}: {written.kept} kept, {written.added} new")
+        if written.expectations.placeholders:
+            console.print(f"give each new entry its reason (replace {PLACEHOLDER!r}): the gate refuses it until then")
+        return 0
+    _print(gate, console)
+    if junit_xml and Path(junit_xml).is_file():
+        junit.rewrite(Path(junit_xml), gate)
+    if summary_md:
+        markdown.publish(markdown.render(label, gate, verification, stamp), Path(summary_md))
+    return 0 if gate.passed else 1
+
+
+# --- expectations --write ---------------------------------------------------------------
+
+FAILED, PASSED, MISSING = Outcome.FAILED.value, Outcome.PASSED.value, Outcome.NOT_IMPLEMENTED.value
+
+
+@dataclass(frozen=True)
+class Rewritten:
+    expectations: Expectations
+    kept: int  # entries carried over with their reasons
+    added: int  # new entries, with the placeholder reason
+    removed: tuple[str, ...]  # one line per entry dropped, saying why
+
+
+def _still_fails(entry: KnownFailure, records: Sequence[CheckRecord]) -> bool:
+    """False only when the run judged the entry's checks and none failed: nothing else disproves an entry."""
+    judged = [record.outcome for record in records if covers(entry, record) and record.outcome in (PASSED, FAILED)]
+    return not judged or FAILED in judged
+
+
+def _still_missing(gap: KnownGap, records: Sequence[CheckRecord]) -> bool:
+    return any(gap_covers(gap, record) for record in records) or not any(exercised(gap, record) for record in records)
+
+
+def rewrite(records: Sequence[CheckRecord], stamp: Stamp, before: Sequence[Expectations]) -> Rewritten:
+    failures = list(dict.fromkeys(entry for previous in before for entry in previous.known_failures))
+    gaps = list(dict.fromkeys(entry for previous in before for entry in previous.not_implemented))
+    removed = [
+        f"known failure {entry.target} now passes: removed" for entry in failures if not _still_fails(entry, records)
+    ]
+    removed += [
+        f"known gap {gap.target} is now implemented: removed" for gap in gaps if not _still_missing(gap, records)
+    ]
+    failures = [entry for entry in failures if _still_fails(entry, records)]
+    gaps = [gap for gap in gaps if _still_missing(gap, records)]
+    kept = len(failures) + len(gaps)
+    for record in records:
+        if record.outcome == FAILED and not any(covers(entry, record) for entry in failures):
+            detail = f"{PLACEHOLDER} (fails {', '.join(record.rules)}: {record.detail})"[:240]
+            failures.append(KnownFailure(detail, check=check_id(record)))
+        if record.outcome == MISSING and not any(gap_covers(gap, record) for gap in gaps):
+            operation = operation_of(record)
+            gap = KnownGap(f"{PLACEHOLDER} (not implemented yet?)", operation=operation)
+            gaps.append(gap if operation is not None else KnownGap(gap.reason, rule=record.rules[0]))
+    expectations = Expectations(stamp, tuple(failures), tuple(gaps))
+    return Rewritten(expectations, kept, len(failures) + len(gaps) - kept, tuple(removed))
