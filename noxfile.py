@@ -92,7 +92,7 @@ def conformance(session: nox.Session) -> None:
 def symbolic(session: nox.Session) -> None:
     """CrossHair searches for inputs that break the reference's contracts, time-bounded per condition."""
     session.install(*DEV)
-    session.run("python", "-m", "conformance.harness.symbolic", *session.posargs)
+    session.run("python", "-m", "rulespec.conformance.harness.symbolic", *session.posargs)
 
 
 @nox.session
@@ -102,7 +102,7 @@ def mutation(session: nox.Session) -> None:
     Not in the default list (minutes per game): ``nox -s mutation -- --game soe``.
     """
     session.install(*DEV)
-    session.run("python", "-m", "conformance.harness.mutation", *session.posargs)
+    session.run("python", "-m", "rulespec.conformance.harness.mutation", *session.posargs)
 
 
 @nox.session

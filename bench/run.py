@@ -24,18 +24,20 @@ from pathlib import Path
 
 import msgspec
 
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.subject import PythonSubject, Subject, python_subject
-from conformance.harness.vectors import LoadedCase, load_game
-from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.wire.encoding import wire_form
-from conformance.harness.wire.process import LineProcess
-from conformance.harness.wire.session import WireSession
-from conformance.harness.wire.subject import ProcessSubject
-from reference.errors import IllegalAction, InvalidState
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.subject import PythonSubject, Subject, python_subject
+from rulespec.conformance.harness.vectors import LoadedCase, load_game
+from rulespec.conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.wire.encoding import wire_form
+from rulespec.conformance.harness.wire.process import LineProcess
+from rulespec.conformance.harness.wire.session import WireSession
+from rulespec.conformance.harness.wire.subject import ProcessSubject
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import targets  # beside this script, which is run as a file
+
+REPO_ROOT = Path(__file__).resolve().parents[1]  # the checkout being measured
 
 SOE = game("soe")
 BENCH = Path(__file__).resolve().parent

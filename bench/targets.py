@@ -27,10 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.harness.games import REPO_ROOT, all_games
-from conformance.harness.records import read_report
+from rulespec.conformance.harness.games import all_games
+from rulespec.conformance.harness.records import read_report
 
-VERIFY = [sys.executable, "-m", "conformance.harness.cli", "verify"]
+REPO_ROOT = Path(__file__).resolve().parents[1]  # the checkout being measured
+
+VERIFY = [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify"]
 NODE_EXAMPLE = f"node {REPO_ROOT / 'examples' / 'soe-node' / 'impl.js'}"
 
 

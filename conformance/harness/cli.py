@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from importlib.metadata import version
 from typing import cast
 
-from conformance.harness.vocabulary import Commands, OneLineParser
+from rulespec.conformance.harness.vocabulary import Commands, OneLineParser
 
 # Each command, and the module whose ``add_command(s)`` adds it, in the order ``rulespec --help`` lists them.
 COMMANDS: dict[str, str] = {
@@ -32,7 +32,7 @@ COMMANDS: dict[str, str] = {
 
 
 def _adder(module: str) -> Callable[[Commands], None]:
-    loaded = importlib.import_module(f"conformance.harness.{module}")
+    loaded = importlib.import_module(f"rulespec.conformance.harness.{module}")
     adds = getattr(loaded, "add_commands", None) or loaded.add_command
     return cast(Callable[[Commands], None], adds)
 

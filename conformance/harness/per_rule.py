@@ -15,10 +15,10 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from conformance.harness.games import Game
-from conformance.harness.records import CheckRecord
-from conformance.harness.spec import read_clauses
-from conformance.harness.verdict import Outcome
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.verdict import Outcome
 
 # A rule's statuses, worst first: the order the summaries list them in.
 FAILED, ERROR, IMPLICATED, PARTIAL = "failed", "error", "implicated", "partial"

@@ -14,10 +14,10 @@ from typing import Any
 
 import msgspec
 
-from conformance.harness import outputs
-from conformance.harness.differences import LENGTH, MISSING, UNEXPECTED, Difference
-from conformance.harness.schema import closed, type_schema
-from conformance.harness.verdict import Outcome
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.differences import LENGTH, MISSING, UNEXPECTED, Difference
+from rulespec.conformance.harness.schema import closed, type_schema
+from rulespec.conformance.harness.verdict import Outcome
 
 
 @dataclass(frozen=True)

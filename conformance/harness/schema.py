@@ -11,8 +11,8 @@ from typing import Any
 
 import msgspec
 
-from conformance.harness.games import Game, Operation
-from conformance.harness.spec import HASH_LENGTH, RULE_ID
+from rulespec.conformance.harness.games import Game, Operation
+from rulespec.conformance.harness.spec import HASH_LENGTH, RULE_ID
 
 RULE_ID_PATTERN = f"^{RULE_ID}$"
 CASE_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"

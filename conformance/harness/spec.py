@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.harness.games import Game
+from rulespec.conformance.harness.games import Game
 
 # "SOE-INCOME-1", "HIS-RULING-1a": an area (the game's prefix first), a number, maybe a letter. The
 # regex text is written for both Python and JSON Schema (ECMA-262): the vector schema publishes it.

@@ -17,8 +17,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from conformance.harness.games import Game
-from reference.errors import RuleError
+from rulespec.conformance.harness.games import Game
+from rulespec.reference.errors import RuleError
 
 
 class NotImplementedOp(Exception):

@@ -20,9 +20,9 @@ from typing import Any, cast
 import jsonschema
 import msgspec
 
-from conformance.harness import outputs
-from conformance.harness.games import Game
-from conformance.harness.schema import (
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.schema import (
     CASE_ID_PATTERN,
     CLAUSE_HASH_PATTERN,
     RULE_ID_PATTERN,
@@ -30,7 +30,7 @@ from conformance.harness.schema import (
     rulings_schema,
     type_schema,
 )
-from conformance.harness.spec import clause_hashes
+from rulespec.conformance.harness.spec import clause_hashes
 
 
 class ErrorKind(StrEnum):

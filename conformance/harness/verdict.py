@@ -8,10 +8,10 @@ from typing import Any
 
 import msgspec
 
-from conformance.harness.differences import MISSING, UNEXPECTED, Difference, describe, differences
-from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject
-from conformance.harness.vectors import LoadedCase
-from reference.errors import IllegalAction, InvalidState, RuleError
+from rulespec.conformance.harness.differences import MISSING, UNEXPECTED, Difference, describe, differences
+from rulespec.conformance.harness.subject import ImplementationError, NotImplementedOp, Subject
+from rulespec.conformance.harness.vectors import LoadedCase
+from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
 
 
 class Outcome(StrEnum):

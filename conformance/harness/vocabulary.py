@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, Protocol, TypeVar
 
-from conformance.harness.games import REGISTRY
+from rulespec.conformance.harness.games import REGISTRY
 
 T = TypeVar("T")
 

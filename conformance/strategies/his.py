@@ -13,7 +13,7 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from reference.here_i_stand.model import (
+from rulespec.reference.here_i_stand.model import (
     POWERS,
     Board,
     Bonus,
@@ -24,7 +24,7 @@ from reference.here_i_stand.model import (
     TurnRecord,
     VictoryRequest,
 )
-from reference.here_i_stand.rulings import (
+from rulespec.reference.here_i_stand.rulings import (
     BonusEarners,
     CopernicusVp,
     Rulings,

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from conformance.strategies.his import (
+from rulespec.conformance.strategies.his import (
     LAST_TURN,
     MAX_TOTAL,
     boards,
@@ -26,8 +26,8 @@ from conformance.strategies.his import (
     totals,
     unknown_powers,
 )
-from conformance.strategies.refusals import refused_sometimes
-from reference.here_i_stand.model import (
+from rulespec.conformance.strategies.refusals import refused_sometimes
+from rulespec.reference.here_i_stand.model import (
     POWERS,
     Board,
     Bonus,
@@ -40,7 +40,7 @@ from reference.here_i_stand.model import (
     TurnRecord,
     VictoryRequest,
 )
-from reference.here_i_stand.special import TRACK_THRESHOLDS
+from rulespec.reference.here_i_stand.special import TRACK_THRESHOLDS
 
 BOUNDARY_TURNS = (3, 4, 5, 9)  # HIS-RULING-1's first turns of domination, their neighbours, the last turn
 MARGINS = (4, 5, 8)  # HIS-RULING-2's margins, and one short of the smaller

@@ -15,8 +15,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.harness.rulings import alternatives
-from reference.imperium.model import (
+from rulespec.conformance.harness.rulings import alternatives
+from rulespec.reference.imperium.model import (
     AcquireRequest,
     ActionRequest,
     Card,
@@ -40,7 +40,7 @@ from reference.imperium.model import (
     WinnerRequest,
     Zone,
 )
-from reference.imperium.rulings import NationCardOnShuffle, Rulings
+from rulespec.reference.imperium.rulings import NationCardOnShuffle, Rulings
 
 PLAYER_SUITS = (Suit.BASIC, Suit.REGION, Suit.TRIBUTARY, Suit.FAME, Suit.DEVELOPMENT, Suit.UNREST)
 MARKET_SUITS = (Suit.BASIC, Suit.REGION, Suit.TRIBUTARY, Suit.FAME, Suit.DEVELOPMENT)

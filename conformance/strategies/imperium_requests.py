@@ -13,9 +13,9 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from conformance.strategies.imperium import cards, costs, everything, named, players, tokens, unrest_pile
-from conformance.strategies.refusals import refused_sometimes
-from reference.imperium.model import (
+from rulespec.conformance.strategies.imperium import cards, costs, everything, named, players, tokens, unrest_pile
+from rulespec.conformance.strategies.refusals import refused_sometimes
+from rulespec.reference.imperium.model import (
     Card,
     CollapseRequest,
     ExhaustAbility,

@@ -3,7 +3,7 @@
 The valid strategies build small, possible states (2 to 7 players, 11 regions only where
 an operation scores the whole map) from composable pieces: names, empires, regions,
 boards, maintenance orders whose unrest draws match exactly the taxations the rulings
-require. Requests with one fault are in ``conformance.strategies.soe_faults``.
+require. Requests with one fault are in ``rulespec.conformance.strategies.soe_faults``.
 
 No strategy filters: dependent values (draws from the bag, a name not yet used) are
 drawn with ``st.data()``-style composition, so generation never discards examples.
@@ -18,8 +18,8 @@ from typing import TypeVar
 
 from hypothesis import strategies as st
 
-from conformance.harness.rulings import alternatives
-from reference.struggle_of_empires.model import (
+from rulespec.conformance.harness.rulings import alternatives
+from rulespec.reference.struggle_of_empires.model import (
     Board,
     CleanUpRequest,
     Empire,
@@ -39,7 +39,7 @@ from reference.struggle_of_empires.model import (
     Tile,
     WarEndRequest,
 )
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 RequestT = TypeVar("RequestT")
 

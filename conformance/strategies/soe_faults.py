@@ -1,6 +1,6 @@
 """Hypothesis strategies for Struggle of Empires requests with exactly one fault.
 
-Each takes a valid request from ``conformance.strategies.soe`` and pushes one field out
+Each takes a valid request from ``rulespec.conformance.strategies.soe`` and pushes one field out
 of range, returning it with the JSON path (or rule ID) the rules must refuse it on.
 """
 
@@ -13,7 +13,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from hypothesis import strategies as st
 
-from conformance.strategies.soe import (
+from rulespec.conformance.strategies.soe import (
     MAX_PLAYERS,
     NOBODY,
     NON_PLAYERS_UP_TO,
@@ -31,7 +31,7 @@ from conformance.strategies.soe import (
     scoring_requests,
     war_end_requests,
 )
-from reference.struggle_of_empires.model import (
+from rulespec.reference.struggle_of_empires.model import (
     Board,
     CleanUpRequest,
     Empire,
@@ -51,7 +51,7 @@ from reference.struggle_of_empires.model import (
     Tile,
     WarEndRequest,
 )
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 MapRequestT = TypeVar("MapRequestT", IncomeRequest, ScoringRequest)
 

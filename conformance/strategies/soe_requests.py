@@ -12,11 +12,11 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from conformance.harness.rulings import alternatives
-from conformance.strategies import soe
-from conformance.strategies.refusals import refused_sometimes
-from reference.struggle_of_empires.model import MaintenanceRequest
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.conformance.harness.rulings import alternatives
+from rulespec.conformance.strategies import soe
+from rulespec.conformance.strategies.refusals import refused_sometimes
+from rulespec.reference.struggle_of_empires.model import MaintenanceRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 WIDEST_BAG: tuple[int, ...] = max(alternatives(Rulings)["unrest_tokens"], key=len)
 

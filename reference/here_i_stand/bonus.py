@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference.errors import IllegalAction
-from reference.errors import InvalidState as InvalidState  # for the contracts' ``raises:``, resolved here by CrossHair
-from reference.here_i_stand.model import (
+from rulespec.reference.errors import IllegalAction
+from rulespec.reference.errors import (
+    InvalidState as InvalidState,  # for the contracts' ``raises:``, resolved here by CrossHair
+)
+from rulespec.reference.here_i_stand.model import (
     Bonus,
     BonusKind,
     BonusVp,
@@ -19,8 +21,13 @@ from reference.here_i_stand.model import (
     Power,
     ScoreLine,
 )
-from reference.here_i_stand.rulings import BonusEarners, Rulings
-from reference.here_i_stand.validation import validate_bonus, validate_bonuses, validate_power, validate_rulings
+from rulespec.reference.here_i_stand.rulings import BonusEarners, Rulings
+from rulespec.reference.here_i_stand.validation import (
+    validate_bonus,
+    validate_bonuses,
+    validate_power,
+    validate_rulings,
+)
 
 SEAFARERS = frozenset({Power.ENGLAND, Power.FRANCE, Power.HABSBURGS})
 SINGLE_CARDS = (BonusKind.COPERNICUS, BonusKind.SERVETUS, BonusKind.JULIA_GONZAGA)

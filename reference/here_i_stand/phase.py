@@ -6,9 +6,9 @@ score the six powers, judge the mid-phase play if any, decide, record the turn.
 
 from __future__ import annotations
 
-from reference.errors import IllegalAction, InvalidState
-from reference.here_i_stand.bonus import check_bonus, check_bonuses
-from reference.here_i_stand.model import (
+from rulespec.reference.errors import IllegalAction, InvalidState
+from rulespec.reference.here_i_stand.bonus import check_bonus, check_bonuses
+from rulespec.reference.here_i_stand.model import (
     POWERS,
     Bonus,
     BonusKind,
@@ -21,19 +21,19 @@ from reference.here_i_stand.model import (
     TurnRecord,
     Victory,
 )
-from reference.here_i_stand.rulings import Rulings
-from reference.here_i_stand.score import score_sheet
+from rulespec.reference.here_i_stand.rulings import Rulings
+from rulespec.reference.here_i_stand.score import score_sheet
 
 # named by the contracts, which CrossHair evaluates in this module
-from reference.here_i_stand.validation import LAST_TURN as LAST_TURN
-from reference.here_i_stand.validation import (
+from rulespec.reference.here_i_stand.validation import LAST_TURN as LAST_TURN
+from rulespec.reference.here_i_stand.validation import (
     validate_board,
     validate_cards,
     validate_history,
     validate_rulings,
     validate_turn,
 )
-from reference.here_i_stand.victory import as_totals, outcome
+from rulespec.reference.here_i_stand.victory import as_totals, outcome
 
 PLAYABLE = (BonusKind.COPERNICUS, BonusKind.SERVETUS)
 

@@ -5,13 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 # named in the contracts' ``raises:`` lines, which CrossHair resolves in this module
-from reference.errors import IllegalAction as IllegalAction
-from reference.errors import InvalidState as InvalidState
-from reference.here_i_stand.bonus import bonus_lines, check_bonuses
-from reference.here_i_stand.model import Board, Bonus, Power, PowerScore, ScoreRequest
-from reference.here_i_stand.rulings import Rulings
-from reference.here_i_stand.special import special_lines
-from reference.here_i_stand.validation import validate_base_vp, validate_board, validate_power, validate_rulings
+from rulespec.reference.errors import IllegalAction as IllegalAction
+from rulespec.reference.errors import InvalidState as InvalidState
+from rulespec.reference.here_i_stand.bonus import bonus_lines, check_bonuses
+from rulespec.reference.here_i_stand.model import Board, Bonus, Power, PowerScore, ScoreRequest
+from rulespec.reference.here_i_stand.rulings import Rulings
+from rulespec.reference.here_i_stand.special import special_lines
+from rulespec.reference.here_i_stand.validation import (
+    validate_base_vp,
+    validate_board,
+    validate_power,
+    validate_rulings,
+)
 
 
 def score_sheet(power: Power, base_vp: int, board: Board, bonuses: Sequence[Bonus], rulings: Rulings) -> PowerScore:

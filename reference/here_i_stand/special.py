@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 # named in the contracts' ``raises:`` lines, which CrossHair resolves in this module
-from reference.errors import InvalidState as InvalidState
-from reference.here_i_stand.model import Board, Power, ScoreLine, SpecialSource, SpecialVp, SpecialVpRequest
-from reference.here_i_stand.rulings import Rulings, SpacesInUnrest
-from reference.here_i_stand.validation import validate_board, validate_power, validate_rulings
+from rulespec.reference.errors import InvalidState as InvalidState
+from rulespec.reference.here_i_stand.model import Board, Power, ScoreLine, SpecialSource, SpecialVp, SpecialVpRequest
+from rulespec.reference.here_i_stand.rulings import Rulings, SpacesInUnrest
+from rulespec.reference.here_i_stand.validation import validate_board, validate_power, validate_rulings
 
 EDWARD_VI_VP = 5
 ELIZABETH_I_VP = 2

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference.errors import InvalidState
-from reference.here_i_stand.model import (
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.here_i_stand.model import (
     POWERS,
     Board,
     Bonus,
@@ -22,7 +22,7 @@ from reference.here_i_stand.model import (
     PowerVp,
     TurnRecord,
 )
-from reference.here_i_stand.rulings import CopernicusVp, Rulings, SpacesInUnrest, TrackLimits
+from rulespec.reference.here_i_stand.rulings import CopernicusVp, Rulings, SpacesInUnrest, TrackLimits
 
 FIRST_TURN = 1
 LAST_TURN = 9

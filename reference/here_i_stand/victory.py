@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 # named in the contracts' ``raises:`` lines, which CrossHair resolves in this module
-from reference.errors import InvalidState as InvalidState
-from reference.here_i_stand.model import (
+from rulespec.reference.errors import InvalidState as InvalidState
+from rulespec.reference.here_i_stand.model import (
     POWERS,
     Outcome,
     Power,
@@ -15,8 +15,8 @@ from reference.here_i_stand.model import (
     Victory,
     VictoryRequest,
 )
-from reference.here_i_stand.rulings import Rulings, TimeLimitTie, UnbrokenTie
-from reference.here_i_stand.validation import (
+from rulespec.reference.here_i_stand.rulings import Rulings, TimeLimitTie, UnbrokenTie
+from rulespec.reference.here_i_stand.validation import (
     LAST_TURN,
     validate_history,
     validate_rulings,

@@ -7,14 +7,14 @@ see spec/imperium-classics.md for the clauses they implement.
 
 from __future__ import annotations
 
-from reference.imperium.cheapest import cheapest_payments
-from reference.imperium.collapse import check_collapse, resolve_action
-from reference.imperium.drawing import draw
-from reference.imperium.exhaust import use_exhaust_ability
-from reference.imperium.market import acquire_market_card
-from reference.imperium.payment import pay_cost
-from reference.imperium.play import play_card
-from reference.imperium.winner import determine_winner
+from rulespec.reference.imperium.cheapest import cheapest_payments
+from rulespec.reference.imperium.collapse import check_collapse, resolve_action
+from rulespec.reference.imperium.drawing import draw
+from rulespec.reference.imperium.exhaust import use_exhaust_ability
+from rulespec.reference.imperium.market import acquire_market_card
+from rulespec.reference.imperium.payment import pay_cost
+from rulespec.reference.imperium.play import play_card
+from rulespec.reference.imperium.winner import determine_winner
 
 __all__ = [
     "acquire_market_card",

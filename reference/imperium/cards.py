@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.errors import InvalidState
-from reference.imperium.model import Card, CardName, Player, Suit, Zone
-from reference.imperium.validation import PLAYER_PILES, pile
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.imperium.model import Card, CardName, Player, Suit, Zone
+from rulespec.reference.imperium.validation import PLAYER_PILES, pile
 
 
 def zone_of(player: Player, name: CardName, path: str) -> str:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
-from reference.imperium.model import CheapestRequest, Payments, Tokens
-from reference.imperium.rulings import Rulings
-from reference.imperium.validation import validate_cost, validate_tokens
+from rulespec.reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
+from rulespec.reference.imperium.model import CheapestRequest, Payments, Tokens
+from rulespec.reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.validation import validate_cost, validate_tokens
 
 
 def coin_options(coins: int, resources: int, coin_cost: int) -> tuple[tuple[int, int], ...]:

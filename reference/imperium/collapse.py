@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
-from reference.imperium.cards import add_to_zone
-from reference.imperium.model import (
+from rulespec.reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
+from rulespec.reference.imperium.cards import add_to_zone
+from rulespec.reference.imperium.model import (
     ActionRequest,
     ActionResult,
     Collapse,
@@ -16,8 +16,8 @@ from reference.imperium.model import (
     Player,
     Tokens,
 )
-from reference.imperium.rulings import Rulings
-from reference.imperium.validation import (
+from rulespec.reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.validation import (
     pile_places,
     player_cards,
     validate_count,

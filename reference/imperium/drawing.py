@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
-from reference.errors import InvalidState as InvalidState
-from reference.imperium.cards import add_to_zone
-from reference.imperium.model import CardName, DrawMode, DrawRequest, DrawResult, Player, Zone
-from reference.imperium.rulings import NationCardOnShuffle, Rulings, ShortDraw
-from reference.imperium.validation import validate_count, validate_player
+from rulespec.reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from rulespec.reference.errors import InvalidState as InvalidState
+from rulespec.reference.imperium.cards import add_to_zone
+from rulespec.reference.imperium.model import CardName, DrawMode, DrawRequest, DrawResult, Player, Zone
+from rulespec.reference.imperium.rulings import NationCardOnShuffle, Rulings, ShortDraw
+from rulespec.reference.imperium.validation import validate_count, validate_player
 
 Order = tuple[CardName, ...]
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
-from reference.errors import InvalidState as InvalidState
-from reference.imperium.cards import card_in, zone_of
-from reference.imperium.model import ExhaustAbility, ExhaustRequest, Player, Timing
-from reference.imperium.rulings import Rulings
-from reference.imperium.validation import validate_player
+from rulespec.reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from rulespec.reference.errors import InvalidState as InvalidState
+from rulespec.reference.imperium.cards import card_in, zone_of
+from rulespec.reference.imperium.model import ExhaustAbility, ExhaustRequest, Player, Timing
+from rulespec.reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.validation import validate_player
 
 
 def check_card_in_play(request: ExhaustRequest) -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import chain
 
-from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
-from reference.errors import InvalidState as InvalidState
-from reference.imperium.cards import add_to_zone
-from reference.imperium.model import AcquireRequest, AcquireResult, Card, MarketSlot, Player, Suit, Zone
-from reference.imperium.rulings import AcquiredCardTo, EmptyMarketDeck, Rulings, UnrestUnder
-from reference.imperium.validation import (
+from rulespec.reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from rulespec.reference.errors import InvalidState as InvalidState
+from rulespec.reference.imperium.cards import add_to_zone
+from rulespec.reference.imperium.model import AcquireRequest, AcquireResult, Card, MarketSlot, Player, Suit, Zone
+from rulespec.reference.imperium.rulings import AcquiredCardTo, EmptyMarketDeck, Rulings, UnrestUnder
+from rulespec.reference.imperium.validation import (
     market_places,
     pile_places,
     player_cards,

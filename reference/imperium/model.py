@@ -2,7 +2,7 @@
 
 Every value is immutable and carries only what the rules consult. Piles list their top
 card first. The types say the shape only: whether a value can occur in the game is a
-rule (IMP-STATE-*), checked by ``reference.imperium.validation`` and refused with
+rule (IMP-STATE-*), checked by ``rulespec.reference.imperium.validation`` and refused with
 ``InvalidState``.
 """
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
-from reference.errors import InvalidState as InvalidState
-from reference.imperium.model import Cost, PaymentRequest, PaymentResult, Tokens
-from reference.imperium.rulings import Rulings, Surplus
-from reference.imperium.validation import validate_cost, validate_tokens
+from rulespec.reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from rulespec.reference.errors import InvalidState as InvalidState
+from rulespec.reference.imperium.model import Cost, PaymentRequest, PaymentResult, Tokens
+from rulespec.reference.imperium.rulings import Rulings, Surplus
+from rulespec.reference.imperium.validation import validate_cost, validate_tokens
 
 TOKEN_TYPES = tuple(f.name for f in fields(Tokens))
 

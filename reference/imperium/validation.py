@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from reference.errors import InvalidState
-from reference.imperium.model import Card, CardName, Cost, MarketSlot, Player, Suit, Tokens
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.imperium.model import Card, CardName, Cost, MarketSlot, Player, Suit, Tokens
 
 # The zones of a player, in the order the checks walk them.
 PLAYER_PILES = ("hand", "play_area", "draw_pile", "discard_pile", "history", "nation_deck")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from itertools import chain
 
-from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
-from reference.imperium.cards import unrest_in_zones
-from reference.imperium.model import Decider, Outcome, Player, WinnerRequest
-from reference.imperium.rulings import FullTie, LastUnrest, Rulings
-from reference.imperium.validation import player_places, validate_player, validate_unique
+from rulespec.reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
+from rulespec.reference.imperium.cards import unrest_in_zones
+from rulespec.reference.imperium.model import Decider, Outcome, Player, WinnerRequest
+from rulespec.reference.imperium.rulings import FullTie, LastUnrest, Rulings
+from rulespec.reference.imperium.validation import player_places, validate_player, validate_unique
 
 
 def validate_winner_request(request: WinnerRequest) -> None:

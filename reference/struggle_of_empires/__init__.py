@@ -6,13 +6,13 @@ returns new values; see spec/struggle-of-empires.md for the clauses they impleme
 
 from __future__ import annotations
 
-from reference.struggle_of_empires.clean_up import clean_up
-from reference.struggle_of_empires.end_game import end_game
-from reference.struggle_of_empires.income import collect_income
-from reference.struggle_of_empires.maintenance import pay_maintenance
-from reference.struggle_of_empires.population import grow_population
-from reference.struggle_of_empires.scoring import score_region, score_regions
-from reference.struggle_of_empires.sequence import end_war
+from rulespec.reference.struggle_of_empires.clean_up import clean_up
+from rulespec.reference.struggle_of_empires.end_game import end_game
+from rulespec.reference.struggle_of_empires.income import collect_income
+from rulespec.reference.struggle_of_empires.maintenance import pay_maintenance
+from rulespec.reference.struggle_of_empires.population import grow_population
+from rulespec.reference.struggle_of_empires.scoring import score_region, score_regions
+from rulespec.reference.struggle_of_empires.sequence import end_war
 
 __all__ = [
     "clean_up",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
-from reference.struggle_of_empires.model import Board, CleanUpRequest, RegionName
-from reference.struggle_of_empires.rulings import Rulings
-from reference.struggle_of_empires.validation import (
+from rulespec.reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
+from rulespec.reference.struggle_of_empires.model import Board, CleanUpRequest, RegionName
+from rulespec.reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.validation import (
     LAST_WAR,
     validate_board,
     validate_neutral_seeding,
@@ -17,7 +17,7 @@ from reference.struggle_of_empires.validation import (
 )
 
 # named by the contracts, which CrossHair evaluates in this module
-from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
 
 SEEDED_AFTER_WARS = (1, 2)
 

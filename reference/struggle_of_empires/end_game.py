@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
-from reference.struggle_of_empires.model import (
+from rulespec.reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
+from rulespec.reference.struggle_of_empires.model import (
     Empire,
     EndGameRequest,
     Standing,
@@ -13,11 +13,11 @@ from reference.struggle_of_empires.model import (
     Unrest,
     VictoryPoints,
 )
-from reference.struggle_of_empires.rulings import FinalTie, Rulings, SecondUnrest, VpFloor
+from rulespec.reference.struggle_of_empires.rulings import FinalTie, Rulings, SecondUnrest, VpFloor
 
 # named by the contracts, which CrossHair evaluates in this module
-from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
-from reference.struggle_of_empires.validation import validate_empires, validate_rulings
+from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from rulespec.reference.struggle_of_empires.validation import validate_empires, validate_rulings
 
 REVOLUTION_UNREST = 20
 HIGHEST_PENALTY = 7

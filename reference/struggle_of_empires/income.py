@@ -5,14 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
-from reference.struggle_of_empires.model import ControlMarkers, Empire, Empires, IncomeRequest, PlayerName, Region
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
+from rulespec.reference.struggle_of_empires.model import (
+    ControlMarkers,
+    Empire,
+    Empires,
+    IncomeRequest,
+    PlayerName,
+    Region,
+)
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 # named by the contracts, which CrossHair evaluates in this module
-from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
-from reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
-from reference.struggle_of_empires.validation import validate_empires, validate_regions, validate_rulings
+from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from rulespec.reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
+from rulespec.reference.struggle_of_empires.validation import validate_empires, validate_regions, validate_rulings
 
 
 def markers_on_the_map(player: PlayerName, regions: Sequence[Region]) -> ControlMarkers:

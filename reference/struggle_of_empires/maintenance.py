@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from reference.errors import IllegalAction, InvalidState
-from reference.struggle_of_empires.model import (
+from rulespec.reference.errors import IllegalAction, InvalidState
+from rulespec.reference.struggle_of_empires.model import (
     Empire,
     Empires,
     Gold,
@@ -15,11 +15,11 @@ from reference.struggle_of_empires.model import (
     PlayerName,
     UnrestToken,
 )
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 # named by the contracts, which CrossHair evaluates in this module
-from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
-from reference.struggle_of_empires.validation import validate_empires, validate_orders, validate_rulings
+from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from rulespec.reference.struggle_of_empires.validation import validate_empires, validate_orders, validate_rulings
 
 GOLD_PER_UNIT = 1
 

@@ -3,7 +3,7 @@
 Every value is immutable and carries only what the rules consult; what can be derived
 (markers on the map, a game's player count) is derived, never stored twice. The types
 say the shape only: whether a value is possible in the game is a rule, checked by
-``reference.struggle_of_empires.validation`` and refused with ``InvalidState``.
+``rulespec.reference.struggle_of_empires.validation`` and refused with ``InvalidState``.
 """
 
 from __future__ import annotations

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
-from reference.struggle_of_empires.model import Empire, Empires, Population, PopulationRequest
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
+from rulespec.reference.struggle_of_empires.model import Empire, Empires, Population, PopulationRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 # named by the contracts, which CrossHair evaluates in this module
-from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
-from reference.struggle_of_empires.validation import MAX_POPULATION, validate_empires, validate_rulings
+from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from rulespec.reference.struggle_of_empires.validation import MAX_POPULATION, validate_empires, validate_rulings
 
 POPULATION_GROWTH = 5
 

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeAlias
 
-from reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
-from reference.struggle_of_empires.model import (
+from rulespec.reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
+from rulespec.reference.struggle_of_empires.model import (
     Award,
     ControlMarkers,
     Empire,
@@ -19,7 +19,7 @@ from reference.struggle_of_empires.model import (
     ScoringRequest,
     VictoryPoints,
 )
-from reference.struggle_of_empires.rulings import (
+from rulespec.reference.struggle_of_empires.rulings import (
     NonPlayerRank,
     Rounding,
     Rulings,
@@ -29,9 +29,9 @@ from reference.struggle_of_empires.rulings import (
 )
 
 # named by the contracts, which CrossHair evaluates in this module
-from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
-from reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
-from reference.struggle_of_empires.validation import (
+from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from rulespec.reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
+from rulespec.reference.struggle_of_empires.validation import (
     validate_empires,
     validate_players,
     validate_region,

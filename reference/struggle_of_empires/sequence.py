@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
-from reference.errors import InvalidState as InvalidState
-from reference.struggle_of_empires.clean_up import clean_up_board
-from reference.struggle_of_empires.end_game import rank_players
-from reference.struggle_of_empires.income import earn_income
-from reference.struggle_of_empires.maintenance import check_unrest_draws, maintain_units, refuse_disbanding
-from reference.struggle_of_empires.model import Board, Empire, WarEndRequest, WarEndResult
-from reference.struggle_of_empires.population import raise_population
-from reference.struggle_of_empires.rulings import Rulings, WarEndSequence
-from reference.struggle_of_empires.scoring import add_region_awards
-from reference.struggle_of_empires.validation import (
+from rulespec.reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
+from rulespec.reference.errors import InvalidState as InvalidState
+from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
+from rulespec.reference.struggle_of_empires.end_game import rank_players
+from rulespec.reference.struggle_of_empires.income import earn_income
+from rulespec.reference.struggle_of_empires.maintenance import check_unrest_draws, maintain_units, refuse_disbanding
+from rulespec.reference.struggle_of_empires.model import Board, Empire, WarEndRequest, WarEndResult
+from rulespec.reference.struggle_of_empires.population import raise_population
+from rulespec.reference.struggle_of_empires.rulings import Rulings, WarEndSequence
+from rulespec.reference.struggle_of_empires.scoring import add_region_awards
+from rulespec.reference.struggle_of_empires.validation import (
     LAST_WAR,
     validate_board,
     validate_empires,
@@ -26,9 +26,9 @@ from reference.struggle_of_empires.validation import (
 )
 
 # named by the contracts, which CrossHair evaluates in this module
-from reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
-from reference.struggle_of_empires.validation import MAX_POPULATION as MAX_POPULATION
-from reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
+from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
+from rulespec.reference.struggle_of_empires.validation import MAX_POPULATION as MAX_POPULATION
+from rulespec.reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference.errors import InvalidState
-from reference.struggle_of_empires.model import (
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.struggle_of_empires.model import (
     Board,
     Empire,
     MaintenanceOrder,
@@ -19,7 +19,7 @@ from reference.struggle_of_empires.model import (
     Region,
     RegionName,
 )
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import reference.here_i_stand as his
-from reference.here_i_stand.model import (
+import rulespec.reference.here_i_stand as his
+from rulespec.reference.here_i_stand.model import (
     POWERS,
     Board,
     Bonus,
@@ -30,7 +30,7 @@ from reference.here_i_stand.model import (
     Victory,
     VictoryRequest,
 )
-from reference.here_i_stand.rulings import Rulings
+from rulespec.reference.here_i_stand.rulings import Rulings
 from tests.canaries import Canary, Delegate
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import reference.imperium as imperium
-from reference.imperium.model import (
+import rulespec.reference.imperium as imperium
+from rulespec.reference.imperium.model import (
     AcquireRequest,
     AcquireResult,
     ActionRequest,
@@ -29,7 +29,7 @@ from reference.imperium.model import (
     Timing,
     Tokens,
 )
-from reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.rulings import Rulings
 from tests.canaries import Canary, Delegate
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import reference.struggle_of_empires as soe_reference
-from reference.errors import InvalidState
-from reference.struggle_of_empires import maintenance as maintenance_rules
-from reference.struggle_of_empires import scoring as scoring_rules
-from reference.struggle_of_empires import validation
-from reference.struggle_of_empires.end_game import (
+import rulespec.reference.struggle_of_empires as soe_reference
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.struggle_of_empires import maintenance as maintenance_rules
+from rulespec.reference.struggle_of_empires import scoring as scoring_rules
+from rulespec.reference.struggle_of_empires import validation
+from rulespec.reference.struggle_of_empires.end_game import (
     final_place,
     highest_unrest,
     in_revolution,
@@ -24,7 +24,7 @@ from reference.struggle_of_empires.end_game import (
     second_highest_unrest,
     vp_after_penalty,
 )
-from reference.struggle_of_empires.model import (
+from rulespec.reference.struggle_of_empires.model import (
     Award,
     Board,
     CleanUpRequest,
@@ -42,7 +42,7 @@ from reference.struggle_of_empires.model import (
     WarEndRequest,
     WarEndResult,
 )
-from reference.struggle_of_empires.rulings import NonPlayerRank, Rounding, Rulings
+from rulespec.reference.struggle_of_empires.rulings import NonPlayerRank, Rounding, Rulings
 from tests.canaries import Canary, Delegate
 
 LAST_WAR = 3

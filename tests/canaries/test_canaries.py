@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.games import REPO_ROOT, all_games
+from rulespec.conformance.harness.games import all_games
+from tests import REPO_ROOT
 from tests.canaries import Canary
 
 
@@ -42,7 +43,7 @@ def test_the_canaries_without_their_bugs_pass(key: str) -> None:
     command = [
         sys.executable,
         "-m",
-        "conformance.harness.cli",
+        "rulespec.conformance.harness.cli",
         "verify",
         "--game",
         key,
@@ -62,7 +63,7 @@ def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path)
     command = [
         sys.executable,
         "-m",
-        "conformance.harness.cli",
+        "rulespec.conformance.harness.cli",
         "verify",
         "--game",
         key,

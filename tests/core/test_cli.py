@@ -9,10 +9,10 @@ import sys
 def _capabilities_loaded(*argv: str) -> set[str]:
     """The harness capabilities imported once ``rulespec ARGV`` has built its parser."""
     probe = (
-        "import sys; from conformance.harness.cli import parser; "
+        "import sys; from rulespec.conformance.harness.cli import parser; "
         f"parser({list(argv)!r}); "
-        "print(' '.join(sorted({m.split('.')[2] for m in sys.modules if m.count('.') >= 3 "
-        "and m.startswith('conformance.harness.')})))"
+        "print(' '.join(sorted({m.split('.')[3] for m in sys.modules if m.count('.') >= 4 "
+        "and m.startswith('rulespec.conformance.harness.')})))"
     )
     ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     return set(ran.stdout.split())

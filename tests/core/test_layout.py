@@ -7,10 +7,10 @@ import re
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
-from conformance.harness.games import REPO_ROOT
+from tests import REPO_ROOT
 
 HARNESS = REPO_ROOT / "conformance" / "harness"
-PACKAGE = "conformance.harness"
+PACKAGE = "rulespec.conformance.harness"
 CORE_MODULES = {
     "differences",
     "outputs",
@@ -155,3 +155,18 @@ def test_the_architecture_page_matches_the_tree() -> None:
         assert (REPO_ROOT / cited).is_file(), f"docs/architecture.md cites {cited}, which does not exist"
     for folder in sorted(set(re.findall(r"`([a-z_]+)/`", page)) & {p.name for p in HARNESS.iterdir()}):
         assert (HARNESS / folder / "__init__.py").is_file(), f"docs/architecture.md names {folder}/, not a package"
+
+
+TOP_LEVEL_IMPORT = re.compile(r"^\s*(?:from|import)\s+(reference|conformance)\b", re.MULTILINE)
+
+
+def test_everything_imports_through_the_one_namespace() -> None:
+    """The wheel installs only ``rulespec``: an import of ``reference`` or ``conformance`` works in a checkout alone."""
+    roots = ("reference", "conformance", "tests", "bench", "examples")
+    sources = [path for root in roots for path in (REPO_ROOT / root).rglob("*.py") if "node_modules" not in path.parts]
+    found = [
+        f"{path.relative_to(REPO_ROOT)}: {match.group(0).strip()}"
+        for path in [*sources, REPO_ROOT / "noxfile.py"]
+        for match in TOP_LEVEL_IMPORT.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "import through rulespec. instead:\n" + "\n".join(found)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.cli import main
-from conformance.harness.outputs import OutputError, append_text, problem, write_text
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.outputs import OutputError, append_text, problem, write_text
 
 
 def test_a_folder_named_by_one_option_is_made_for_the_others(tmp_path: Path) -> None:

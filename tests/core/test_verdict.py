@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from conformance.harness.differences import describe
-from conformance.harness.vectors import Case, ErrorKind, ExpectedError, LoadedCase
-from conformance.harness.verdict import Outcome, judge_refusal, judge_result
-from reference.errors import InvalidState
+from rulespec.conformance.harness.differences import describe
+from rulespec.conformance.harness.vectors import Case, ErrorKind, ExpectedError, LoadedCase
+from rulespec.conformance.harness.verdict import Outcome, judge_refusal, judge_result
+from rulespec.reference.errors import InvalidState
 
 
 def _expecting(output: dict[str, Any]) -> LoadedCase:

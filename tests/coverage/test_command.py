@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness import games as registry
-from conformance.harness.cli import main
-from conformance.harness.coverage.canary_rules import canaries_by_name, canaries_by_rule
-from conformance.harness.coverage.clause_stamps import review, stale_cases, staleness
-from conformance.harness.games import Game, all_games, game
-from conformance.harness.spec import Clause, clause_hash, clause_hashes
-from conformance.harness.vectors import VectorError, load_game
+from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.coverage.canary_rules import canaries_by_name, canaries_by_rule
+from rulespec.conformance.harness.coverage.clause_stamps import review, stale_cases, staleness
+from rulespec.conformance.harness.games import Game, all_games, game
+from rulespec.conformance.harness.spec import Clause, clause_hash, clause_hashes
+from rulespec.conformance.harness.vectors import VectorError, load_game
 
 GAMES = all_games()
 
@@ -69,9 +69,8 @@ def his_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Game:
     shutil.copytree(real.vectors_dir, tmp_path / "vectors" / "his")
     monkeypatch.setattr(registry, "SPEC_DIR", tmp_path / "spec")
     monkeypatch.setattr(registry, "VECTORS_DIR", tmp_path / "vectors")
-    monkeypatch.setattr(registry, "REPO_ROOT", tmp_path)
-    monkeypatch.setattr("conformance.harness.coverage.clause_stamps.REPO_ROOT", tmp_path)
-    monkeypatch.setattr("conformance.harness.coverage.command.REPO_ROOT", tmp_path)
+    monkeypatch.setattr("rulespec.conformance.harness.coverage.clause_stamps.SUITE_ROOT", tmp_path)
+    monkeypatch.setattr("rulespec.conformance.harness.coverage.command.SUITE_ROOT", tmp_path)
     return real
 
 

@@ -17,12 +17,12 @@ import time
 import msgspec
 import pytest
 
-from conformance.harness.diff.command import DEFAULT_BUDGET
-from conformance.harness.diff.explore import explore
-from conformance.harness.diff.sides import parse_side
-from conformance.harness.games import REGISTRY, game
-from conformance.harness.rulings import alternatives
-from conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.diff.command import DEFAULT_BUDGET
+from rulespec.conformance.harness.diff.explore import explore
+from rulespec.conformance.harness.diff.sides import parse_side
+from rulespec.conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.rulings import alternatives
+from rulespec.conformance.harness.spec import read_clauses
 
 pytestmark = pytest.mark.ruling_matrix
 

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.cli import main
-from conformance.harness.diff.answers import differing_paths, general, group_of
-from conformance.harness.diff.command import DEFAULT_BUDGET, vector_case, write_case
-from conformance.harness.diff.explore import explore
-from conformance.harness.diff.sides import parse_side
-from conformance.harness.games import game
-from conformance.harness.subject import python_subject
-from conformance.harness.vectors import load_file
-from conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.diff.answers import differing_paths, general, group_of
+from rulespec.conformance.harness.diff.command import DEFAULT_BUDGET, vector_case, write_case
+from rulespec.conformance.harness.diff.explore import explore
+from rulespec.conformance.harness.diff.sides import parse_side
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.subject import python_subject
+from rulespec.conformance.harness.vectors import load_file
+from rulespec.conformance.harness.verdict import Outcome, run_case
 
 HIS = game("his")
 TWO_BUGS = "impl:tests.diff.two_bugs:TwoScoringBugs"

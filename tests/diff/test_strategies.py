@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance.harness.diff.answers import ask
-from conformance.harness.diff.sides import parse_side
-from conformance.harness.diff.strategies import offered_strategy, rulings_strategy
-from conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.diff.answers import ask
+from rulespec.conformance.harness.diff.sides import parse_side
+from rulespec.conformance.harness.diff.strategies import offered_strategy, rulings_strategy
+from rulespec.conformance.harness.games import REGISTRY, game
 
 OPERATIONS = [(key, op.name) for key in sorted(REGISTRY) for op in game(key).operations]
 

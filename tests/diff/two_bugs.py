@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import reference.here_i_stand as his
-from reference.here_i_stand.model import BonusVp, BonusVpRequest, ScoreLine, SpecialVp, SpecialVpRequest
-from reference.here_i_stand.rulings import Rulings
+import rulespec.reference.here_i_stand as his
+from rulespec.reference.here_i_stand.model import BonusVp, BonusVpRequest, ScoreLine, SpecialVp, SpecialVpRequest
+from rulespec.reference.here_i_stand.rulings import Rulings
 from tests.canaries import Delegate
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import reference.here_i_stand as reference
-from reference.here_i_stand.model import PhaseRequest, PhaseResult, PowerScore, VictoryPoints
-from reference.here_i_stand.rulings import Rulings
+import rulespec.reference.here_i_stand as reference
+from rulespec.reference.here_i_stand.model import PhaseRequest, PhaseResult, PowerScore, VictoryPoints
+from rulespec.reference.here_i_stand.rulings import Rulings
 
 
 def _misprinted(score: PowerScore) -> PowerScore:

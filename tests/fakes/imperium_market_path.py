@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import reference.imperium as reference
-from reference.errors import InvalidState
+import rulespec.reference.imperium as reference
+from rulespec.reference.errors import InvalidState
 
 _CARD_NAME = re.compile(r"^(?P<card>.+)\.name$")
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.errors import InvalidState
-from reference.struggle_of_empires.model import Empires, PopulationRequest
-from reference.struggle_of_empires.rulings import Rulings
-from reference.struggle_of_empires.validation import validate_rulings
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.struggle_of_empires.model import Empires, PopulationRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.validation import validate_rulings
 
 TRACK_END = 10  # the bug: the track ends at 9 (SOE-POP-2)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference.struggle_of_empires.model import Empires, PopulationRequest
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.model import Empires, PopulationRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 
 class SoeRules:

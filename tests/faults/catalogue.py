@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conformance.harness.wire.faults import Fault
+from rulespec.conformance.harness.wire.faults import Fault
 
 PASS = "pass"  # answered, judged on its value (a wrong value is a rules failure, not a fault)
 

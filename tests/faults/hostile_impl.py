@@ -11,9 +11,9 @@ import sys
 import time
 from typing import Any
 
-import reference.struggle_of_empires as soe
-from reference.struggle_of_empires.model import Empires, PopulationRequest
-from reference.struggle_of_empires.rulings import Rulings
+import rulespec.reference.struggle_of_empires as soe
+from rulespec.reference.struggle_of_empires.model import Empires, PopulationRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 
 class Reference:

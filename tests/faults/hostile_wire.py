@@ -19,10 +19,10 @@ from typing import Any
 
 import msgspec
 
-import reference.struggle_of_empires as soe
-from reference.errors import IllegalAction, InvalidState
-from reference.struggle_of_empires import model
-from reference.struggle_of_empires.rulings import Rulings
+import rulespec.reference.struggle_of_empires as soe
+from rulespec.reference.errors import IllegalAction, InvalidState
+from rulespec.reference.struggle_of_empires import model
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 REQUESTS: dict[str, type[Any]] = {
     "grow_population": model.PopulationRequest,

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.records import CheckRecord
-from conformance.harness.subject import ImplementationError
-from conformance.harness.verify.breaker import PER_CHECK, Breaker, CircuitOpen
-from conformance.harness.verify.recorder import Recorder, is_fault
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.subject import ImplementationError
+from rulespec.conformance.harness.verify.breaker import PER_CHECK, Breaker, CircuitOpen
+from rulespec.conformance.harness.verify.recorder import Recorder, is_fault
+from tests import REPO_ROOT
 from tests.fakes.faulty_impl import AT_START, PER_REQUEST
 from tests.faults.catalogue import FAULTY_IMPL, FILES, IN_PROCESS, WIRE
 

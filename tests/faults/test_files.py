@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from conformance.harness import cli, games
-from conformance.harness.coverage import command as coverage
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.gate import markdown
-from conformance.harness.vectors import LoadedCase, VectorError, load_file, refuse_repeated_id
-from conformance.harness.verify import saved_failures
-from conformance.harness.wire.faults import parse_command
+from rulespec.conformance.harness import cli, games
+from rulespec.conformance.harness.coverage import command as coverage
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.gate import markdown
+from rulespec.conformance.harness.vectors import LoadedCase, VectorError, load_file, refuse_repeated_id
+from rulespec.conformance.harness.verify import saved_failures
+from rulespec.conformance.harness.wire.faults import parse_command
+from tests import REPO_ROOT
 from tests.faults.catalogue import FILES
 from tests.faults.test_in_process import verify
 

@@ -9,10 +9,10 @@ import time
 
 import pytest
 
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.verify.subjects import served_command
-from conformance.harness.wire.session import WireSession
-from conformance.harness.wire.subject import ProcessSubject
+from rulespec.conformance.harness.verify.subjects import served_command
+from rulespec.conformance.harness.wire.session import WireSession
+from rulespec.conformance.harness.wire.subject import ProcessSubject
+from tests import REPO_ROOT
 from tests.faults.catalogue import IN_PROCESS, PASS, Attack
 from tests.faults.test_wire import BOUND, outcome
 from tests.wire.test_faults import SOE
@@ -39,7 +39,7 @@ def verify(*arguments: str) -> tuple[subprocess.CompletedProcess[str], float]:
     command = [
         sys.executable,
         "-m",
-        "conformance.harness.cli",
+        "rulespec.conformance.harness.cli",
         "verify",
         "--game",
         "soe",

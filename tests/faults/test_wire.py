@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.subject import ImplementationError
-from conformance.harness.wire.process import _members  # pyright: ignore[reportPrivateUsage]
-from conformance.harness.wire.session import WireSession
-from conformance.harness.wire.subject import ProcessSubject
+from rulespec.conformance.harness.subject import ImplementationError
+from rulespec.conformance.harness.wire.process import _members  # pyright: ignore[reportPrivateUsage]
+from rulespec.conformance.harness.wire.session import WireSession
+from rulespec.conformance.harness.wire.subject import ProcessSubject
 from tests.faults.catalogue import PASS, WIRE, Attack
 from tests.wire.test_faults import FAULTY, SOE
 

@@ -17,15 +17,16 @@ import msgspec
 import pytest
 from hypothesis import settings
 
-from conformance.harness import profiles
-from conformance.harness.cli import parser
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.gate.expectations import Expectations, ExpectationsError, KnownFailure, load, save
-from conformance.harness.gate.judge import Bounds, judge
-from conformance.harness.gate.stamp import Stamp, differences, seed_of, stamp_now
-from conformance.harness.per_rule import RuleTally, Verification
-from conformance.harness.records import CheckRecord
-from conformance.harness.verify.recorder import CHECK_PROPERTY, Recorder
+from rulespec.conformance.harness import profiles
+from rulespec.conformance.harness.cli import parser
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.gate.expectations import Expectations, ExpectationsError, KnownFailure, load, save
+from rulespec.conformance.harness.gate.judge import Bounds, judge
+from rulespec.conformance.harness.gate.stamp import Stamp, differences, seed_of, stamp_now
+from rulespec.conformance.harness.per_rule import RuleTally, Verification
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verify.recorder import CHECK_PROPERTY, Recorder
+from tests import REPO_ROOT
 
 CANARY = "tests.canaries.his:TotalLeavesOutBonus"  # fails HIS-VP-1 on every score_power vector with a bonus
 VECTORS = ("--ignore-glob=*/invariants/*",)  # vectors only (every rule has one): a run takes seconds
@@ -127,7 +128,7 @@ def test_deep_searches_ten_times_as_hard_as_dev_and_ci_is_repeatable() -> None:
 
 
 def _rulespec(*arguments: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "conformance.harness.cli", *arguments]
+    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", *arguments]
     return subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False, env=env)
 
 

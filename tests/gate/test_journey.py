@@ -13,7 +13,7 @@ import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conformance.harness.games import REPO_ROOT
+from tests import REPO_ROOT
 from tests.gate import user_engine
 
 # one rule per operation: POP-2 catches the bug, INCOME-1 passes, the rest are the missing operations' own
@@ -33,7 +33,7 @@ reason = "issue 7: population is not capped at 9 yet"
 
 
 def rulespec(project: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "conformance.harness.cli", *arguments]
+    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", *arguments]
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
     return subprocess.run(command, cwd=project, capture_output=True, text=True, check=False, env=env)
 

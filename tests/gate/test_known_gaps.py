@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from conformance.harness.gate.conclude import rewrite
-from conformance.harness.gate.expectations import PLACEHOLDER, Expectations, KnownFailure, KnownGap, load, save
-from conformance.harness.gate.judge import Bounds, judge
-from conformance.harness.gate.stamp import Stamp
-from conformance.harness.per_rule import RuleTally, Verification
-from conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.gate.conclude import rewrite
+from rulespec.conformance.harness.gate.expectations import PLACEHOLDER, Expectations, KnownFailure, KnownGap, load, save
+from rulespec.conformance.harness.gate.judge import Bounds, judge
+from rulespec.conformance.harness.gate.stamp import Stamp
+from rulespec.conformance.harness.per_rule import RuleTally, Verification
+from rulespec.conformance.harness.records import CheckRecord
 
 STAMP = Stamp(("soe",), "suite1", "rules1", "ci", None, {"python": "3.11"})
 SUITE_FILE = "conformance/vectors/soe/end_game.json"  # a real vector file: its "operation" is end_game

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.cli import main
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.vocabulary import close, edit_distance
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.vocabulary import close, edit_distance
+from tests import REPO_ROOT
 
 
 @pytest.fixture
@@ -92,10 +92,21 @@ def test_expectations_write_records_no_usage_error(project: Path, capsys: pytest
         ),
         (("verify", "--game", "soe", "--rule", "SOE-POP-9"), "did you mean SOE-POP-1 or SOE-POP-2?"),
         (
-            ("symbolic", "--game", "soe", "--impl", "reference.struggle_of_empires", "--operation", "grow_populaton"),
+            (
+                "symbolic",
+                "--game",
+                "soe",
+                "--impl",
+                "rulespec.reference.struggle_of_empires",
+                "--operation",
+                "grow_populaton",
+            ),
             "--operation grow_populaton: soe has no such operation; did you mean grow_population?",
         ),
-        (("typecheck", "--game", "soe", "--game", "his", "--impl", "reference.struggle_of_empires"), "checks one game"),
+        (
+            ("typecheck", "--game", "soe", "--game", "his", "--impl", "rulespec.reference.struggle_of_empires"),
+            "checks one game",
+        ),
         (
             ("expectations", "--write", "known.yaml", "--game", "soe"),
             "an expectations file is .json or .toml, not '.yaml'",

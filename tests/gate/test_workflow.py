@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.games import REPO_ROOT
+from tests import REPO_ROOT
 
 WORKFLOW = REPO_ROOT / "docs" / "ci" / "rulespec.yml"
 LINT = """

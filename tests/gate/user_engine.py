@@ -10,9 +10,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import reference.struggle_of_empires as soe
-from reference.struggle_of_empires.model import Empires, IncomeRequest, PopulationRequest, RegionRequest, RegionScore
-from reference.struggle_of_empires.rulings import Rulings
+import rulespec.reference.struggle_of_empires as soe
+from rulespec.reference.struggle_of_empires.model import (
+    Empires,
+    IncomeRequest,
+    PopulationRequest,
+    RegionRequest,
+    RegionScore,
+)
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 FIXED = False  # the bug: population grows past 9 (SOE-POP-2)
 OFFERED = ("collect_income", "score_region", "grow_population")

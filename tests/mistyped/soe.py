@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import reference.struggle_of_empires as soe
-from reference.struggle_of_empires.model import Empires, IncomeRequest, RegionRequest
-from reference.struggle_of_empires.rulings import Rulings
+import rulespec.reference.struggle_of_empires as soe
+from rulespec.reference.struggle_of_empires.model import Empires, IncomeRequest, RegionRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 
 class ScoreRegionAnswersVp:

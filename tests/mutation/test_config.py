@@ -6,9 +6,8 @@ import importlib
 import inspect
 import tomllib
 
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.mutation.run import base_settings, game_settings, pyproject_text
-from conformance.harness.mutation.score import (
+from rulespec.conformance.harness.mutation.run import base_settings, game_settings, pyproject_text
+from rulespec.conformance.harness.mutation.score import (
     EQUIVALENTS_FILE,
     REFUSAL_DIAGNOSTICS,
     Equivalent,
@@ -18,6 +17,7 @@ from conformance.harness.mutation.score import (
     only_diagnostics,
     score,
 )
+from tests import REPO_ROOT
 
 ORIGINAL = """def x_check__mutmut_orig(bonus, at):
     if bonus.debater != "protestant":
@@ -35,7 +35,7 @@ def mutated(old: str, new: str) -> str:
 
 def raw(source: str, status: str = "survived") -> dict[str, str]:
     return {
-        "name": "reference.here_i_stand.bonus.x_check__mutmut_7",
+        "name": "rulespec.reference.here_i_stand.bonus.x_check__mutmut_7",
         "path": "reference/here_i_stand/bonus.py",
         "status": status,
         "original": ORIGINAL,
@@ -50,22 +50,22 @@ def test_pyproject_configures_mutmut_over_the_reference_with_the_suite() -> None
     data = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert any(dep.startswith("mutmut>=3.8") for dep in data["project"]["optional-dependencies"]["dev"])
     settings = base_settings()
-    assert settings["source_paths"] == ["reference/"]
-    assert {"conformance/", "spec/"} <= set(settings["also_copy"])
+    assert settings["source_paths"] == ["rulespec/reference/"]
+    assert {"rulespec/conformance/", "rulespec/spec/"} <= set(settings["also_copy"])
     assert "--hypothesis-profile=canary" in settings["pytest_add_cli_args"]  # ci's examples, no shrinking
 
 
 def test_each_game_mutates_only_its_own_reference_and_runs_only_its_own_checks() -> None:
     settings = game_settings("soe")
-    assert settings["only_mutate"] == ["reference/struggle_of_empires/*"]
-    assert settings["pytest_add_cli_args_test_selection"][0] == "conformance/vectors/soe"
+    assert settings["only_mutate"] == ["rulespec/reference/struggle_of_empires/*"]
+    assert settings["pytest_add_cli_args_test_selection"][0] == "rulespec/conformance/vectors/soe"
     assert all(path.endswith("/soe") for path in settings["pytest_add_cli_args_test_selection"])
     assert tomllib.loads(pyproject_text(settings))["tool"]["mutmut"] == settings  # the scratch tree reads it back
 
 
 def test_the_mutation_session_exists_and_is_not_run_by_default() -> None:
     text = (REPO_ROOT / "noxfile.py").read_text(encoding="utf-8")
-    assert "def mutation(session" in text and "conformance.harness.mutation" in text
+    assert "def mutation(session" in text and "rulespec.conformance.harness.mutation" in text
     default = next(line for line in text.splitlines() if line.startswith("nox.options.sessions"))
     assert '"mutation"' not in default  # minutes per game: run on demand, not by plain `nox`
 
@@ -126,7 +126,7 @@ def test_survivors_are_judged_killed_equivalent_or_surviving() -> None:
     reason_only = judge(raw(mutated('"VP are never negative"', "None")), WITH_CATEGORY)
     assert reason_only.equivalent and not reason_only.survived
     logic = judge(raw(mutated("bonus.vp + 1", "bonus.vp - 1")), WITH_CATEGORY)
-    assert logic.survived and logic.module == "reference.here_i_stand.bonus" and logic.function == "check"
+    assert logic.survived and logic.module == "rulespec.reference.here_i_stand.bonus" and logic.function == "check"
     assert "-    return bonus.vp + 1" in logic.diff and "+    return bonus.vp - 1" in logic.diff
     killed = judge(raw(mutated("bonus.vp + 1", "bonus.vp - 1"), status="killed"), WITH_CATEGORY)
     assert killed.killed and not killed.survived
@@ -136,8 +136,10 @@ def test_survivors_are_judged_killed_equivalent_or_surviving() -> None:
 
 
 def test_one_equivalent_mutant_is_matched_by_module_function_and_changed_lines() -> None:
-    entry = Equivalent("reference.here_i_stand.bonus", "check", ("-return bonus.vp + 1", "+return bonus.vp - 1"), "why")
+    entry = Equivalent(
+        "rulespec.reference.here_i_stand.bonus", "check", ("-return bonus.vp + 1", "+return bonus.vp - 1"), "why"
+    )
     found = judge(raw(mutated("bonus.vp + 1", "bonus.vp - 1")), Equivalents((entry,), {}))
     assert found.equivalent == "why"
-    elsewhere = Equivalent("reference.here_i_stand.score", "check", entry.changes, "why")
+    elsewhere = Equivalent("rulespec.reference.here_i_stand.score", "check", entry.changes, "why")
     assert judge(raw(mutated("bonus.vp + 1", "bonus.vp - 1")), Equivalents((elsewhere,), {})).survived

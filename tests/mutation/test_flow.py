@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.mutation.flow import Flow
-from conformance.harness.mutation.score import only_diagnostics
+from rulespec.conformance.harness.mutation.flow import Flow
+from rulespec.conformance.harness.mutation.score import only_diagnostics
 
 HELPERS = """
 def refuse_count(value, path, top, reason, rule):

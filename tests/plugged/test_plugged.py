@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.cli import main
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.plugged.command import steps
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.plugged.command import steps
+from tests import REPO_ROOT
 
 
 def _args(**given: object) -> argparse.Namespace:
@@ -33,7 +33,7 @@ def test_a_python_implementation_gets_all_three_steps_and_a_command_only_verify(
 
 
 def test_a_mistyped_implementation_stops_before_any_step(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["plugged", "--game", "soe", "--impl", "reference.struggle_of_empire"]) == 2
+    assert main(["plugged", "--game", "soe", "--impl", "rulespec.reference.struggle_of_empire"]) == 2
     shown = capsys.readouterr()
     assert shown.out == "" and "did you mean struggle_of_empires?" in shown.err
 
@@ -47,7 +47,7 @@ def test_one_verdict_over_the_steps_that_ran(tmp_path: Path) -> None:
     command = [
         sys.executable,
         "-m",
-        "conformance.harness.cli",
+        "rulespec.conformance.harness.cli",
         "plugged",
         "--game",
         "soe",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-import reference.here_i_stand as reference
-from reference.errors import InvalidState
-from reference.here_i_stand.model import PowerVp, VictoryRequest
-from reference.here_i_stand.rulings import Rulings
+import rulespec.reference.here_i_stand as reference
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.here_i_stand.model import PowerVp, VictoryRequest
+from rulespec.reference.here_i_stand.rulings import Rulings
 
 TOTALS = tuple(PowerVp(p, 10) for p in ("ottomans", "habsburgs", "england", "france", "papacy", "protestants"))
 

@@ -21,12 +21,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect, sync_playwright
 
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.records import CheckRecord
-from conformance.harness.report.implementations import Identity, Implementation
-from conformance.harness.report.site import build_site
-from conformance.harness.spec import read_clauses
-from conformance.harness.vectors import load_game
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.report.implementations import Identity, Implementation
+from rulespec.conformance.harness.report.site import build_site
+from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.vectors import load_game
+from tests import REPO_ROOT
 from tests.canaries.soe import CANARIES
 
 pytestmark = [
@@ -59,14 +60,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     command = [
         sys.executable,
         "-m",
-        "conformance.harness.cli",
+        "rulespec.conformance.harness.cli",
         "verify",
         "--game",
         "soe",
         "--profile",
         "canary",
         "--impl",
-        "reference=reference.struggle_of_empires",
+        "reference=rulespec.reference.struggle_of_empires",
         "--impl",
         f"tests.canaries.soe:{CANARY.name}",
         "--cmd",

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.cli import main
-from conformance.harness.games import game
-from conformance.harness.records import CheckRecord, read_report, write_report
-from conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.records import CheckRecord, read_report, write_report
+from rulespec.conformance.harness.spec import read_clauses
 
 SOE_RULES = [clause.id for clause in read_clauses(game("soe").spec_path)]
 

@@ -8,16 +8,21 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.cli import main
-from conformance.harness.games import game
-from conformance.harness.gate.stamp import stamp_now
-from conformance.harness.outputs import OutputError, write_text
-from conformance.harness.records import CheckRecord, write_report
-from conformance.harness.report.implementations import Identity, Implementation, read_reports, write_implementations
-from conformance.harness.report.matrix import badge_svg, column_badge, game_matrix
-from conformance.harness.report.site import build_site, cases_by_nodeid, suite_fields
-from conformance.harness.spec import read_clauses
-from conformance.harness.verify.options import named
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.gate.stamp import stamp_now
+from rulespec.conformance.harness.outputs import OutputError, write_text
+from rulespec.conformance.harness.records import CheckRecord, write_report
+from rulespec.conformance.harness.report.implementations import (
+    Identity,
+    Implementation,
+    read_reports,
+    write_implementations,
+)
+from rulespec.conformance.harness.report.matrix import badge_svg, column_badge, game_matrix
+from rulespec.conformance.harness.report.site import build_site, cases_by_nodeid, suite_fields
+from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.verify.options import named
 
 SOE = game("soe")
 RULES = tuple(clause.id for clause in read_clauses(SOE.spec_path))
@@ -159,7 +164,7 @@ def test_names_given_twice_are_refused_before_any_check(capsys: pytest.CaptureFi
             "--game",
             "soe",
             "--impl",
-            "a=reference.struggle_of_empires",
+            "a=rulespec.reference.struggle_of_empires",
             "--impl",
             "a=tests.canaries.soe:PopulationReachesTen",
         ]
@@ -176,7 +181,7 @@ def test_single_implementation_files_are_refused_with_several(
             "--game",
             "soe",
             "--impl",
-            "reference.struggle_of_empires",
+            "rulespec.reference.struggle_of_empires",
             "--impl",
             "tests.canaries.soe:PopulationReachesTen",
             "--junit-xml",

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from conformance.harness.cli import main, parser
-from conformance.harness.coverage.command import game_coverage
-from conformance.harness.games import game
-from conformance.harness.records import CheckRecord, write_report
-from conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.cli import main, parser
+from rulespec.conformance.harness.coverage.command import game_coverage
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.records import CheckRecord, write_report
+from rulespec.conformance.harness.spec import read_clauses
 
 
 def _run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-import reference.here_i_stand as reference
-from conformance.strategies import his as his_st
-from reference.errors import IllegalAction, InvalidState
-from reference.here_i_stand.model import (
+import rulespec.reference.here_i_stand as reference
+from rulespec.conformance.strategies import his as his_st
+from rulespec.reference.errors import IllegalAction, InvalidState
+from rulespec.reference.here_i_stand.model import (
     Board,
     Bonus,
     BonusVpRequest,
@@ -21,7 +21,7 @@ from reference.here_i_stand.model import (
     SpecialVpRequest,
     VictoryRequest,
 )
-from reference.here_i_stand.rulings import Rulings
+from rulespec.reference.here_i_stand.rulings import Rulings
 
 
 @given(board=his_st.boards(), power=his_st.powers(), rulings=his_st.rulings())

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import reference.imperium as reference
-from conformance.strategies import imperium as imp
-from reference.errors import IllegalAction, InvalidState
-from reference.imperium.model import (
+import rulespec.reference.imperium as reference
+from rulespec.conformance.strategies import imperium as imp
+from rulespec.reference.errors import IllegalAction, InvalidState
+from rulespec.reference.imperium.model import (
     AcquireRequest,
     ActionRequest,
     CheapestRequest,
@@ -24,8 +24,8 @@ from reference.imperium.model import (
     PlayRequest,
     WinnerRequest,
 )
-from reference.imperium.rulings import Rulings
-from reference.imperium.validation import validate_player
+from rulespec.reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.validation import validate_player
 
 
 @given(player=imp.players())

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import reference.struggle_of_empires as soe
-from conformance.strategies import soe as soe_strategies
-from conformance.strategies import soe_faults
-from conformance.strategies.soe_faults import Faulty
-from reference.errors import IllegalAction, InvalidState
+import rulespec.reference.struggle_of_empires as soe
+from rulespec.conformance.strategies import soe as soe_strategies
+from rulespec.conformance.strategies import soe_faults
+from rulespec.conformance.strategies.soe_faults import Faulty
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 FEW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

@@ -11,14 +11,14 @@ from typing import cast
 
 import pytest
 
-from conformance.harness.coverage.rules import rule_coverage
-from conformance.harness.games import Game, all_games
-from conformance.harness.rulings import alternatives, readings, ruling_clause, ruling_clauses
-from conformance.harness.schemas.command import stale_schemas
-from conformance.harness.spec import named_rules, read_clauses
-from conformance.harness.subject import python_subject
-from conformance.harness.vectors import load_game
-from conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.coverage.rules import rule_coverage
+from rulespec.conformance.harness.games import Game, all_games
+from rulespec.conformance.harness.rulings import alternatives, readings, ruling_clause, ruling_clauses
+from rulespec.conformance.harness.schemas.command import stale_schemas
+from rulespec.conformance.harness.spec import named_rules, read_clauses
+from rulespec.conformance.harness.subject import python_subject
+from rulespec.conformance.harness.vectors import load_game
+from rulespec.conformance.harness.verdict import Outcome, run_case
 
 GAMES = all_games()
 ids = [game.key for game in GAMES]

@@ -15,11 +15,11 @@ from collections.abc import Callable, Collection
 import pytest
 from pytest import Mark, MarkDecorator, ParameterSet
 
-from conformance.harness.games import INVARIANTS_DIR, Game, all_games
-from conformance.harness.spec import read_clauses
-from conformance.harness.subject import python_subject
-from conformance.harness.vectors import LoadedCase, load_game
-from reference.errors import IllegalAction, InvalidState
+from rulespec.conformance.harness.games import INVARIANTS_DIR, Game, all_games
+from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.subject import python_subject
+from rulespec.conformance.harness.vectors import LoadedCase, load_game
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 GAMES = all_games()
 ids = [game.key for game in GAMES]
@@ -86,7 +86,7 @@ def test_a_refusal_case_is_primarily_about_the_rule_its_refusal_names(game: Game
 def _invariants(game: Game) -> list[tuple[str, Callable[..., object]]]:
     found: list[tuple[str, Callable[..., object]]] = []
     for path in sorted((INVARIANTS_DIR / game.key).glob("test_*.py")):
-        module = importlib.import_module(f"conformance.invariants.{game.key}.{path.stem}")
+        module = importlib.import_module(f"rulespec.conformance.invariants.{game.key}.{path.stem}")
         found += [(f"{path.name}::{name}", value) for name, value in vars(module).items() if name.startswith("test_")]
     return found
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.symbolic.cache import ResultCache
-from conformance.harness.symbolic.conditions import Condition, fingerprint
-from conformance.harness.symbolic.search import CONFIRMED, COUNTEREXAMPLE, NOT_REFUTED, Searched, search
+from rulespec.conformance.harness.symbolic.cache import ResultCache
+from rulespec.conformance.harness.symbolic.conditions import Condition, fingerprint
+from rulespec.conformance.harness.symbolic.search import CONFIRMED, COUNTEREXAMPLE, NOT_REFUTED, Searched, search
 
 RULES = '''
 LIMIT = {limit}

@@ -12,9 +12,10 @@ import sys
 
 import pytest
 
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.symbolic.command import main
-from conformance.harness.symbolic.implementation import Finding, generated_module, render
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.symbolic.command import main
+from rulespec.conformance.harness.symbolic.implementation import Finding, generated_module, render
+from tests import REPO_ROOT
 
 SOE = game("soe")
 CANARY = "tests.canaries.soe:PopulationReachesTen"
@@ -35,8 +36,8 @@ def test_the_generated_module_carries_the_reference_contracts_on_lines_of_their_
 def test_the_generated_module_imports_and_calls_the_implementation() -> None:
     namespace: dict[str, object] = {}
     exec(compile(generated_module(SOE, "grow_population", CANARY), "<generated>", "exec"), namespace)
-    from reference.struggle_of_empires.model import Empire, PopulationRequest
-    from reference.struggle_of_empires.rulings import Rulings
+    from rulespec.reference.struggle_of_empires.model import Empire, PopulationRequest
+    from rulespec.reference.struggle_of_empires.rulings import Rulings
 
     request = PopulationRequest((Empire("ann", 0, 7, 0, 0, 0, 0, 0), Empire("bob", 0, 1, 0, 0, 0, 0, 0)))
     implementation = namespace["implementation"]
@@ -75,7 +76,7 @@ def test_an_implementation_needs_its_game_named(capsys: pytest.CaptureFixture[st
 
 def test_the_reference_only_run_is_unchanged() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance.harness.symbolic", "--help"],
+        [sys.executable, "-m", "rulespec.conformance.harness.symbolic", "--help"],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
@@ -91,7 +92,7 @@ def test_crosshair_catches_a_port_whose_population_reaches_ten_on_its_rule() -> 
     command = [
         sys.executable,
         "-m",
-        "conformance.harness.cli",
+        "rulespec.conformance.harness.cli",
         "symbolic",
         "--game",
         "soe",

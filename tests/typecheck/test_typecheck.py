@@ -7,17 +7,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.typecheck.command import boundary_module
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.typecheck.command import boundary_module
+from tests import REPO_ROOT
 
 
 def _typecheck(key: str, impl: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "conformance.harness.cli", "typecheck", "--game", key, "--impl", impl]
+    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", "typecheck", "--game", key, "--impl", impl]
     return subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
 
 
 def test_the_reference_fits_its_protocol_whole() -> None:
-    done = _typecheck("soe", "reference.struggle_of_empires")
+    done = _typecheck("soe", "rulespec.reference.struggle_of_empires")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "satisfies StruggleOfEmpires" in done.stdout and "not implemented" not in done.stdout
 
@@ -46,9 +47,9 @@ def test_an_implementation_that_cannot_be_loaded_is_a_usage_error() -> None:
 
 
 ENGINE = """\
-import reference.struggle_of_empires as soe
-from reference.struggle_of_empires.model import Empires, IncomeRequest, PopulationRequest
-from reference.struggle_of_empires.rulings import Rulings
+import rulespec.reference.struggle_of_empires as soe
+from rulespec.reference.struggle_of_empires.model import Empires, IncomeRequest, PopulationRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 
 class SoeRules:
@@ -71,7 +72,7 @@ def _typecheck_in(where: Path, pythonpath: str) -> subprocess.CompletedProcess[s
     command = [
         sys.executable,
         "-m",
-        "conformance.harness.cli",
+        "rulespec.conformance.harness.cli",
         "typecheck",
         "--game",
         "soe",

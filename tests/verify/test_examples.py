@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.games import REPO_ROOT
+from tests import REPO_ROOT
 
 pytestmark = pytest.mark.examples
 
@@ -51,7 +51,18 @@ def test_the_example_passes_rulespec_verify_in_full(example: str, tmp_path: Path
     elif shutil.which(command.split()[0]) is None:
         pytest.fail(f"{command.split()[0]} is not installed: .ci/run installs Node.js where it is missing")
     ran = subprocess.run(
-        [sys.executable, "-m", "conformance.harness.cli", "verify", "--game", key, "--profile", "ci", "--cmd", command],
+        [
+            sys.executable,
+            "-m",
+            "rulespec.conformance.harness.cli",
+            "verify",
+            "--game",
+            key,
+            "--profile",
+            "ci",
+            "--cmd",
+            command,
+        ],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,

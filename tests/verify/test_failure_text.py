@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from conformance.harness.differences import Difference
-from conformance.harness.records import CheckRecord
-from conformance.harness.verify.failure_text import failure_text, first_sentence
+from rulespec.conformance.harness.differences import Difference
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verify.failure_text import failure_text, first_sentence
 
 RECORD = CheckRecord(
     "conformance/vectors/his/determine_victory.json::his-win-tie",

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from conformance.harness.verify.progress import plain_wanted
+from rulespec.conformance.harness.verify.progress import plain_wanted
 
 
 class _Terminal(io.StringIO):

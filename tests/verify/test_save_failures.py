@@ -9,12 +9,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.spec import clause_hashes
-from conformance.harness.subject import python_subject
-from conformance.harness.vectors import case_id, load_file, load_game
-from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.verify.saved_failures import write_saved
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.spec import clause_hashes
+from rulespec.conformance.harness.subject import python_subject
+from rulespec.conformance.harness.vectors import case_id, load_file, load_game
+from rulespec.conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.verify.saved_failures import write_saved
+from tests import REPO_ROOT
 
 CANARY = "tests.canaries.his:TotalLeavesOutBonus"  # leaves the bonus VP out of a power's total (HIS-VP-1)
 # a few vectors and two invariants of the rule it breaks, so the run stays short
@@ -22,7 +23,17 @@ CHECKS = "score_power or test_a_total_is_base_plus_its_lines"
 
 
 def _verify(*options: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "conformance.harness.cli", "verify", "--game", "his", "--profile", "ci", *options]
+    command = [
+        sys.executable,
+        "-m",
+        "rulespec.conformance.harness.cli",
+        "verify",
+        "--game",
+        "his",
+        "--profile",
+        "ci",
+        *options,
+    ]
     return subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
 
 

@@ -23,9 +23,9 @@ from xml.etree import ElementTree
 
 import jsonschema
 
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.records import read_report, report_schema
-from conformance.harness.spec import RULE_ID
+from rulespec.conformance.harness.records import read_report, report_schema
+from rulespec.conformance.harness.spec import RULE_ID
+from tests import REPO_ROOT
 
 STARTER = "tests.fakes.soe_starter:SoeRules"
 PHASE_SHEET = "tests.fakes.his_phase_sheet:ElectoratesLineOff"
@@ -39,7 +39,7 @@ STATUS = re.compile(
 
 def _verify(*options: str) -> tuple[subprocess.CompletedProcess[str], list[float]]:
     """``rulespec verify`` as a user runs it, with the time each line of its output arrived."""
-    command = [sys.executable, "-m", "conformance.harness.cli", "verify", *options]
+    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify", *options]
     env = {key: value for key, value in os.environ.items() if key not in ("CI", "NO_COLOR")}
     started = time.monotonic()
     arrivals: list[float] = []

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.cli import main
-from conformance.harness.games import game
-from conformance.harness.report.implementations import read_reports
-from conformance.harness.report.matrix import game_matrix
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.report.implementations import read_reports
+from rulespec.conformance.harness.report.matrix import game_matrix
 from tests.canaries.soe import CANARIES
 
 CANARY = next(canary for canary in CANARIES if canary.name == "PopulationReachesTen")
@@ -27,7 +27,7 @@ def test_two_implementations_are_compared_in_one_run(tmp_path: Path, capsys: pyt
             "--profile",
             "canary",
             "--impl",
-            "ref=reference.struggle_of_empires",
+            "ref=rulespec.reference.struggle_of_empires",
             "--impl",
             f"tests.canaries.soe:{CANARY.name}",
             "--report-json",

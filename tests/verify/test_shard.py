@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness.cli import main
-from conformance.harness.games import game
-from conformance.harness.per_rule import tally
-from conformance.harness.records import read_report
-from conformance.harness.verify import spread
-from conformance.harness.verify.options import Shard, VerifyOptions
-from conformance.harness.verify.spread import deal
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.per_rule import tally
+from rulespec.conformance.harness.records import read_report
+from rulespec.conformance.harness.verify import spread
+from rulespec.conformance.harness.verify.options import Shard, VerifyOptions
+from rulespec.conformance.harness.verify.spread import deal
 
 # One canary per game, so the verdict to keep holds failures as well as passes; its rules and one more
 # keep the runs short. The canary's own rules fail; the others pass.

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conformance.harness.games import REPO_ROOT
+from tests import REPO_ROOT
 
 
 def _empire(player: str, population: int) -> dict[str, object]:
@@ -47,7 +47,7 @@ def test_your_vectors_run_beside_ours_and_count_per_rule(tmp_path: Path) -> None
     command = [
         sys.executable,
         "-m",
-        "conformance.harness.cli",
+        "rulespec.conformance.harness.cli",
         "verify",
         "--game",
         "soe",

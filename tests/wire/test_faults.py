@@ -15,16 +15,17 @@ from typing import Any
 import msgspec
 import pytest
 
-import reference.struggle_of_empires as soe
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.vectors import Case, LoadedCase
-from conformance.harness.verdict import Outcome, Verdict, run_case
-from conformance.harness.wire.faults import Fault
-from conformance.harness.wire.session import WireSession
-from conformance.harness.wire.subject import ProcessSubject
-from reference.errors import InvalidState
-from reference.struggle_of_empires.model import Empire, EndGameRequest, PopulationRequest
-from reference.struggle_of_empires.rulings import Rulings
+import rulespec.reference.struggle_of_empires as soe
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.vectors import Case, LoadedCase
+from rulespec.conformance.harness.verdict import Outcome, Verdict, run_case
+from rulespec.conformance.harness.wire.faults import Fault
+from rulespec.conformance.harness.wire.session import WireSession
+from rulespec.conformance.harness.wire.subject import ProcessSubject
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.struggle_of_empires.model import Empire, EndGameRequest, PopulationRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
+from tests import REPO_ROOT
 
 FAKE = Path(__file__).parents[1] / "fakes" / "faulty_impl.py"
 SOE = game("soe")

@@ -17,12 +17,13 @@ import jsonschema
 import msgspec
 import pytest
 
-from conformance.harness.games import REPO_ROOT, SCHEMA_DIR, game
-from conformance.harness.vectors import load_game
-from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.wire.encoding import wire_form
-from conformance.harness.wire.session import WireSession
-from conformance.harness.wire.subject import ProcessSubject
+from rulespec.conformance.harness.games import SCHEMA_DIR, game
+from rulespec.conformance.harness.vectors import load_game
+from rulespec.conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.wire.encoding import wire_form
+from rulespec.conformance.harness.wire.session import WireSession
+from rulespec.conformance.harness.wire.subject import ProcessSubject
+from tests import REPO_ROOT
 
 FAKE = Path(__file__).parents[1] / "fakes" / "faulty_impl.py"
 SOE = game("soe")

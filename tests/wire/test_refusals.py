@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from conformance.harness.cli import main
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.schemas.command import stale_schemas, write_schemas
-from conformance.harness.vectors import VectorError, load_file
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.schemas.command import stale_schemas, write_schemas
+from rulespec.conformance.harness.vectors import VectorError, load_file
+from tests import REPO_ROOT
 
 FAKE = Path(__file__).parents[1] / "fakes" / "faulty_impl.py"
 SOE = game("soe")
@@ -135,7 +136,7 @@ def test_a_bad_option_is_a_usage_error(arguments: list[str], says: str, capsys: 
 def test_a_command_that_does_not_speak_the_protocol_is_a_usage_error(fault: str) -> None:
     command = f"{sys.executable} {FAKE} --fault {fault}"
     ran = subprocess.run(
-        [sys.executable, "-m", "conformance.harness.cli", "verify", "--game", "soe", "--cmd", command],
+        [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify", "--game", "soe", "--cmd", command],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,

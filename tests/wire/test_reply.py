@@ -12,15 +12,15 @@ import sys
 
 import pytest
 
-from conformance.harness.games import game
-from conformance.harness.wire.determinism import same_answer
-from conformance.harness.wire.faults import Fault, WireFault
-from conformance.harness.wire.messages import Errored, Refused, Result
-from conformance.harness.wire.reply import Misfit, read_reply
-from conformance.harness.wire.session import WireSession
-from conformance.harness.wire.subject import ProcessSubject
-from reference.struggle_of_empires.model import EndGameRequest
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.wire.determinism import same_answer
+from rulespec.conformance.harness.wire.faults import Fault, WireFault
+from rulespec.conformance.harness.wire.messages import Errored, Refused, Result
+from rulespec.conformance.harness.wire.reply import Misfit, read_reply
+from rulespec.conformance.harness.wire.session import WireSession
+from rulespec.conformance.harness.wire.subject import ProcessSubject
+from rulespec.reference.struggle_of_empires.model import EndGameRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 SHOWN = b'{"type":"run","id":7}'
 RESULT = b'{"type":"result","id":7,"output":{"empires":[{"player":"amber","vp":3}]}}'

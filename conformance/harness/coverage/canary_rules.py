@@ -13,9 +13,11 @@ import importlib
 import sys
 from pathlib import Path
 
-from conformance.harness.games import REPO_ROOT
+from rulespec.conformance.harness.games import checkout_root
 
-CANARIES_DIR = REPO_ROOT / "tests" / "canaries"
+_CHECKOUT = checkout_root()
+# the canaries are tests of the checkout; an installed rulespec has none to show
+CANARIES_DIR = _CHECKOUT / "tests" / "canaries" if _CHECKOUT else None
 
 
 class UnreadableCanaries(ValueError):
@@ -54,16 +56,17 @@ def _from_source(path: Path) -> dict[str, tuple[str, ...]]:
 
 
 def _imported(key: str) -> dict[str, tuple[str, ...]]:
-    if str(REPO_ROOT) not in sys.path:
-        sys.path.insert(0, str(REPO_ROOT))
+    if _CHECKOUT and str(_CHECKOUT) not in sys.path:
+        sys.path.insert(0, str(_CHECKOUT))
     module = importlib.import_module(f"tests.canaries.{key}")
     return {str(canary.name): tuple(canary.caught_on) for canary in module.CANARIES}
 
 
 def canaries_by_name(key: str, directory: Path | None = None) -> dict[str, tuple[str, ...]]:
     """Each canary of the game, by name, with the rule IDs it must be caught on; none when it has no module."""
-    path = (directory or CANARIES_DIR) / f"{key}.py"
-    if not path.is_file():
+    folder = directory or CANARIES_DIR
+    path = folder / f"{key}.py" if folder else None
+    if path is None or not path.is_file():
         return {}
     try:
         return _from_source(path)

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from conformance.harness import outputs
-from conformance.harness.games import REPO_ROOT, Game
-from conformance.harness.spec import clause_hashes
-from conformance.harness.vectors import render_vector_file, stamps_for
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.spec import clause_hashes
+from rulespec.conformance.harness.vectors import render_vector_file, stamps_for
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class StaleCase:
     reasons: tuple[str, ...]  # one per rule: "SOE-SCORE-6 changed", "SOE-SCORE-6 not stamped"
 
     def describe(self) -> str:
-        return f"{self.case_id} ({self.path.relative_to(REPO_ROOT)}): {'; '.join(self.reasons)}"
+        return f"{self.case_id} ({self.path.relative_to(SUITE_ROOT)}): {'; '.join(self.reasons)}"
 
 
 def staleness(rules: Collection[str], stamped: dict[str, str], hashes: dict[str, str]) -> tuple[str, ...]:

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
-from conformance.harness.coverage.canary_rules import canaries_by_rule
-from conformance.harness.coverage.clause_stamps import StaleCase, review, stale_cases
-from conformance.harness.coverage.rules import rule_coverage
-from conformance.harness.games import REGISTRY, REPO_ROOT, Game, game
-from conformance.harness.vectors import VectorError, load_game
-from conformance.harness.vocabulary import Commands, add_game, one_game
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.coverage.canary_rules import canaries_by_rule
+from rulespec.conformance.harness.coverage.clause_stamps import StaleCase, review, stale_cases
+from rulespec.conformance.harness.coverage.rules import rule_coverage
+from rulespec.conformance.harness.games import REGISTRY, Game, game
+from rulespec.conformance.harness.vectors import VectorError, load_game
+from rulespec.conformance.harness.vocabulary import Commands, add_game, one_game
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ def review_command(args: argparse.Namespace) -> int:
         print(f"rulespec review: {exc.args[0]}")
         return 2
     for path, cases in rewritten.items():
-        print(f"re-stamped {len(cases)} case(s) in {path.relative_to(REPO_ROOT)}")
+        print(f"re-stamped {len(cases)} case(s) in {path.relative_to(SUITE_ROOT)}")
     if not rewritten:
         print("every named case is already stamped with the current clauses")
     return 0

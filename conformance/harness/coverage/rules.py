@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, Game
-from conformance.harness.spec import read_clauses
-from conformance.harness.verify.collection import marked_rules
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.games import INVARIANTS_DIR, Game
+from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.verify.collection import marked_rules
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def invariant_rules(game: Game) -> tuple[Collected, ...]:
         "-p",
         "no:cacheprovider",
         "--rootdir",
-        str(REPO_ROOT),
+        str(SUITE_ROOT),
         f"--game={game.key}",
     ]
     with contextlib.redirect_stdout(io.StringIO()) as shown:

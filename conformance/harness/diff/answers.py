@@ -17,11 +17,11 @@ from typing import Any
 
 import msgspec
 
-from conformance.harness.diff.sides import Side
-from conformance.harness.differences import LENGTH, differences
-from conformance.harness.subject import ImplementationError, NotImplementedOp
-from conformance.harness.vectors import ErrorKind, ExpectedError
-from reference.errors import IllegalAction, InvalidState, RuleError
+from rulespec.conformance.harness.diff.sides import Side
+from rulespec.conformance.harness.differences import LENGTH, differences
+from rulespec.conformance.harness.subject import ImplementationError, NotImplementedOp
+from rulespec.conformance.harness.vectors import ErrorKind, ExpectedError
+from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
 
 
 def as_json(value: object) -> Any:

@@ -19,17 +19,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conformance.harness.diff.answers import Difference, as_json
-from conformance.harness.diff.crosshair import crosshair_diff
-from conformance.harness.diff.explore import Found, explore
-from conformance.harness.diff.known import Known, known_differences
-from conformance.harness.diff.sides import Side, parse_side
-from conformance.harness.games import REGISTRY, Game, game
-from conformance.harness.rulings import ruling_clauses
-from conformance.harness.spec import docstring_rules
-from conformance.harness.vectors import add_cases, new_case
-from conformance.harness.vocabulary import argument, game_key
-from conformance.harness.wire.session import DEFAULT_TIMEOUT
+from rulespec.conformance.harness.diff.answers import Difference, as_json
+from rulespec.conformance.harness.diff.crosshair import crosshair_diff
+from rulespec.conformance.harness.diff.explore import Found, explore
+from rulespec.conformance.harness.diff.known import Known, known_differences
+from rulespec.conformance.harness.diff.sides import Side, parse_side
+from rulespec.conformance.harness.games import REGISTRY, Game, game
+from rulespec.conformance.harness.rulings import ruling_clauses
+from rulespec.conformance.harness.spec import docstring_rules
+from rulespec.conformance.harness.vectors import add_cases, new_case
+from rulespec.conformance.harness.vocabulary import argument, game_key
+from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 SIDES_HELP = "ref | ref[ruling=value,...] | impl:module:attr | cmd:COMMAND | git:REV"
 DEFAULT_BUDGET = 400  # inputs per operation: every ruling alternative of every game is told apart well within it

@@ -21,11 +21,11 @@ from hypothesis import seed as fixed_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 
-from conformance.harness.diff.answers import Difference, Group, compare
-from conformance.harness.diff.sides import Side
-from conformance.harness.diff.strategies import request_strategy, rulings_strategy
-from conformance.harness.games import Game
-from conformance.harness.rulings import alternatives
+from rulespec.conformance.harness.diff.answers import Difference, Group, compare
+from rulespec.conformance.harness.diff.sides import Side
+from rulespec.conformance.harness.diff.strategies import request_strategy, rulings_strategy
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.rulings import alternatives
 
 Seen = Callable[[Difference | None], None]  # told of every input drawn: its difference, or None
 

@@ -1,7 +1,8 @@
 """The reference as it was at a git revision, answering in this process beside today's.
 
 ``git archive REV reference`` is unpacked into a temporary directory and imported as
-``reference`` while today's ``reference`` modules are set aside; the old modules are then
+the top-level ``reference`` (a name today's rulespec never uses; a revision that imports itself as
+``rulespec.reference`` is read as ``reference``), with any ``reference`` modules set aside; the old modules are then
 set aside in turn and swapped in around every call, so each revision sees only its own
 types, rulings and errors. Requests and results cross between the two as JSON, the
 suite's one codec, so the old revision needs only to read and write the same JSON.
@@ -24,9 +25,9 @@ from typing import Any
 
 import msgspec
 
-from conformance.harness.games import REPO_ROOT, Game
-from conformance.harness.subject import ImplementationError, NotImplementedOp, conform_result
-from reference.errors import IllegalAction, InvalidState
+from rulespec.conformance.harness.games import Game, checkout
+from rulespec.conformance.harness.subject import ImplementationError, NotImplementedOp, conform_result
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 _ROOT = "reference"
 
@@ -37,18 +38,19 @@ def _ours(name: str) -> bool:
 
 def export_revision(revision: str, into: Path) -> str:
     """Unpack ``reference/`` at ``revision`` into ``into``; the full commit ID. A bad revision is refused."""
+    root = checkout(f"diff git:{revision}")
     found = subprocess.run(
         ["git", "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"],
-        cwd=REPO_ROOT,
+        cwd=root,
         capture_output=True,
         text=True,
         check=False,
     )
     if found.returncode != 0:
-        raise ValueError(f"git:{revision}: not a commit of {REPO_ROOT}")
+        raise ValueError(f"git:{revision}: not a commit of {root}")
     commit = found.stdout.strip()
     archive = subprocess.run(
-        ["git", "archive", "--format=tar", commit, _ROOT], cwd=REPO_ROOT, capture_output=True, check=False
+        ["git", "archive", "--format=tar", commit, _ROOT], cwd=root, capture_output=True, check=False
     )
     if archive.returncode != 0:
         raise ValueError(
@@ -56,6 +58,9 @@ def export_revision(revision: str, into: Path) -> str:
         )
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")
+    for source in (into / _ROOT).rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        source.write_text(text.replace(f"rulespec.{_ROOT}", _ROOT), encoding="utf-8")
     return commit
 
 
@@ -80,7 +85,7 @@ class ModuleSet:
 
 
 def import_isolated(root: Path, package: str) -> ModuleSet:
-    """Import ``package`` (and ``reference.errors``) from ``root`` without disturbing today's modules."""
+    """Import ``package`` (and ``rulespec.reference.errors``) from ``root`` without disturbing today's modules."""
     modules = ModuleSet({})
     with modules.active():
         sys.path.insert(0, str(root))
@@ -103,7 +108,7 @@ class RevisionSubject:
         self._directory = tempfile.TemporaryDirectory(prefix="rulespec-git-")
         commit = export_revision(revision, Path(self._directory.name))
         self._label = f"git:{revision} ({commit[:12]})"
-        self._package = str(getattr(game.reference, "__name__"))
+        self._package = str(getattr(game.reference, "__name__")).removeprefix("rulespec.")
         try:
             self._modules = import_isolated(Path(self._directory.name), self._package)
         except ValueError as exc:

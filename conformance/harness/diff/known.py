@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conformance.harness.diff.answers import Group, compare
-from conformance.harness.diff.sides import Side
-from conformance.harness.games import Game
-from conformance.harness.gate.expectations import ExpectationsError, load
-from conformance.harness.vectors import LoadedCase, VectorError, load_file, load_game
+from rulespec.conformance.harness.diff.answers import Group, compare
+from rulespec.conformance.harness.diff.sides import Side
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.gate.expectations import ExpectationsError, load
+from rulespec.conformance.harness.vectors import LoadedCase, VectorError, load_file, load_game
 
 
 @dataclass(frozen=True)

@@ -20,14 +20,14 @@ from typing import Any
 
 import msgspec
 
-from conformance.harness.diff.git_reference import RevisionSubject
-from conformance.harness.games import Game
-from conformance.harness.rulings import alternatives
-from conformance.harness.subject import PythonSubject, Subject
-from conformance.harness.verify.preflight import load_impl
-from conformance.harness.wire.faults import WireFault
-from conformance.harness.wire.session import DEFAULT_TIMEOUT, WireSession
-from conformance.harness.wire.subject import process_subjects
+from rulespec.conformance.harness.diff.git_reference import RevisionSubject
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.rulings import alternatives
+from rulespec.conformance.harness.subject import PythonSubject, Subject
+from rulespec.conformance.harness.verify.preflight import load_impl
+from rulespec.conformance.harness.wire.faults import WireFault
+from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT, WireSession
+from rulespec.conformance.harness.wire.subject import process_subjects
 
 _SWITCHES = re.compile(r"^(?P<base>.*?)\[(?P<switches>[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*)\]$")
 

@@ -22,8 +22,8 @@ from typing import Any, cast
 
 from hypothesis import strategies as st
 
-from conformance.harness.games import Game
-from conformance.harness.rulings import alternatives
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.rulings import alternatives
 
 
 def _module(name: str) -> object | None:
@@ -37,12 +37,12 @@ def _module(name: str) -> object | None:
 
 def strategies_module(game: Game) -> object | None:
     """The game's strategies module (``conformance/strategies/<key>.py``), if it has one."""
-    return _module(f"conformance.strategies.{game.key}")
+    return _module(f"rulespec.conformance.strategies.{game.key}")
 
 
 def strategies_modules(game: Game) -> list[object]:
     """Where diff looks for request strategies, in order: ``<key>_requests``, then ``<key>``."""
-    found = [_module(f"conformance.strategies.{game.key}_requests"), strategies_module(game)]
+    found = [_module(f"rulespec.conformance.strategies.{game.key}_requests"), strategies_module(game)]
     return [module for module in found if module is not None]
 
 

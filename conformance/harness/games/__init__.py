@@ -15,11 +15,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, get_type_hints
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-SPEC_DIR = REPO_ROOT / "spec"
-VECTORS_DIR = REPO_ROOT / "conformance" / "vectors"
-SCHEMA_DIR = REPO_ROOT / "conformance" / "schema"
-INVARIANTS_DIR = REPO_ROOT / "conformance" / "invariants"
+from rulespec import SUITE_ROOT
+
+SPEC_DIR = SUITE_ROOT / "spec"
+VECTORS_DIR = SUITE_ROOT / "conformance" / "vectors"
+SCHEMA_DIR = SUITE_ROOT / "conformance" / "schema"
+INVARIANTS_DIR = SUITE_ROOT / "conformance" / "invariants"
+STRATEGIES_DIR = SUITE_ROOT / "conformance" / "strategies"
+
+
+def checkout_root() -> Path | None:
+    """The rulespec checkout the harness runs from, if it does: there the suite's folders are links to its own."""
+    return SUITE_ROOT.parent if (SUITE_ROOT / "reference").is_symlink() else None
+
+
+def checkout(command: str) -> Path:
+    """The checkout a contributor's command works on (its pyproject, tests, canaries and git history)."""
+    root = checkout_root()
+    if root is None:
+        raise ValueError(f"rulespec {command} works on a rulespec checkout (git clone, then pip install -e .)")
+    return root
+
 
 # game key -> module of this package that defines GAME
 REGISTRY: dict[str, str] = {

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import reference.here_i_stand as his
-from conformance.harness.games import Game, operations_of
-from reference.here_i_stand.model import (
+import rulespec.reference.here_i_stand as his
+from rulespec.conformance.harness.games import Game, operations_of
+from rulespec.reference.here_i_stand.model import (
     BonusVp,
     BonusVpRequest,
     Outcome,
@@ -19,7 +19,7 @@ from reference.here_i_stand.model import (
     SpecialVpRequest,
     VictoryRequest,
 )
-from reference.here_i_stand.rulings import Rulings
+from rulespec.reference.here_i_stand.rulings import Rulings
 
 
 class HereIStand(Protocol):
@@ -63,5 +63,5 @@ GAME = Game(
     rulings=Rulings,
     reference=his,
     protocol=HereIStand,
-    invariants_package="conformance.invariants.his",
+    invariants_package="rulespec.conformance.invariants.his",
 )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import reference.imperium as imperium
-from conformance.harness.games import Game, operations_of
-from reference.imperium.model import (
+import rulespec.reference.imperium as imperium
+from rulespec.conformance.harness.games import Game, operations_of
+from rulespec.reference.imperium.model import (
     AcquireRequest,
     AcquireResult,
     ActionRequest,
@@ -25,7 +25,7 @@ from reference.imperium.model import (
     PlayRequest,
     WinnerRequest,
 )
-from reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.rulings import Rulings
 
 
 class Imperium(Protocol):
@@ -82,5 +82,5 @@ GAME = Game(
     rulings=Rulings,
     reference=imperium,
     protocol=Imperium,
-    invariants_package="conformance.invariants.imperium",
+    invariants_package="rulespec.conformance.invariants.imperium",
 )

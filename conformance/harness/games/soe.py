@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import reference.struggle_of_empires as soe
-from conformance.harness.games import Game, operations_of
-from reference.struggle_of_empires.model import (
+import rulespec.reference.struggle_of_empires as soe
+from rulespec.conformance.harness.games import Game, operations_of
+from rulespec.reference.struggle_of_empires.model import (
     Board,
     CleanUpRequest,
     Empires,
@@ -21,7 +21,7 @@ from reference.struggle_of_empires.model import (
     WarEndRequest,
     WarEndResult,
 )
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 
 class StruggleOfEmpires(Protocol):
@@ -74,7 +74,7 @@ GAME = Game(
     rulings=Rulings,
     reference=soe,
     protocol=StruggleOfEmpires,
-    invariants_package="conformance.invariants.soe",
+    invariants_package="rulespec.conformance.invariants.soe",
 )
 
 # mypy and pyright prove here that the reference satisfies the Protocol it defines.

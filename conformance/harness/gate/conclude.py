@@ -18,10 +18,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from conformance.harness.gate import expectations as expectations_file
-from conformance.harness.gate import junit, markdown
-from conformance.harness.gate.expectations import PLACEHOLDER, Expectations, KnownFailure, KnownGap
-from conformance.harness.gate.judge import (
+from rulespec.conformance.harness.gate import expectations as expectations_file
+from rulespec.conformance.harness.gate import junit, markdown
+from rulespec.conformance.harness.gate.expectations import PLACEHOLDER, Expectations, KnownFailure, KnownGap
+from rulespec.conformance.harness.gate.judge import (
     Bounds,
     GateResult,
     check_id,
@@ -31,10 +31,10 @@ from conformance.harness.gate.judge import (
     judge,
     operation_of,
 )
-from conformance.harness.gate.stamp import Stamp
-from conformance.harness.per_rule import Verification
-from conformance.harness.records import CheckRecord
-from conformance.harness.verdict import Outcome
+from rulespec.conformance.harness.gate.stamp import Stamp
+from rulespec.conformance.harness.per_rule import Verification
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verdict import Outcome
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from typing import Any, cast
 import msgspec
 import tomli_w
 
-from conformance.harness import outputs
-from conformance.harness.gate.stamp import Stamp
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.gate.stamp import Stamp
 
 FORMATS = (".json", ".toml")
 PLACEHOLDER = "TODO: say why"  # what --write gives a new entry; the gate refuses it until edited

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.gate.expectations import Expectations, KnownFailure, KnownGap
-from conformance.harness.gate.stamp import Stamp, differences
-from conformance.harness.per_rule import Verification
-from conformance.harness.records import CheckRecord
-from conformance.harness.verdict import Outcome
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.gate.expectations import Expectations, KnownFailure, KnownGap
+from rulespec.conformance.harness.gate.stamp import Stamp, differences
+from rulespec.conformance.harness.per_rule import Verification
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verdict import Outcome
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ MISSING = re.compile(r"does not offer '([A-Za-z_]\w*)'")
 @functools.lru_cache(maxsize=256)
 def _file_operation(path: str) -> str | None:
     """The ``operation`` a vector file is written for (None when the file cannot be read as one)."""
-    where = Path(path) if Path(path).is_absolute() else REPO_ROOT / path
+    where = Path(path) if Path(path).is_absolute() else SUITE_ROOT / path
     try:
         document: object = json.loads(where.read_text(encoding="utf-8"))
     except (OSError, ValueError):

@@ -13,8 +13,8 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conformance.harness import outputs
-from conformance.harness.gate.judge import GateResult, operation_of
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.gate.judge import GateResult, operation_of
 
 GATE_CLASS, GATE_NAME = "rulespec", "gate"
 

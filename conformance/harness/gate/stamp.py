@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, fields
 from importlib import metadata
 from pathlib import Path
 
-from conformance.harness.games import INVARIANTS_DIR, REPO_ROOT, VECTORS_DIR, Game
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.games import INVARIANTS_DIR, STRATEGIES_DIR, VECTORS_DIR, Game
 
-STRATEGIES_DIR = REPO_ROOT / "conformance" / "strategies"
 TOOLS = ("rulespec", "pytest", "hypothesis", "msgspec", "pytest-xdist")
 
 
@@ -23,7 +23,7 @@ def files_hash(paths: Iterable[Path]) -> str:
     """sha256 over each file's path (relative to the repository) and bytes, in path order."""
     digest = hashlib.sha256()
     for path in sorted(set(paths)):
-        digest.update(str(path.relative_to(REPO_ROOT)).encode("utf-8") + b"\0")
+        digest.update(str(path.relative_to(SUITE_ROOT)).encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 

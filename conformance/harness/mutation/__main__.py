@@ -1,7 +1,7 @@
-"""``python -m conformance.harness.mutation``: as ``nox -s mutation``."""
+"""``python -m rulespec.conformance.harness.mutation``: as ``nox -s mutation``."""
 
 import sys
 
-from conformance.harness.mutation.run import main
+from rulespec.conformance.harness.mutation.run import main
 
 sys.exit(main())

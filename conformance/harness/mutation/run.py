@@ -6,10 +6,10 @@ bounded and two games never share mutmut's state. mutmut's per-test coverage pic
 each mutant, only the checks that reach the mutated function. The shared settings are
 ``[tool.mutmut]`` in pyproject.toml; this module narrows them per game.
 
-    python -m conformance.harness.mutation [--game soe] [--max-children 2] [--workdir DIR]
+    python -m rulespec.conformance.harness.mutation [--game soe] [--max-children 2] [--workdir DIR]
 
 The score, the survivors and the recorded equivalents are judged by
-``conformance.harness.mutation.score``.
+``rulespec.conformance.harness.mutation.score``.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
-from conformance.harness.mutation.score import (
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.games import INVARIANTS_DIR, REGISTRY, VECTORS_DIR, checkout, game
+from rulespec.conformance.harness.mutation.score import (
     EQUIVALENTS_FILE,
     Mutant,
     judge,
@@ -36,7 +37,7 @@ from conformance.harness.mutation.score import (
     render,
 )
 
-COPIED = ("reference", "conformance", "spec")  # what the suite needs to run, copied into the scratch tree
+COPIED = ("reference", "conformance", "spec")  # what the suite needs to run, copied under the scratch tree's rulespec/
 
 # Runs inside the scratch tree: what ``mutmut run`` does first (copy, then write every mutant), alone, so
 # the mutants can be read before any test runs and those no check can kill are not run at all.
@@ -91,7 +92,7 @@ class MutationRunError(RuntimeError):
 
 def base_settings() -> dict[str, Any]:
     """``[tool.mutmut]`` of the repository's pyproject.toml: the settings every game shares."""
-    data = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((checkout("mutation") / "pyproject.toml").read_text(encoding="utf-8"))
     settings: dict[str, Any] = data.get("tool", {}).get("mutmut", {})
     if not settings:
         raise MutationRunError("pyproject.toml has no [tool.mutmut] section")
@@ -101,7 +102,7 @@ def base_settings() -> dict[str, Any]:
 def suite_paths(key: str) -> list[str]:
     """The game's checks that exist, relative to the tree: pytest refuses a path that does not."""
     paths = [VECTORS_DIR / key, INVARIANTS_DIR / key]
-    return [str(path.relative_to(REPO_ROOT)) for path in paths if path.exists()]
+    return [str(path.relative_to(SUITE_ROOT.parent)) for path in paths if path.exists()]
 
 
 def game_settings(key: str, profile: str | None = None) -> dict[str, Any]:
@@ -109,7 +110,7 @@ def game_settings(key: str, profile: str | None = None) -> dict[str, Any]:
 
     ``profile`` swaps the Hypothesis profile the suite runs under (``mutation``: fewer examples).
     """
-    package = Path(str(getattr(game(key).reference, "__file__"))).parent.relative_to(REPO_ROOT)
+    package = Path(str(getattr(game(key).reference, "__file__"))).parent.relative_to(SUITE_ROOT.parent)
     settings = dict(base_settings())
     settings["only_mutate"] = [f"{package}/*"]
     settings["pytest_add_cli_args_test_selection"] = suite_paths(key)
@@ -145,8 +146,10 @@ def prepare(key: str, workdir: Path, profile: str | None = None) -> Path:
         shutil.rmtree(tree)
     tree.mkdir(parents=True)
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
-    for name in COPIED:
-        shutil.copytree(REPO_ROOT / name, tree / name, ignore=skip)
+    (tree / "rulespec").mkdir()
+    shutil.copy(SUITE_ROOT / "__init__.py", tree / "rulespec" / "__init__.py")
+    for name in COPIED:  # copied through the checkout's links: the scratch tree is laid out as the wheel is
+        shutil.copytree(SUITE_ROOT / name, tree / "rulespec" / name, ignore=skip)
     (tree / "pyproject.toml").write_text(pyproject_text(game_settings(key, profile)), encoding="utf-8")
     return tree
 

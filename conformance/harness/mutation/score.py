@@ -28,10 +28,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.mutation.flow import Flow, Function
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.mutation.flow import Flow, Function
 
-EQUIVALENTS_FILE = REPO_ROOT / "conformance" / "mutation" / "equivalent.toml"
+EQUIVALENTS_FILE = SUITE_ROOT / "conformance" / "mutation" / "equivalent.toml"
 REFUSAL_DIAGNOSTICS = "refusal-diagnostics"
 CAUGHT = frozenset({"killed", "timeout", "segfault", "caught by type check"})  # mutmut statuses the suite caught
 # positional and keyword arguments of a refusal that the suite does not judge
@@ -43,7 +43,7 @@ _DIAGNOSTIC_ARGS: dict[str, tuple[frozenset[int], frozenset[str]]] = {
 }
 # the arguments each InvalidState-building refusal needs: with fewer, the call raises TypeError, which a check can see
 _REQUIRED_ARGS = {"InvalidState": 3, "refuse": 4}
-REFERENCE_FLOW = Flow(REPO_ROOT, _DIAGNOSTIC_ARGS)  # names that reach only diagnostics, across reference/
+REFERENCE_FLOW = Flow(SUITE_ROOT.parent, _DIAGNOSTIC_ARGS)  # names reaching only diagnostics, across reference/
 _MUTANT_NAME = re.compile(r"^(?P<module>.+)\.(?:x_|xǁ(?P<cls>[^ǁ]+)ǁ)(?P<function>.+)__mutmut_\d+$")
 
 

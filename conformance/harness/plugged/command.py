@@ -7,10 +7,10 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-from conformance.harness.games import game
-from conformance.harness.symbolic.reference import IMPLEMENTATION_TIMEOUT
-from conformance.harness.verify import preflight
-from conformance.harness.vocabulary import Commands, add_game, one_game, usage_error
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.symbolic.reference import IMPLEMENTATION_TIMEOUT
+from rulespec.conformance.harness.verify import preflight
+from rulespec.conformance.harness.vocabulary import Commands, add_game, one_game, usage_error
 
 VERDICTS = {0: "passed", 1: "failed", 2: "could not run"}
 
@@ -54,7 +54,7 @@ def plugged_command(args: argparse.Namespace) -> int:
             continue
         print(f"\n$ rulespec {' '.join(step.arguments)}", flush=True)
         code = subprocess.run(
-            [sys.executable, "-m", "conformance.harness.cli", *step.arguments], check=False
+            [sys.executable, "-m", "rulespec.conformance.harness.cli", *step.arguments], check=False
         ).returncode
         outcomes.append((step.name, code, VERDICTS.get(code, f"exit {code}")))
     print(f"\nrulespec plugged {args.impl or args.cmd} ({key}):")

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from rich.console import Console
 
-from conformance.harness.games import REGISTRY, game
-from conformance.harness.per_rule import render, tally
-from conformance.harness.records import CheckRecord, read_report, write_report
-from conformance.harness.report import html
-from conformance.harness.vocabulary import Commands
+from rulespec.conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.per_rule import render, tally
+from rulespec.conformance.harness.records import CheckRecord, read_report, write_report
+from rulespec.conformance.harness.report import html
+from rulespec.conformance.harness.vocabulary import Commands
 
 
 class MergeError(ValueError):

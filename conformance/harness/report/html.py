@@ -7,10 +7,10 @@ from pathlib import Path
 
 from rich.console import Console
 
-from conformance.harness.games import REGISTRY, game
-from conformance.harness.report.implementations import Implementation, read_reports
-from conformance.harness.report.site import build_site
-from conformance.harness.vocabulary import argument
+from rulespec.conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.report.implementations import Implementation, read_reports
+from rulespec.conformance.harness.report.site import build_site
+from rulespec.conformance.harness.vocabulary import argument
 
 
 @argument

@@ -18,9 +18,9 @@ from typing import Any, cast
 
 import msgspec
 
-from conformance.harness import outputs
-from conformance.harness.gate.stamp import Stamp
-from conformance.harness.records import CheckRecord, read_report, write_report
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.gate.stamp import Stamp
+from rulespec.conformance.harness.records import CheckRecord, read_report, write_report
 
 KIND = "rulespec implementations"  # the value of "report" that marks this file
 

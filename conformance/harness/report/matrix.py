@@ -17,11 +17,11 @@ from html import escape
 from rich.console import Console
 from rich.table import Table
 
-from conformance.harness.games import Game
-from conformance.harness.per_rule import RuleTally, Verification, tally
-from conformance.harness.report.implementations import Implementation
-from conformance.harness.spec import Clause, read_clauses
-from conformance.harness.verdict import Outcome
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.per_rule import RuleTally, Verification, tally
+from rulespec.conformance.harness.report.implementations import Implementation
+from rulespec.conformance.harness.spec import Clause, read_clauses
+from rulespec.conformance.harness.verdict import Outcome
 
 
 @dataclass(frozen=True)

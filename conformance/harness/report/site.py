@@ -20,11 +20,12 @@ from typing import Any
 import jinja2
 import msgspec
 
-from conformance.harness import outputs
-from conformance.harness.games import REPO_ROOT, Game
-from conformance.harness.records import CheckRecord
-from conformance.harness.report.implementations import Implementation
-from conformance.harness.report.matrix import (
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.report.implementations import Implementation
+from rulespec.conformance.harness.report.matrix import (
     LOOKS,
     Column,
     GameMatrix,
@@ -32,8 +33,8 @@ from conformance.harness.report.matrix import (
     game_matrix,
     look,
 )
-from conformance.harness.spec import Clause, rulings_bearing_on
-from conformance.harness.vectors import LoadedCase, load_game
+from rulespec.conformance.harness.spec import Clause, rulings_bearing_on
+from rulespec.conformance.harness.vectors import LoadedCase, load_game
 
 TEMPLATES = Path(__file__).parent / "templates"
 # A check record's fields that the page shows in a check's heading; every other field is shown as it is.
@@ -94,7 +95,7 @@ def record_fields(record: CheckRecord) -> list[tuple[str, str]]:
 
 def cases_by_nodeid(game: Game) -> dict[str, LoadedCase]:
     """Every vector case of the game under the node ID its check has in a report."""
-    return {f"{loaded.path.relative_to(REPO_ROOT).as_posix()}::{loaded.case.id}": loaded for loaded in load_game(game)}
+    return {f"{loaded.path.relative_to(SUITE_ROOT).as_posix()}::{loaded.case.id}": loaded for loaded in load_game(game)}
 
 
 def _json(value: object) -> str:

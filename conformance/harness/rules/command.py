@@ -19,12 +19,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from conformance.harness.coverage.rules import invariant_rules, rule_coverage
-from conformance.harness.games import REGISTRY, Game, game
-from conformance.harness.records import CheckRecord, read_report
-from conformance.harness.spec import Clause, read_clauses, rulings_bearing_on
-from conformance.harness.vectors import load_game
-from conformance.harness.vocabulary import Commands, add_game, did_you_mean, usage_error
+from rulespec.conformance.harness.coverage.rules import invariant_rules, rule_coverage
+from rulespec.conformance.harness.games import REGISTRY, Game, game
+from rulespec.conformance.harness.records import CheckRecord, read_report
+from rulespec.conformance.harness.spec import Clause, read_clauses, rulings_bearing_on
+from rulespec.conformance.harness.vectors import load_game
+from rulespec.conformance.harness.vocabulary import Commands, add_game, did_you_mean, usage_error
 
 SHOWN = 12  # checks listed by name per kind; the rest are counted
 

@@ -11,19 +11,20 @@ from typing import Any
 
 import msgspec
 
-from conformance.harness import outputs
-from conformance.harness.games import REPO_ROOT, SCHEMA_DIR, all_games
-from conformance.harness.records import report_schema
-from conformance.harness.schema import (
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.games import SCHEMA_DIR, all_games
+from rulespec.conformance.harness.records import report_schema
+from rulespec.conformance.harness.schema import (
     closed,
     operation_schemas,
     refusal_kinds,
     rulings_schema,
     type_schema,
 )
-from conformance.harness.vectors import vector_file_schema
-from conformance.harness.vocabulary import Commands
-from conformance.harness.wire.messages import MESSAGES, REPLIES
+from rulespec.conformance.harness.vectors import vector_file_schema
+from rulespec.conformance.harness.vocabulary import Commands
+from rulespec.conformance.harness.wire.messages import MESSAGES, REPLIES
 
 
 @cache
@@ -87,11 +88,11 @@ def write_schemas(root: Path = SCHEMA_DIR) -> list[Path]:
 def schema(args: argparse.Namespace) -> int:
     if args.write:
         for path in write_schemas():
-            print(f"wrote {path.relative_to(REPO_ROOT)}")
+            print(f"wrote {path.relative_to(SUITE_ROOT)}")
         return 0
     stale = stale_schemas()
     for path in stale:
-        print(f"stale: {path.relative_to(REPO_ROOT)} (run: rulespec schema --write)")
+        print(f"stale: {path.relative_to(SUITE_ROOT)} (run: rulespec schema --write)")
     return 1 if stale else 0
 
 

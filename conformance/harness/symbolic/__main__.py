@@ -1,7 +1,7 @@
-"""``python -m conformance.harness.symbolic``: as ``rulespec symbolic``."""
+"""``python -m rulespec.conformance.harness.symbolic``: as ``rulespec symbolic``."""
 
 import sys
 
-from conformance.harness.symbolic.command import main
+from rulespec.conformance.harness.symbolic.command import main
 
 sys.exit(main())

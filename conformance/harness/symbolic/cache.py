@@ -16,11 +16,10 @@ from pathlib import Path
 
 import msgspec
 
-from conformance.harness import outputs
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.symbolic.search import CONFIRMED, NOT_REFUTED, Searched
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.symbolic.search import CONFIRMED, NOT_REFUTED, Searched
 
-DEFAULT_DIRECTORY = REPO_ROOT / ".crosshair-cache"
+DEFAULT_DIRECTORY = Path(".crosshair-cache")  # in the caller's directory, as pytest and Hypothesis keep theirs
 _FILE = "results.json"
 
 

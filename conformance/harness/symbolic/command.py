@@ -1,5 +1,5 @@
-"""``rulespec symbolic`` (and ``python -m conformance.harness.symbolic``): the reference's contracts, or a plugged
-implementation checked against them (``--impl``, one ``--game``)."""
+"""``rulespec symbolic`` (and ``python -m rulespec.conformance.harness.symbolic``): the reference's contracts,
+or a plugged implementation checked against them (``--impl``, one ``--game``)."""
 
 from __future__ import annotations
 
@@ -9,23 +9,23 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from conformance.harness.games import REGISTRY, game
-from conformance.harness.symbolic import implementation as symbolic_impl
-from conformance.harness.symbolic.cache import DEFAULT_DIRECTORY, ResultCache
-from conformance.harness.symbolic.reference import (
+from rulespec.conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.symbolic import implementation as symbolic_impl
+from rulespec.conformance.harness.symbolic.cache import DEFAULT_DIRECTORY, ResultCache
+from rulespec.conformance.harness.symbolic.reference import (
     IMPLEMENTATION_TIMEOUT,
     REFERENCE_TIMEOUT,
     Run,
     check,
 )
-from conformance.harness.symbolic.search import (
+from rulespec.conformance.harness.symbolic.search import (
     COUNTEREXAMPLE,
     FAILED,
     NOT_REFUTED,
     Searched,
 )
-from conformance.harness.verify import preflight
-from conformance.harness.vocabulary import Commands, add_game, argument, cores, jobs
+from rulespec.conformance.harness.verify import preflight
+from rulespec.conformance.harness.vocabulary import Commands, add_game, argument, cores, jobs
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

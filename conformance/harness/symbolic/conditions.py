@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import cast
 
-from conformance.harness.games import game
+from rulespec.conformance.harness.games import game
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CONSTANT = (int, float, str, bytes, bool, frozenset, tuple, type(None))

@@ -22,9 +22,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.harness.diff.crosshair import run_crosshair
-from conformance.harness.games import Game
-from conformance.harness.spec import docstring_rules
+from rulespec.conformance.harness.diff.crosshair import run_crosshair
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.spec import docstring_rules
 
 _SHOWN = 3000  # characters of CrossHair's report shown per finding: a found input can be long
 
@@ -33,8 +33,8 @@ import importlib
 import {reference} as _reference_module
 # by name: a rule module named like the operation its package exports would be that function through ``import as``
 _operation_module = importlib.import_module({module_of_op!r})
-from conformance.harness.diff.crosshair import refused_as_value
-from conformance.harness.verify.preflight import load_impl
+from rulespec.conformance.harness.diff.crosshair import refused_as_value
+from rulespec.conformance.harness.verify.preflight import load_impl
 
 # the names the reference's contracts use (InvalidState, Rounding, ...) are visible here too
 globals().update({{k: v for k, v in vars(_operation_module).items() if not k.startswith("__")}})

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from conformance.harness.symbolic.cache import ResultCache, salt
-from conformance.harness.symbolic.conditions import Condition, conditions_of, fingerprint, load
-from conformance.harness.symbolic.search import FAILED, Searched, search
+from rulespec.conformance.harness.symbolic.cache import ResultCache, salt
+from rulespec.conformance.harness.symbolic.conditions import Condition, conditions_of, fingerprint, load
+from rulespec.conformance.harness.symbolic.search import FAILED, Searched, search
 
 # CPU seconds per condition over the reference's own contracts, chosen from measurement. A search
 # ends early only when it explores every path (or refutes the condition): of the 84 conditions 8 do

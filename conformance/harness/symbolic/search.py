@@ -11,7 +11,7 @@ import io
 import time
 from dataclasses import dataclass
 
-from conformance.harness.symbolic.conditions import Condition, load
+from rulespec.conformance.harness.symbolic.conditions import Condition, load
 
 CONFIRMED = "confirmed"  # every path explored: holds for all inputs
 NOT_REFUTED = "not refuted"  # the budget ran out with no counterexample

@@ -21,9 +21,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.harness.games import REPO_ROOT, Game, game
-from conformance.harness.verify import preflight
-from conformance.harness.vocabulary import Commands, add_game, one_game, usage_error
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.games import Game, game
+from rulespec.conformance.harness.verify import preflight
+from rulespec.conformance.harness.vocabulary import Commands, add_game, one_game, usage_error
 
 MODULE = "rulespec_boundary_check"
 
@@ -99,7 +100,7 @@ def _source_of(module_name: str, scratch: Path) -> list[str]:
         location = Path(spec.origin)
     else:
         return []
-    if location.parent.resolve() in (Path.cwd().resolve(), REPO_ROOT.resolve()):
+    if location.parent.resolve() in (Path.cwd().resolve(), SUITE_ROOT.parent.resolve()):
         return []
     linked = scratch / "implementation"
     linked.mkdir(exist_ok=True)
@@ -115,7 +116,7 @@ def run_mypy(module: BoundaryModule) -> tuple[int, list[str]]:
         config = Path(scratch) / "mypy.ini"
         config.write_text("[mypy]\n", encoding="utf-8")  # the user's own mypy settings are not the boundary's
         search = os.pathsep.join(
-            dict.fromkeys([*_source_of(module.module_name, Path(scratch)), os.getcwd(), str(REPO_ROOT)])
+            dict.fromkeys([*_source_of(module.module_name, Path(scratch)), os.getcwd(), str(SUITE_ROOT.parent)])
         )
         command = [
             sys.executable,

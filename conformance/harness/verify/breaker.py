@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.harness.subject import ImplementationError, Subject
+from rulespec.conformance.harness.subject import ImplementationError, Subject
 
 PER_CHECK = 3  # faults in one check before it stops: the first, and two tries of Hypothesis to shrink it
 DEFAULT_MAX_FAULTS = 6  # faults in a run (per process with -n) before every later check is an error unrun

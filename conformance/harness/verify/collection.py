@@ -24,12 +24,13 @@ from typing import Any, cast
 
 import pytest
 
-from conformance.harness.games import INVARIANTS_DIR, REGISTRY, REPO_ROOT, VECTORS_DIR, game
-from conformance.harness.subject import ImplementationError
-from conformance.harness.vectors import LoadedCase, VectorError, load_file, load_game, refuse_repeated_id
-from conformance.harness.verdict import Outcome, Verdict, run_case
-from conformance.harness.verify.saved_failures import SUITE_REFERENCES
-from conformance.harness.verify.subjects import SUBJECTS
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.games import INVARIANTS_DIR, REGISTRY, VECTORS_DIR, game
+from rulespec.conformance.harness.subject import ImplementationError
+from rulespec.conformance.harness.vectors import LoadedCase, VectorError, load_file, load_game, refuse_repeated_id
+from rulespec.conformance.harness.verdict import Outcome, Verdict, run_case
+from rulespec.conformance.harness.verify.saved_failures import SUITE_REFERENCES
+from rulespec.conformance.harness.verify.subjects import SUBJECTS
 
 USER_ROOTS: list[Path] = []  # set once per run by the plugin (on every xdist worker too)
 
@@ -129,7 +130,7 @@ def choose(config: pytest.Config, items: list[pytest.Item], rules: Sequence[str]
 
 def _shown(path: Path) -> Path:
     """A suite file relative to the checkout; a user's own vector file as it is."""
-    return path.relative_to(REPO_ROOT) if path.is_relative_to(REPO_ROOT) else path
+    return path.relative_to(SUITE_ROOT) if path.is_relative_to(SUITE_ROOT) else path
 
 
 CASE_IDS = pytest.StashKey[dict[str, dict[str, LoadedCase]]]()  # game -> case ID -> where it was first met

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from conformance.harness.differences import as_json, describe
-from conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.differences import as_json, describe
+from rulespec.conformance.harness.records import CheckRecord
 
 INDENT = "  "
 

@@ -21,18 +21,18 @@ from typing import Any
 
 import pytest
 
-from conformance.harness.differences import Difference
-from conformance.harness.games import Game, game
-from conformance.harness.records import CheckRecord
-from conformance.harness.spec import RULE_ID, clause_hashes, read_clauses
-from conformance.harness.subject import Subject, python_subject
-from conformance.harness.verdict import Outcome, run_case
-from conformance.harness.verify.collection import VERDICT, VectorItem, rules_of
-from conformance.harness.verify.failure_text import first_sentence
-from conformance.harness.verify.saved_failures import SentCall, loaded, saved_case
-from conformance.harness.verify.subjects import SUBJECTS
-from conformance.harness.wire.encoding import wire_form
-from reference.errors import IllegalAction, InvalidState
+from rulespec.conformance.harness.differences import Difference
+from rulespec.conformance.harness.games import Game, game
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.spec import RULE_ID, clause_hashes, read_clauses
+from rulespec.conformance.harness.subject import Subject, python_subject
+from rulespec.conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.verify.collection import VERDICT, VectorItem, rules_of
+from rulespec.conformance.harness.verify.failure_text import first_sentence
+from rulespec.conformance.harness.verify.saved_failures import SentCall, loaded, saved_case
+from rulespec.conformance.harness.verify.subjects import SUBJECTS
+from rulespec.conformance.harness.wire.encoding import wire_form
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 _ASSERTED = re.compile(rf"^(?P<rule>{RULE_ID}):")
 CALLS = pytest.StashKey["deque[SentCall]"]()  # what an invariant sent, newest last

@@ -20,15 +20,15 @@ from typing import Any
 import msgspec
 import pytest
 
-from conformance.harness import vocabulary
-from conformance.harness.games import REGISTRY
-from conformance.harness.gate import expectations as expectations_file
-from conformance.harness.gate.judge import Bounds
-from conformance.harness.report.html import site_dir
-from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
-from conformance.harness.vocabulary import add_game, argument, count, max_faults, processes, seconds
-from conformance.harness.wire.faults import parse_command
-from conformance.harness.wire.session import DEFAULT_TIMEOUT
+from rulespec.conformance.harness import vocabulary
+from rulespec.conformance.harness.games import REGISTRY
+from rulespec.conformance.harness.gate import expectations as expectations_file
+from rulespec.conformance.harness.gate.judge import Bounds
+from rulespec.conformance.harness.report.html import site_dir
+from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
+from rulespec.conformance.harness.vocabulary import add_game, argument, count, max_faults, processes, seconds
+from rulespec.conformance.harness.wire.faults import parse_command
+from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 # ``name=`` before an --impl or --cmd names the implementation in tables, reports and badges.
 _NAMED = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.+-]*)=(?P<rest>\S.*)$", re.DOTALL)

@@ -20,18 +20,18 @@ from typing import Any
 
 import pytest
 
-from conformance.harness import profiles
-from conformance.harness.games import REGISTRY, game
-from conformance.harness.verify import collection, preflight, saved_failures, spread
-from conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
-from conformance.harness.verify.collection import VectorItem, game_of
-from conformance.harness.verify.failure_text import GroupedFailures
-from conformance.harness.verify.failures import CALLS
-from conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, named
-from conformance.harness.verify.recorder import RECORDER, Recorder
-from conformance.harness.verify.subjects import SUBJECTS, CheckedSubject, Subjects, is_worker
-from conformance.harness.vocabulary import argument, game_key, max_faults, seconds
-from conformance.harness.wire.session import DEFAULT_TIMEOUT
+from rulespec.conformance.harness import profiles
+from rulespec.conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.verify import collection, preflight, saved_failures, spread
+from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
+from rulespec.conformance.harness.verify.collection import VectorItem, game_of
+from rulespec.conformance.harness.verify.failure_text import GroupedFailures
+from rulespec.conformance.harness.verify.failures import CALLS
+from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, named
+from rulespec.conformance.harness.verify.recorder import RECORDER, Recorder
+from rulespec.conformance.harness.verify.subjects import SUBJECTS, CheckedSubject, Subjects, is_worker
+from rulespec.conformance.harness.vocabulary import argument, game_key, max_faults, seconds
+from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 profiles.register()
 

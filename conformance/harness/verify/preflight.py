@@ -7,7 +7,7 @@ like a misspelled operation (within a few edits of one it does not offer); an un
 it: the current directory first, then the installed packages.
 
 The files a run writes (``--save-failures``, ``--report-json``, ``--summary-md``, ``--junit-xml``,
-``--html``) are checked before it by the one output policy (``conformance.harness.outputs``): a long run
+``--html``) are checked before it by the one output policy (``rulespec.conformance.harness.outputs``): a long run
 must not end in a file that cannot be written. A folder one of them names is made for the others
 (``--report-json site/report.json --html site/``); a write that still fails after the run is told after
 the table and the verdict, never instead of them.
@@ -23,12 +23,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from conformance.harness.games import Game
-from conformance.harness.outputs import problem
-from conformance.harness.spec import read_clauses
-from conformance.harness.vectors import written_cases
-from conformance.harness.verify.options import VerifyOptions
-from conformance.harness.vocabulary import close, did_you_mean
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.outputs import problem
+from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.vectors import written_cases
+from rulespec.conformance.harness.verify.options import VerifyOptions
+from rulespec.conformance.harness.vocabulary import close, did_you_mean
 
 # (option, attribute of VerifyOptions, whether it names a folder)
 OUTPUTS: tuple[tuple[str, str, bool], ...] = (

@@ -24,8 +24,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Column
 
-from conformance.harness.games import REPO_ROOT
-from conformance.harness.verify.collection import game_of
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.verify.collection import game_of
 
 QUIET_SECONDS = 4.0  # a plain status line at least this often
 _SYMBOL = {"passed": "passed", "failed": "failed", "skipped": "not run", "error": "error"}
@@ -209,5 +209,5 @@ def _counts(outcomes: Counter[str]) -> str:
 
 
 def _path(relative: str) -> Path:
-    """A report's path (relative to the rootdir, which verify sets to the repository)."""
-    return REPO_ROOT / relative
+    """A report's path (relative to the rootdir, which verify sets to the suite's root)."""
+    return SUITE_ROOT / relative

@@ -16,18 +16,19 @@ from typing import Any
 import msgspec
 import pytest
 
-from conformance.harness.games import REPO_ROOT, game
-from conformance.harness.records import CheckRecord, write_report
-from conformance.harness.subject import ImplementationError
-from conformance.harness.verdict import Outcome
-from conformance.harness.verify import saved_failures
-from conformance.harness.verify.breaker import CircuitOpen
-from conformance.harness.verify.collection import VectorItem, game_of, rules_of
-from conformance.harness.verify.failure_text import failure_text
-from conformance.harness.verify.failures import CALLS, message, record_of
-from conformance.harness.verify.options import OPTIONS
-from conformance.harness.verify.saved_failures import SentCall
-from conformance.harness.verify.subjects import SUBJECTS, is_worker
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.records import CheckRecord, write_report
+from rulespec.conformance.harness.subject import ImplementationError
+from rulespec.conformance.harness.verdict import Outcome
+from rulespec.conformance.harness.verify import saved_failures
+from rulespec.conformance.harness.verify.breaker import CircuitOpen
+from rulespec.conformance.harness.verify.collection import VectorItem, game_of, rules_of
+from rulespec.conformance.harness.verify.failure_text import failure_text
+from rulespec.conformance.harness.verify.failures import CALLS, message, record_of
+from rulespec.conformance.harness.verify.options import OPTIONS
+from rulespec.conformance.harness.verify.saved_failures import SentCall
+from rulespec.conformance.harness.verify.subjects import SUBJECTS, is_worker
 
 NOT_IMPLEMENTED = "not implemented"
 # Carried on each report's user_properties, which pytest-xdist sends from workers to the controller.
@@ -89,7 +90,7 @@ class Recorder:
                 self.saved.append((key, operation, case))
             else:
                 kept.append((name, value))
-        key = game_of((self.config.rootpath if self.config else REPO_ROOT) / report.fspath)
+        key = game_of((self.config.rootpath if self.config else SUITE_ROOT) / report.fspath)
         if report.failed and key is not None and len(kept) == len(report.user_properties):
             # failed with no record made: an xdist worker died under it; an error, never silence
             rules = tuple(str(value) for name, value in kept if name == "rule")
@@ -101,7 +102,7 @@ class Recorder:
 
     def unrecorded(self) -> int:
         """Checks collected that got no record: the process running them ended early (a complete verdict has none)."""
-        checks = {nodeid for nodeid in self.collected if game_of(REPO_ROOT / nodeid.split("::")[0]) is not None}
+        checks = {nodeid for nodeid in self.collected if game_of(SUITE_ROOT / nodeid.split("::")[0]) is not None}
         return len(checks - {record.nodeid for record in self.records})
 
     def record_ending(self, key: str, faults: list[str]) -> None:

@@ -18,12 +18,12 @@ from typing import Any
 
 import msgspec
 
-from conformance.harness import outputs
-from conformance.harness.games import VECTORS_DIR, Game
-from conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
-from conformance.harness.vectors import Case, LoadedCase, add_cases, new_case
-from conformance.harness.verdict import Outcome, run_case
-from reference.errors import IllegalAction, InvalidState, RuleError
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.games import VECTORS_DIR, Game
+from rulespec.conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
+from rulespec.conformance.harness.vectors import Case, LoadedCase, add_cases, new_case
+from rulespec.conformance.harness.verdict import Outcome, run_case
+from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
 
 SAVED = Path("<saved failure>")
 SUITE_CASE = "suite_case"  # a saved failure that is a suite vector: its ID, not a copy

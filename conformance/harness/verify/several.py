@@ -21,19 +21,20 @@ import pytest
 from rich.console import Console
 from rich.rule import Rule
 
-from conformance.harness.games import REPO_ROOT, Game
-from conformance.harness.gate.judge import judge
-from conformance.harness.gate.stamp import seed_of, stamp_now
-from conformance.harness.per_rule import tally
-from conformance.harness.records import CheckRecord
-from conformance.harness.report.html import publish
-from conformance.harness.report.implementations import Identity, Implementation, write_implementations
-from conformance.harness.report.matrix import game_matrix, render_matrix
-from conformance.harness.subject import load_python_target
-from conformance.harness.verify.options import NamedSubject, VerifyOptions
-from conformance.harness.verify.recorder import Recorder
-from conformance.harness.wire.faults import WireFault
-from conformance.harness.wire.session import WireSession
+from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.gate.judge import judge
+from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
+from rulespec.conformance.harness.per_rule import tally
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.report.html import publish
+from rulespec.conformance.harness.report.implementations import Identity, Implementation, write_implementations
+from rulespec.conformance.harness.report.matrix import game_matrix, render_matrix
+from rulespec.conformance.harness.subject import load_python_target
+from rulespec.conformance.harness.verify.options import NamedSubject, VerifyOptions
+from rulespec.conformance.harness.verify.recorder import Recorder
+from rulespec.conformance.harness.wire.faults import WireFault
+from rulespec.conformance.harness.wire.session import WireSession
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def _package_version(spec: str) -> str | None:
     for distribution in metadata.packages_distributions().get(top.__name__, ()):
         return f"{distribution} {metadata.version(distribution)}"
     source = getattr(module, "__file__", None)
-    if source and Path(source).resolve().is_relative_to(REPO_ROOT):
+    if source and Path(source).resolve().is_relative_to(SUITE_ROOT.resolve()):
         return f"rulespec {metadata.version('rulespec')} (this checkout)"
     return None
 

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.harness import outputs
-from conformance.harness.records import CheckRecord
-from conformance.harness.verify.options import Shard, VerifyOptions
+from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verify.options import Shard, VerifyOptions
 
 DURATIONS = Path(__file__).with_name("durations.json")
 

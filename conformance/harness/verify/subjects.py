@@ -15,20 +15,20 @@ from typing import Any
 
 import pytest
 
-from conformance.harness.games import game
-from conformance.harness.subject import NotImplementedOp, Subject, python_subject
-from conformance.harness.vectors import LoadedCase
-from conformance.harness.verify.breaker import Breaker, GuardedSubject
-from conformance.harness.verify.options import VerifyOptions
-from conformance.harness.verify.saved_failures import SentCall
-from conformance.harness.wire.faults import WireFault
-from conformance.harness.wire.session import WireSession
-from conformance.harness.wire.subject import ProcessSubject
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.subject import NotImplementedOp, Subject, python_subject
+from rulespec.conformance.harness.vectors import LoadedCase
+from rulespec.conformance.harness.verify.breaker import Breaker, GuardedSubject
+from rulespec.conformance.harness.verify.options import VerifyOptions
+from rulespec.conformance.harness.verify.saved_failures import SentCall
+from rulespec.conformance.harness.wire.faults import WireFault
+from rulespec.conformance.harness.wire.session import WireSession
+from rulespec.conformance.harness.wire.subject import ProcessSubject
 
 
 def served_command(key: str, impl: str) -> str:
     """The command that serves ``--impl`` over the wire, in a process of its own (wire/serve.py)."""
-    return shlex.join([sys.executable, "-m", "conformance.harness.wire.serve", "--game", key, "--impl", impl])
+    return shlex.join([sys.executable, "-m", "rulespec.conformance.harness.wire.serve", "--game", key, "--impl", impl])
 
 
 class Subjects:

@@ -2,7 +2,7 @@
 
 Reads a command (``--cmd``) and the game's types; gives a ``Subject`` whose every reply is checked
 against the protocol and the types, every fault named. Entry points: ``subject.process_subjects`` (verify's
-``--cmd``) and ``serve`` (``python -m conformance.harness.wire.serve``, verify's ``--impl``). The modules:
+``--cmd``) and ``serve`` (``python -m rulespec.conformance.harness.wire.serve``, verify's ``--impl``). The modules:
 
 - ``subject``: one game of the process as a Subject (``ProcessSubject``, ``process_subjects``);
 - ``session``: the conversation (``WireSession``): the handshake, requests sent ahead, restarts;

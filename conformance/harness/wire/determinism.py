@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import msgspec
 
-from conformance.harness.wire.faults import Fault, WireFault, shown_text
-from conformance.harness.wire.messages import Reply, Result
-from conformance.harness.wire.reply import Misfit, canonical_form
+from rulespec.conformance.harness.wire.faults import Fault, WireFault, shown_text
+from rulespec.conformance.harness.wire.messages import Reply, Result
+from rulespec.conformance.harness.wire.reply import Misfit, canonical_form
 
 _MAX_REMEMBERED = 200_000  # answers kept for the determinism check
 

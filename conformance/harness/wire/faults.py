@@ -6,8 +6,8 @@ import shlex
 import shutil
 from enum import StrEnum
 
-from conformance.harness.subject import ImplementationError
-from conformance.harness.wire.untrusted import inert
+from rulespec.conformance.harness.subject import ImplementationError
+from rulespec.conformance.harness.wire.untrusted import inert
 
 _SHOWN = 2000  # characters of a request or an output shown in a fault
 

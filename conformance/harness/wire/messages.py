@@ -13,7 +13,7 @@ from typing import Annotated, Any, get_args
 
 import msgspec
 
-from conformance.harness.vectors import ErrorKind
+from rulespec.conformance.harness.vectors import ErrorKind
 
 PROTOCOL_VERSION = 1
 # the versions this harness speaks; an implementation must answer with one of them

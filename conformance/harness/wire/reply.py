@@ -13,8 +13,8 @@ from typing import Any, cast
 
 import msgspec
 
-from conformance.harness.wire.faults import Fault, WireFault, shown_text
-from conformance.harness.wire.messages import RECEIVED, REPLIES, Reply, Started
+from rulespec.conformance.harness.wire.faults import Fault, WireFault, shown_text
+from rulespec.conformance.harness.wire.messages import RECEIVED, REPLIES, Reply, Started
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """A Python implementation (``--impl``) served over the wire protocol, in a process of its own.
 
-``python -m conformance.harness.wire.serve --game KEY --impl module:attr``. The harness runs an
+``python -m rulespec.conformance.harness.wire.serve --game KEY --impl module:attr``. The harness runs an
 ``--impl`` through this, so a call that hangs meets ``--case-timeout``, one that exits the
 interpreter (``os._exit``, ``sys.exit``) or overflows the stack is an error of that case, and
 the process is killed and restarted, exactly as for ``--cmd``. The implementation is still
@@ -21,10 +21,10 @@ from typing import Any, BinaryIO
 
 import msgspec
 
-from conformance.harness.games import Game, game
-from conformance.harness.subject import load_python_target
-from conformance.harness.vectors import ErrorKind
-from conformance.harness.wire.messages import (
+from rulespec.conformance.harness.games import Game, game
+from rulespec.conformance.harness.subject import load_python_target
+from rulespec.conformance.harness.vectors import ErrorKind
+from rulespec.conformance.harness.wire.messages import (
     ENCODER,
     PROTOCOL_VERSION,
     SENT,
@@ -40,7 +40,7 @@ from conformance.harness.wire.messages import (
     Stop,
     Unsupported,
 )
-from reference.errors import IllegalAction, InvalidState
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 MUTATED = "mutated-input"  # the errored reply's context["rulespec"] when the call changed its request
 
@@ -129,7 +129,7 @@ def serve(served: Served, lines: BinaryIO, out: BinaryIO) -> int:
 
 
 def main() -> int:
-    options = argparse.ArgumentParser(prog="python -m conformance.harness.wire.serve")
+    options = argparse.ArgumentParser(prog="python -m rulespec.conformance.harness.wire.serve")
     options.add_argument("--game", required=True)
     options.add_argument("--impl", required=True, metavar="MODULE:ATTR")
     args = options.parse_args()

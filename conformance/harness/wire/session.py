@@ -18,9 +18,9 @@ from collections.abc import Sequence
 
 import msgspec
 
-from conformance.harness.wire.determinism import Answers
-from conformance.harness.wire.faults import Fault, WireFault, parse_command, shown_text
-from conformance.harness.wire.messages import (
+from rulespec.conformance.harness.wire.determinism import Answers
+from rulespec.conformance.harness.wire.faults import Fault, WireFault, parse_command, shown_text
+from rulespec.conformance.harness.wire.messages import (
     ENCODER,
     PROTOCOL_VERSION,
     RECEIVED,
@@ -31,8 +31,8 @@ from conformance.harness.wire.messages import (
     Started,
     Stop,
 )
-from conformance.harness.wire.process import Closed, ClosedStdout, LineProcess, Overlong, Timeout
-from conformance.harness.wire.reply import Misfit, read_reply
+from rulespec.conformance.harness.wire.process import Closed, ClosedStdout, LineProcess, Overlong, Timeout
+from rulespec.conformance.harness.wire.reply import Misfit, read_reply
 
 DEFAULT_TIMEOUT = 5.0  # seconds per reply
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``

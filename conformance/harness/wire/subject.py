@@ -7,14 +7,14 @@ from typing import Any
 
 import msgspec
 
-from conformance.harness.games import Game
-from conformance.harness.subject import NotImplementedOp
-from conformance.harness.wire.encoding import unknown_field, wire_json
-from conformance.harness.wire.faults import Fault, WireFault, shown_text
-from conformance.harness.wire.messages import ENCODER, Refused, Result, Run, Unsupported
-from conformance.harness.wire.reply import Misfit
-from conformance.harness.wire.session import WireSession
-from reference.errors import IllegalAction, InvalidState
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.subject import NotImplementedOp
+from rulespec.conformance.harness.wire.encoding import unknown_field, wire_json
+from rulespec.conformance.harness.wire.faults import Fault, WireFault, shown_text
+from rulespec.conformance.harness.wire.messages import ENCODER, Refused, Result, Run, Unsupported
+from rulespec.conformance.harness.wire.reply import Misfit
+from rulespec.conformance.harness.wire.session import WireSession
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 
 class ProcessSubject:

@@ -7,7 +7,7 @@ from typing import cast
 
 import pytest
 
-from conformance.harness.games.his import HereIStand
+from rulespec.conformance.harness.games.his import HereIStand
 
 
 @pytest.fixture

@@ -6,11 +6,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance.harness.games.his import HereIStand
-from conformance.strategies import his as his_st
-from reference.errors import IllegalAction
-from reference.here_i_stand.model import PhaseRequest, PowerVp, ScoreRequest, TurnRecord, Victory, VictoryRequest
-from reference.here_i_stand.rulings import Rulings
+from rulespec.conformance.harness.games.his import HereIStand
+from rulespec.conformance.strategies import his as his_st
+from rulespec.reference.errors import IllegalAction
+from rulespec.reference.here_i_stand.model import (
+    PhaseRequest,
+    PowerVp,
+    ScoreRequest,
+    TurnRecord,
+    Victory,
+    VictoryRequest,
+)
+from rulespec.reference.here_i_stand.rulings import Rulings
 
 FIXTURE = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 IMPULSE_ORDER = ("ottomans", "habsburgs", "england", "france", "papacy", "protestants")

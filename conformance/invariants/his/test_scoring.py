@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance.harness.games.his import HereIStand
-from conformance.strategies import his as his_st
-from reference.errors import InvalidState
-from reference.here_i_stand.model import Board, Bonus, BonusVpRequest, Power, ScoreRequest, SpecialVpRequest
-from reference.here_i_stand.rulings import Rulings, SpacesInUnrest
+from rulespec.conformance.harness.games.his import HereIStand
+from rulespec.conformance.strategies import his as his_st
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.here_i_stand.model import Board, Bonus, BonusVpRequest, Power, ScoreRequest, SpecialVpRequest
+from rulespec.reference.here_i_stand.rulings import Rulings, SpacesInUnrest
 
 FIXTURE = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 

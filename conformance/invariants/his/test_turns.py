@@ -13,10 +13,10 @@ from hypothesis.stateful import (
     run_state_machine_as_test,  # pyright: ignore[reportUnknownVariableType]
 )
 
-from conformance.harness.games.his import HereIStand
-from conformance.strategies import his as his_st
-from reference.here_i_stand.model import Board, Bonus, PhaseRequest, PowerCard, TurnRecord, Victory
-from reference.here_i_stand.rulings import Rulings
+from rulespec.conformance.harness.games.his import HereIStand
+from rulespec.conformance.strategies import his as his_st
+from rulespec.reference.here_i_stand.model import Board, Bonus, PhaseRequest, PowerCard, TurnRecord, Victory
+from rulespec.reference.here_i_stand.rulings import Rulings
 
 
 class TurnByTurn(RuleBasedStateMachine):

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance.harness.games.his import HereIStand
-from conformance.strategies import his as his_st
-from reference.here_i_stand.model import Outcome, PowerVp, TurnRecord, Victory, VictoryRequest
-from reference.here_i_stand.rulings import Rulings, TimeLimitTie, UnbrokenTie
+from rulespec.conformance.harness.games.his import HereIStand
+from rulespec.conformance.strategies import his as his_st
+from rulespec.reference.here_i_stand.model import Outcome, PowerVp, TurnRecord, Victory, VictoryRequest
+from rulespec.reference.here_i_stand.rulings import Rulings, TimeLimitTie, UnbrokenTie
 
 FIXTURE = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 STANDARD_VP = 25

@@ -7,7 +7,7 @@ from typing import cast
 
 import pytest
 
-from conformance.harness.games.imperium import Imperium
+from rulespec.conformance.harness.games.imperium import Imperium
 
 
 @pytest.fixture

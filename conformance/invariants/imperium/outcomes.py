@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from reference.errors import IllegalAction, InvalidState
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 # The fixture is a stateless view of the subject, so sharing it across examples is safe.
 fixture_safe = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])

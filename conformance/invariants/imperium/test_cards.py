@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import reference.imperium as reference
-from conformance.harness.games.imperium import Imperium
-from conformance.invariants.imperium.outcomes import (
+import rulespec.reference.imperium as reference
+from rulespec.conformance.harness.games.imperium import Imperium
+from rulespec.conformance.invariants.imperium.outcomes import (
     Relevance,
     accepted,
     agrees,
@@ -23,8 +23,8 @@ from conformance.invariants.imperium.outcomes import (
     refused_under,
     scoped,
 )
-from conformance.strategies import imperium as imp
-from reference.imperium.model import (
+from rulespec.conformance.strategies import imperium as imp
+from rulespec.reference.imperium.model import (
     DrawMode,
     DrawRequest,
     ExhaustAbility,
@@ -34,7 +34,7 @@ from reference.imperium.model import (
     PlayRequest,
     Timing,
 )
-from reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.rulings import Rulings
 
 
 def names(player: Player) -> Counter[str]:

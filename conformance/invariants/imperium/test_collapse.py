@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-import reference.imperium as reference
-from conformance.harness.games.imperium import Imperium
-from conformance.invariants.imperium.outcomes import fixture_safe, outcome
-from conformance.strategies import imperium as imp
-from reference.imperium.cards import unrest_in_zones
-from reference.imperium.model import ActionRequest, CollapseRequest, EffectKind, Tokens, WinnerRequest
-from reference.imperium.rulings import Rulings
+import rulespec.reference.imperium as reference
+from rulespec.conformance.harness.games.imperium import Imperium
+from rulespec.conformance.invariants.imperium.outcomes import fixture_safe, outcome
+from rulespec.conformance.strategies import imperium as imp
+from rulespec.reference.imperium.cards import unrest_in_zones
+from rulespec.reference.imperium.model import ActionRequest, CollapseRequest, EffectKind, Tokens, WinnerRequest
+from rulespec.reference.imperium.rulings import Rulings
 
 
 @pytest.mark.rules("IMP-COLLAPSE-2", "IMP-COLLAPSE-1")

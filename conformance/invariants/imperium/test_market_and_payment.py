@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 from hypothesis import given
 
-import reference.imperium as reference
-from conformance.harness.games.imperium import Imperium
-from conformance.invariants.imperium.outcomes import (
+import rulespec.reference.imperium as reference
+from rulespec.conformance.harness.games.imperium import Imperium
+from rulespec.conformance.invariants.imperium.outcomes import (
     Relevance,
     accepted,
     agrees,
@@ -19,8 +19,8 @@ from conformance.invariants.imperium.outcomes import (
     refused_under,
     scoped,
 )
-from conformance.strategies import imperium as imp
-from reference.imperium.model import (
+from rulespec.conformance.strategies import imperium as imp
+from rulespec.reference.imperium.model import (
     AcquireRequest,
     AcquireResult,
     Card,
@@ -29,7 +29,7 @@ from reference.imperium.model import (
     PaymentRequest,
     Tokens,
 )
-from reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.rulings import Rulings
 
 
 def market_cards(market: tuple[MarketSlot, ...]) -> tuple[Card, ...]:

@@ -26,10 +26,10 @@ from hypothesis.stateful import (
     run_state_machine_as_test,  # pyright: ignore[reportUnknownVariableType]
 )
 
-from conformance.harness.games.imperium import Imperium
-from conformance.invariants.imperium.outcomes import outcome
-from conformance.strategies import imperium as imp
-from reference.imperium.model import (
+from rulespec.conformance.harness.games.imperium import Imperium
+from rulespec.conformance.invariants.imperium.outcomes import outcome
+from rulespec.conformance.strategies import imperium as imp
+from rulespec.reference.imperium.model import (
     AcquireRequest,
     ActionRequest,
     Card,
@@ -47,7 +47,7 @@ from reference.imperium.model import (
     Timing,
     Tokens,
 )
-from reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.rulings import Rulings
 
 TOKEN_KINDS = ("coins", "military", "influence", "resources", "progress")
 

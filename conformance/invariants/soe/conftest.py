@@ -7,7 +7,7 @@ from typing import cast
 
 import pytest
 
-from conformance.harness.games.soe import StruggleOfEmpires
+from rulespec.conformance.harness.games.soe import StruggleOfEmpires
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from typing import Any, TypeVar
 import pytest
 from hypothesis import HealthCheck, settings
 
-from conformance.strategies.soe_faults import Faulty
-from reference.errors import IllegalAction, InvalidState, RuleError
-from reference.struggle_of_empires.model import PlayerName, Region
-from reference.struggle_of_empires.rulings import NonPlayerRank, Rulings, UnfriendlyScope
+from rulespec.conformance.strategies.soe_faults import Faulty
+from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
+from rulespec.reference.struggle_of_empires.model import PlayerName, Region
+from rulespec.reference.struggle_of_empires.rulings import NonPlayerRank, Rulings, UnfriendlyScope
 
 ResultT = TypeVar("ResultT")
 

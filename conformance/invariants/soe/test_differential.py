@@ -1,7 +1,7 @@
 """Each operation answers as the reference does, on generated requests (valid, or with one fault) under
 generated rulings.
 
-The reference is the oracle here, never the subject: ``reference.struggle_of_empires``
+The reference is the oracle here, never the subject: ``rulespec.reference.struggle_of_empires``
 is called beside the plugged implementation and the two answers compared, results by
 value, refusals by kind and field (``InvalidState``) or rule (``IllegalAction``).
 """
@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import reference.struggle_of_empires as oracle
-from conformance.harness.games.soe import StruggleOfEmpires
-from conformance.invariants.soe.support import assert_same_as_reference, subject_settings
-from conformance.strategies import soe as soe_strategies
-from conformance.strategies import soe_faults
-from conformance.strategies.soe_faults import Faulty
-from reference.struggle_of_empires.model import (
+import rulespec.reference.struggle_of_empires as oracle
+from rulespec.conformance.harness.games.soe import StruggleOfEmpires
+from rulespec.conformance.invariants.soe.support import assert_same_as_reference, subject_settings
+from rulespec.conformance.strategies import soe as soe_strategies
+from rulespec.conformance.strategies import soe_faults
+from rulespec.conformance.strategies.soe_faults import Faulty
+from rulespec.reference.struggle_of_empires.model import (
     CleanUpRequest,
     EndGameRequest,
     IncomeRequest,
@@ -30,7 +30,7 @@ from reference.struggle_of_empires.model import (
     ScoringRequest,
     WarEndRequest,
 )
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 RequestT = TypeVar("RequestT")
 

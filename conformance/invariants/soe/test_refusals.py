@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from conformance.harness.games.soe import StruggleOfEmpires
-from conformance.invariants.soe.support import assert_refused, subject_settings
-from conformance.strategies import soe_faults
-from conformance.strategies.soe_faults import Faulty
-from reference.struggle_of_empires.model import (
+from rulespec.conformance.harness.games.soe import StruggleOfEmpires
+from rulespec.conformance.invariants.soe.support import assert_refused, subject_settings
+from rulespec.conformance.strategies import soe_faults
+from rulespec.conformance.strategies.soe_faults import Faulty
+from rulespec.reference.struggle_of_empires.model import (
     CleanUpRequest,
     EndGameRequest,
     IncomeRequest,

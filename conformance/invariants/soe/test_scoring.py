@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance.harness.games.soe import StruggleOfEmpires
-from conformance.invariants.soe.support import place_groups, place_value, subject_settings, ties_are_friendly
-from conformance.strategies import soe as soe_strategies
-from reference.struggle_of_empires.model import Presence, RegionRequest, ScoringRequest
-from reference.struggle_of_empires.rulings import Rounding, Rulings, TieShare, UnfriendlyScope, UnfriendlyTie
+from rulespec.conformance.harness.games.soe import StruggleOfEmpires
+from rulespec.conformance.invariants.soe.support import place_groups, place_value, subject_settings, ties_are_friendly
+from rulespec.conformance.strategies import soe as soe_strategies
+from rulespec.reference.struggle_of_empires.model import Presence, RegionRequest, ScoringRequest
+from rulespec.reference.struggle_of_empires.rulings import Rounding, Rulings, TieShare, UnfriendlyScope, UnfriendlyTie
 
 
 def awards_of(soe: StruggleOfEmpires, request: RegionRequest, rulings: Rulings) -> dict[str, int]:

@@ -24,12 +24,12 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from conformance.harness.games.soe import StruggleOfEmpires
-from conformance.invariants.soe.support import subject_settings
-from conformance.strategies import soe as soe_strategies
-from reference.errors import InvalidState
-from reference.struggle_of_empires.model import Board, Empire, Presence, Region, WarEndRequest
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.conformance.harness.games.soe import StruggleOfEmpires
+from rulespec.conformance.invariants.soe.support import subject_settings
+from rulespec.conformance.strategies import soe as soe_strategies
+from rulespec.reference.errors import InvalidState
+from rulespec.reference.struggle_of_empires.model import Board, Empire, Presence, Region, WarEndRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 LAST_WAR = 3
 WAR_RULES = (

@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance.harness.games.soe import StruggleOfEmpires
-from conformance.invariants.soe.support import subject_settings
-from conformance.strategies import soe as soe_strategies
-from reference.struggle_of_empires.model import (
+from rulespec.conformance.harness.games.soe import StruggleOfEmpires
+from rulespec.conformance.invariants.soe.support import subject_settings
+from rulespec.conformance.strategies import soe as soe_strategies
+from rulespec.reference.struggle_of_empires.model import (
     IncomeRequest,
     MaintenanceRequest,
     PopulationRequest,
 )
-from reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 MaintenanceCase = tuple[MaintenanceRequest, Rulings]
 
