@@ -30,7 +30,13 @@ class NotImplementedOp(Exception):
 
 
 class ImplementationError(Exception):
-    """The subject failed without a rules verdict: it crashed, hung or answered out of shape."""
+    """The subject failed without a rules verdict: it crashed, hung or answered out of shape.
+
+    ``costly`` marks a fault that cost time (a timeout, a crash and the restart after it): only these count
+    toward the circuit breaker; an honest ``errored`` answer is the outcome of its own check alone.
+    """
+
+    costly = False
 
 
 class Subject(Protocol):

@@ -37,18 +37,43 @@ def test_a_fault_deep_in_nested_groups_is_an_error() -> None:
     assert is_fault(CircuitOpen("stopped"))
 
 
-def test_the_breaker_stops_a_check_then_the_run() -> None:
-    breaker = Breaker(max_faults=PER_CHECK + 1)
+def _costly(message: str) -> ImplementationError:
+    error = ImplementationError(message)
+    error.costly = True
+    return error
+
+
+def test_the_breaker_stops_a_check_then_the_run_naming_the_fault_that_opened_it() -> None:
+    breaker = Breaker(max_faults=PER_CHECK + 1, case_timeout=10.0)
     breaker.new_check()
     for _ in range(PER_CHECK - 1):
-        breaker.fault(ImplementationError("timeout"))
+        breaker.fault(_costly("timeout: no reply"))
     with pytest.raises(CircuitOpen, match="stopped after 3 faults"):
-        breaker.fault(ImplementationError("timeout"))
+        breaker.fault(_costly("timeout: no reply"))
     breaker.new_check()
-    with pytest.raises(CircuitOpen, match="--max-faults 4"):
-        breaker.fault(ImplementationError("timeout"))
-    with pytest.raises(CircuitOpen, match="not run"):
+    with pytest.raises(CircuitOpen, match="crash: exited.*\n.*opened the circuit breaker"):
+        breaker.fault(_costly("crash: exited"))
+    with pytest.raises(CircuitOpen, match="not run.*--max-faults 4.*opened on: crash: exited"):
         breaker.guard()
+
+
+def test_honest_answers_never_open_the_breaker() -> None:
+    """An errored or refused answer, however many, is the outcome of its own check: it costs no time."""
+    breaker = Breaker(max_faults=1)
+    for _ in range(100):
+        breaker.new_check()
+        breaker.fault(ImplementationError("exception in the implementation: KeyError"))
+    breaker.guard()
+    assert breaker.run_faults == 0
+
+
+def test_the_time_faults_cost_opens_the_breaker() -> None:
+    """A slow restart costs what it took: a 15 s start-up behind a 2 s timeout opens it at once (6 x 2 s spent)."""
+    breaker = Breaker(max_faults=6, case_timeout=2.0)
+    breaker.new_check()
+    breaker.fault(_costly("timeout: no reply"), seconds=2.0)
+    with pytest.raises(CircuitOpen, match="opened the circuit breaker"):
+        breaker.fault(_costly("timeout: no reply"), seconds=17.0)
 
 
 def test_a_check_collected_but_never_recorded_makes_the_verdict_incomplete() -> None:

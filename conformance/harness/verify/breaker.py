@@ -1,10 +1,15 @@
 """The circuit breaker: a faulting implementation costs a bounded time, per check and per run.
 
-Hypothesis shrinks a failing example by running the test again and again; when the failure is
-a fault (a timeout, a crash, a protocol error) each try may cost a timeout and a restart, and a
-hung implementation would keep a run going for hours. So after ``PER_CHECK`` faults in one check
-the check stops as an *error* at once, and after ``--max-faults`` faults in the run every later
-check is an *error* without calling the implementation at all.
+It bounds time, not honesty. Only a fault that cost time counts: a timeout, a crash, anything that
+broke the conversation and restarted the process (``ImplementationError.costly``), charged with the
+seconds its call took, the restart's handshake included. An ``errored`` or ``refused`` answer, however
+many, is the outcome of its own check and never stops another.
+
+Hypothesis shrinks a failing example by running the test again and again; when each try costs a
+timeout and a restart, a hung implementation would keep a run going for hours. So after ``PER_CHECK``
+costly faults in one check the check stops as an *error* at once, and once the run's costly faults
+number ``--max-faults`` or have cost ``--max-faults`` x ``--case-timeout`` seconds, the breaker opens:
+every later check is an *error* without calling the implementation, naming the fault that opened it.
 
 ``CircuitOpen`` is a BaseException on purpose: Hypothesis catches ``Exception`` (and shrinks
 through it) but lets other BaseExceptions through at once, as pytest's own outcomes do.
@@ -12,24 +17,33 @@ through it) but lets other BaseExceptions through at once, as pytest's own outco
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rulespec.conformance.harness.subject import ImplementationError, Subject
+from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
 
-PER_CHECK = 3  # faults in one check before it stops: the first, and two tries of Hypothesis to shrink it
-DEFAULT_MAX_FAULTS = 6  # faults in a run (per process with -n) before every later check is an error unrun
+PER_CHECK = 3  # costly faults in one check before it stops: the first, and two tries of Hypothesis to shrink it
+DEFAULT_MAX_FAULTS = 6  # costly faults in a run (per process with -n) before every later check is an error unrun
 
 
 class CircuitOpen(BaseException):
     """A check stopped by the breaker: counted as an error of the implementation, never shrunk through."""
 
 
-class Breaker:
-    """Counts the implementation's faults in the current check and in the run."""
+def _headline(error: BaseException) -> str:
+    return str(error).split("\n", 1)[0]
 
-    def __init__(self, max_faults: int = DEFAULT_MAX_FAULTS) -> None:
+
+class Breaker:
+    """Counts the implementation's costly faults, and the seconds they took, in the current check and in the run."""
+
+    def __init__(self, max_faults: int = DEFAULT_MAX_FAULTS, case_timeout: float = DEFAULT_TIMEOUT) -> None:
         self.max_faults = max_faults
+        self.budget = max_faults * case_timeout  # seconds the run's faults may cost
         self.run_faults = 0
+        self.spent = 0.0
+        self.opened_by: str | None = None  # the fault that opened the breaker, named in every check it stops
         self._check_faults = 0
         self._first: str | None = None
 
@@ -40,24 +54,33 @@ class Breaker:
         self._first = None
 
     def guard(self) -> None:
-        """Before a call: refuse it once the run has had too many faults."""
-        if self.run_faults >= self.max_faults:
+        """Before a call: refuse it once the breaker is open."""
+        if self.opened_by is not None:
             raise CircuitOpen(
-                f"not run: the implementation has faulted {self.run_faults} times in this run (--max-faults "
-                f"{self.max_faults}), so every later check is an error without calling it"
+                f"not run: the circuit breaker is open (--max-faults {self.max_faults}), so this check is an error "
+                f"without calling the implementation; it opened on: {self.opened_by}"
             )
 
-    def fault(self, error: ImplementationError) -> None:
-        """After a faulting call: count it; stop the check (CircuitOpen) when it has faulted too often."""
+    def fault(self, error: ImplementationError, seconds: float = 0.0) -> None:
+        """After a faulting call that took ``seconds``: count it if it cost time; CircuitOpen once it is too much."""
+        if not error.costly:
+            return  # an honest answer (errored, refused, out of shape): the outcome of its own check alone
         self.run_faults += 1
+        self.spent += seconds
         self._check_faults += 1
         if self._first is None:
             self._first = str(error)
+        if self.opened_by is None and (self.run_faults >= self.max_faults or self.spent >= self.budget):
+            self.opened_by = _headline(error)
+            raise CircuitOpen(
+                f"{error}\n  (this fault opened the circuit breaker: {self.run_faults} faults that cost time, "
+                f"{self.spent:.1f} s, in this run (--max-faults {self.max_faults}); every later check is an error "
+                "without calling the implementation)"
+            ) from error
         if self._check_faults >= PER_CHECK:
             raise CircuitOpen(
                 f"{self._first}\n  (the check stopped after {self._check_faults} faults; not shrunk further)"
             ) from error
-        self.guard()
 
 
 class GuardedSubject:
@@ -80,12 +103,13 @@ class GuardedSubject:
     def call(self, operation: str, request: object, rulings: object) -> Any:
         if not self.breaker.in_check:
             return self.subject.call(operation, request, rulings)
+        began = time.monotonic()
         try:
             if self.supports(operation):  # one not offered is not implemented, whatever the breaker says
                 self.breaker.guard()
             return self.subject.call(operation, request, rulings)
         except ImplementationError as error:
-            self.breaker.fault(error)
+            self.breaker.fault(error, time.monotonic() - began)
             raise
 
     def close(self) -> None:

@@ -44,7 +44,7 @@ class Subjects:
 
     def __init__(self, options: VerifyOptions) -> None:
         impl, cmd, games, timeout = options.impl, options.cmd, options.games, options.case_timeout
-        self.breaker = Breaker(options.max_faults)
+        self.breaker = Breaker(options.max_faults, timeout)
         self._made: dict[str, Subject] = {}
         self._guarded: dict[str, GuardedSubject] = {}
         self._ahead: dict[str, list[tuple[str, object, object]]] = {}

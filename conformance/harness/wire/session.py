@@ -81,7 +81,7 @@ class WireSession:
         except WireFault as fault:
             self._failed_starts += 1
             self._start_fault = fault
-            self._discard()
+            self._broken(fault)
             raise
         self._failed_starts = 0
         return self._started
@@ -113,6 +113,11 @@ class WireSession:
                 Fault.HANDSHAKE, f"protocol {started.protocol}; this harness speaks {SUPPORTED_VERSIONS}", start
             )
         return started
+
+    def _broken(self, fault: WireFault) -> None:
+        """A fault that broke the conversation: the process is killed; the fault cost time (the breaker counts it)."""
+        fault.costly = True
+        self._discard()
 
     def _discard(self) -> None:
         if self._process is not None:
@@ -195,8 +200,8 @@ class WireSession:
             self._write(process, lines[0] + lines[1] if self.repeat else lines[0], first, shown)
             reply = self._reply(process, first, shown)
             repeat = self._reply(process, second, shown) if self.repeat else reply
-        except WireFault:
-            self._discard()
+        except WireFault as fault:
+            self._broken(fault)
             raise
         out, err = process.drain()
         if stray_out or out:
@@ -239,7 +244,7 @@ class WireSession:
                 repeat = self._reply(process, first + 1, shown) if self.repeat else reply
             except WireFault as fault:
                 self._prefetched[body] = fault
-                self._discard()
+                self._broken(fault)
                 return
             said = process.stderr_now()
             if said:
