@@ -5,6 +5,11 @@ A subject answers ``call(operation, request, rulings)`` with a typed result, rai
 operation it does not offer and ``ImplementationError`` for anything else (a crash,
 a result of the wrong shape). In-process Python implementations and out-of-process
 ones speaking the wire protocol are both subjects, so every check runs on either.
+
+A Python implementation (``--impl module:attr``) is loaded here with every mistake named (``load_impl``,
+``check_impl``), but never in the harness's own process during ``verify``: the process that serves it
+(wire/serve.py) loads it, and the preflight asks that process, so what the module does at import (an exit,
+a thread, a patch, a ``chdir``) stays in its own process.
 """
 
 from __future__ import annotations
@@ -12,12 +17,14 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import pkgutil
 import sys
 from typing import Any, Protocol
 
 import msgspec
 
 from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.vocabulary import close, did_you_mean
 from rulespec.reference.errors import RuleError
 
 
@@ -37,6 +44,10 @@ class ImplementationError(Exception):
     """
 
     costly = False
+
+    def reason(self) -> str:
+        """What went wrong, every line of it, without the request (a check's record shows that apart)."""
+        return str(self)
 
 
 class Subject(Protocol):
@@ -92,28 +103,77 @@ class PythonSubject:
         return None
 
 
-def load_python_target(spec: str) -> object:
-    """Import ``module`` or ``module:attribute``; a class is instantiated with no arguments.
+class UsageProblem(ValueError):
+    """What is wrong with the command line, in one line."""
 
-    The current directory is searched first, as ``python -m`` does, so a project's own
-    module (``tests.canaries.soe:FriendlyTiesEverywhere``) loads from its checkout.
-    """
-    module_name, _, attribute = spec.partition(":")
-    if not module_name:
-        raise ValueError(f"--impl {spec!r}: expected 'module' or 'module:attribute'")
+
+def _import(spec: str, module_name: str) -> object:
     if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
+        sys.path.insert(0, os.getcwd())  # as verify does: a project's own module loads from its checkout
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ValueError(f"--impl {spec!r}: cannot import module {module_name!r}: {exc}") from exc
-    target: object = module
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        missing = exc.name or module_name
+        if not module_name.startswith(missing):
+            raise UsageProblem(f"--impl {spec}: importing {module_name} failed: {exc}") from exc
+        parent, _, leaf = missing.rpartition(".")
+        try:
+            where = getattr(importlib.import_module(parent), "__path__", None) if parent else None
+        except Exception:  # noqa: BLE001 - only for a suggestion
+            where = None
+        known = [module.name for module in pkgutil.iter_modules(where)] + (
+            [] if parent else list(sys.builtin_module_names)
+        )
+        raise UsageProblem(f"--impl {spec}: no module named {missing!r}{did_you_mean(leaf, known)}") from exc
+    except (Exception, SystemExit) as exc:  # the user's module may raise anything on import
+        raise UsageProblem(f"--impl {spec}: importing {module_name} raised {type(exc).__name__}: {exc}") from exc
+
+
+def load_impl(spec: str) -> object:
+    """The object ``--impl module:attr`` names, instantiated if a class; UsageProblem saying what went wrong."""
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or spec.count(":") > 1:
+        raise UsageProblem(f"--impl {spec!r}: expected MODULE or MODULE:ATTRIBUTE (mypackage.engine:SoeRules)")
+    target: object = _import(spec, module_name)
+    walked = module_name
     for part in attribute.split(".") if attribute else ():
         if not hasattr(target, part):
-            raise ValueError(f"--impl {spec!r}: {module_name} has no attribute {attribute!r}")
+            public = [name for name in dir(target) if not name.startswith("_")]
+            raise UsageProblem(f"--impl {spec}: {walked} has no attribute {part!r}{did_you_mean(part, public)}")
         target = getattr(target, part)
+        walked = f"{walked}:{part}" if walked == module_name else f"{walked}.{part}"
     if inspect.isclass(target):
-        target = target()
+        try:
+            target = target()
+        except Exception as exc:  # the user's constructor may raise anything
+            raise UsageProblem(
+                f"--impl {spec}: cannot be constructed without arguments ({type(exc).__name__}: {exc}); "
+                "name an instance or a module instead, or give the class defaults"
+            ) from exc
+    return target
+
+
+def misspelled_operations(game: Game, target: object) -> list[str]:
+    """'collect_incme looks like collect_income' for each public callable a few edits from an operation not offered."""
+    operations = {op.name for op in game.operations}
+    missing = {name for name in operations if not callable(getattr(target, name, None))}
+    found: list[str] = []
+    for name in dir(target):
+        if name.startswith("_") or name in operations or not callable(getattr(target, name, None)):
+            continue
+        near = close(name, missing)
+        if near:
+            found.append(f"{name} looks like {near[0]}")
+    return found
+
+
+def check_impl(game: Game, spec: str) -> object:
+    """The implementation, loaded and checked for misspelled operations (UsageProblem otherwise)."""
+    target = load_impl(spec)
+    misspelled = misspelled_operations(game, target)
+    if misspelled:
+        names = ", ".join(misspelled)
+        raise UsageProblem(f"--impl {spec}: {names}, which {game.key} would report as not implemented: rename it")
     return target
 
 
@@ -121,4 +181,4 @@ def python_subject(game: Game, spec: str | None) -> PythonSubject:
     """The subject named by ``--impl`` (``None``: the reference itself)."""
     if spec is None:
         return PythonSubject(game, game.reference, f"reference.{game.key}")
-    return PythonSubject(game, load_python_target(spec), spec)
+    return PythonSubject(game, load_impl(spec), spec)

@@ -95,7 +95,8 @@ def faulty(fault: str, reply: dict[str, Any], asked: int) -> bytes | None:
     if fault == "late":
         time.sleep(float(os.environ.get("FAULTY_LATE", "2")))
     if fault == "crash":
-        sys.stderr.write("faulty_impl: segmentation fault (pretend)\n")
+        frames = "".join(f'  File "engine.py", line {n}, in score\n    return score(deeper)\n' for n in range(60))
+        sys.stderr.write(f"Traceback (most recent call last):\n{frames}faulty_impl: segmentation fault (pretend)\n")
         sys.stderr.flush()
         os._exit(3)
     if fault == "malformed-json":

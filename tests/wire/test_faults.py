@@ -108,6 +108,8 @@ def test_crash_says_how_it_ended(monkeypatch: pytest.MonkeyPatch) -> None:
     verdict = run_case(made, FAULTY)
     made.close()
     assert "status 3" in verdict.detail and "segmentation fault (pretend)" in verdict.detail, verdict.detail
+    # the whole traceback, to its last line (once cut to its first: "stderr: Traceback (most recent call last)")
+    assert verdict.detail.count('File "engine.py"') == 60, verdict.detail
 
 
 def test_a_late_reply_never_answers_the_next_request(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -136,7 +138,15 @@ def test_an_operation_it_does_not_offer_is_not_implemented() -> None:
     made.close()
 
 
-@pytest.mark.parametrize("fault", ["no-handshake", "old-protocol", "banner"])
+def test_a_banner_before_the_handshake_is_start_up_output() -> None:
+    """Once a refused handshake: a flushed banner at start-up is shown as start-up output, and the run goes on."""
+    made = subject("--fault", "banner")
+    assert [run_case(made, loaded) for loaded in (FAULTY, FOLLOWING)] == [Verdict(Outcome.PASSED)] * 2
+    assert "faulty_impl v0 ready" in made.session.startup_output
+    made.close()
+
+
+@pytest.mark.parametrize("fault", ["no-handshake", "old-protocol"])
 def test_a_bad_handshake_is_an_error_on_every_case(fault: str) -> None:
     made = subject("--fault", fault, startup_timeout=1.0 if fault == "no-handshake" else 20.0)
     for loaded in (FAULTY, FOLLOWING):

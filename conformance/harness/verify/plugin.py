@@ -256,6 +256,16 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
         delattr(item, "_hypothesis_failing_examples")
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """What the implementation wrote while it started is shown as start-up output, before any check runs."""
+    config = session.config
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if SUBJECTS not in config.stash or is_worker(config) or reporter is None:
+        return
+    for said in config.stash[SUBJECTS].startup_output():
+        reporter.write_line(said)
+
+
 # --- how the run ends: the implementation's processes stopped --------------------------
 # A process that exits non-zero or writes to stderr when told to stop, or leaves a process of its group
 # running, is a fault of the implementation: an error record of the run (Recorder.record_ending). A

@@ -15,20 +15,26 @@ the table and the verdict, never instead of them.
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import os
-import pkgutil
-import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
+
+import msgspec
 
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.outputs import problem
 from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.subject import UsageProblem, check_impl, load_impl
 from rulespec.conformance.harness.vectors import written_cases
 from rulespec.conformance.harness.verify.options import VerifyOptions
-from rulespec.conformance.harness.vocabulary import close, did_you_mean
+from rulespec.conformance.harness.verify.subjects import served_command
+from rulespec.conformance.harness.vocabulary import did_you_mean
+from rulespec.conformance.harness.wire.faults import parse_command, tail_text
+from rulespec.conformance.harness.wire.process import Closed, LineProcess, Timeout
+from rulespec.conformance.harness.wire.serve import Loaded
+from rulespec.conformance.harness.wire.session import STARTUP_TIMEOUT
+
+__all__ = ["UsageProblem", "check_impl", "load_impl", "loaded", "problem_with", "unwritable"]
 
 # (option, attribute of VerifyOptions, whether it names a folder)
 OUTPUTS: tuple[tuple[str, str, bool], ...] = (
@@ -38,80 +44,6 @@ OUTPUTS: tuple[tuple[str, str, bool], ...] = (
     ("--junit-xml", "junit_xml", False),
     ("--html", "html", True),
 )
-
-
-class UsageProblem(ValueError):
-    """What is wrong with the command line, in one line."""
-
-
-def _import(spec: str, module_name: str) -> object:
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())  # as verify does: a project's own module loads from its checkout
-    try:
-        return importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        missing = exc.name or module_name
-        if not module_name.startswith(missing):
-            raise UsageProblem(f"--impl {spec}: importing {module_name} failed: {exc}") from exc
-        parent, _, leaf = missing.rpartition(".")
-        try:
-            where = getattr(importlib.import_module(parent), "__path__", None) if parent else None
-        except Exception:  # noqa: BLE001 - only for a suggestion
-            where = None
-        known = [module.name for module in pkgutil.iter_modules(where)] + (
-            [] if parent else list(sys.builtin_module_names)
-        )
-        raise UsageProblem(f"--impl {spec}: no module named {missing!r}{did_you_mean(leaf, known)}") from exc
-    except (Exception, SystemExit) as exc:  # the user's module may raise anything on import
-        raise UsageProblem(f"--impl {spec}: importing {module_name} raised {type(exc).__name__}: {exc}") from exc
-
-
-def load_impl(spec: str) -> object:
-    """The object ``--impl module:attr`` names, instantiated if a class; UsageProblem saying what went wrong."""
-    module_name, _, attribute = spec.partition(":")
-    if not module_name or spec.count(":") > 1:
-        raise UsageProblem(f"--impl {spec!r}: expected MODULE or MODULE:ATTRIBUTE (mypackage.engine:SoeRules)")
-    target: object = _import(spec, module_name)
-    walked = module_name
-    for part in attribute.split(".") if attribute else ():
-        if not hasattr(target, part):
-            public = [name for name in dir(target) if not name.startswith("_")]
-            raise UsageProblem(f"--impl {spec}: {walked} has no attribute {part!r}{did_you_mean(part, public)}")
-        target = getattr(target, part)
-        walked = f"{walked}:{part}" if walked == module_name else f"{walked}.{part}"
-    if inspect.isclass(target):
-        try:
-            target = target()
-        except Exception as exc:  # the user's constructor may raise anything
-            raise UsageProblem(
-                f"--impl {spec}: cannot be constructed without arguments ({type(exc).__name__}: {exc}); "
-                "name an instance or a module instead, or give the class defaults"
-            ) from exc
-    return target
-
-
-def misspelled_operations(game: Game, target: object) -> list[str]:
-    """'collect_incme looks like collect_income' for each public callable a few edits from an operation not offered."""
-    operations = {op.name for op in game.operations}
-    missing = {name for name in operations if not callable(getattr(target, name, None))}
-    found: list[str] = []
-    for name in dir(target):
-        if name.startswith("_") or name in operations or not callable(getattr(target, name, None)):
-            continue
-        near = close(name, missing)
-        if near:
-            found.append(f"{name} looks like {near[0]}")
-    return found
-
-
-def check_impl(game: Game, spec: str) -> object:
-    """The implementation, loaded and checked for misspelled operations (UsageProblem otherwise)."""
-    target = load_impl(spec)
-    misspelled = misspelled_operations(game, target)
-    if misspelled:
-        names = ", ".join(misspelled)
-        raise UsageProblem(f"--impl {spec}: {names}, which {game.key} would report as not implemented: rename it")
-    return target
 
 
 def check_rules(games: Sequence[Game], rules: Sequence[str]) -> None:
@@ -138,13 +70,41 @@ def check_operations(game: Game, operations: Sequence[str]) -> None:
             )
 
 
+def loaded(key: str, spec: str, timeout: float = STARTUP_TIMEOUT) -> Loaded:
+    """``--impl spec`` loaded and checked (``check_impl``) in a process of its own, as it will be served: what it
+    said about itself, or UsageProblem. An exit, a thread, a patch or a ``chdir`` at its import stays there."""
+    process = LineProcess(parse_command(served_command(key, spec) + " --check"))
+    try:
+        line = process.read_line(time.monotonic() + timeout)
+    except Timeout:
+        raise UsageProblem(
+            f"--impl {spec}: not loaded within {timeout} s (does its import wait for something?)"
+        ) from None
+    except Closed:
+        status = process.exit_status(wait=1.0)
+        _, err = process.drain()
+        said = tail_text(err.strip())
+        if status == 2 and said:  # the loader's own one-line problem
+            raise UsageProblem(said.rsplit("\n", 1)[-1]) from None
+        raise UsageProblem(
+            f"--impl {spec}: loading it ended its process (status {status}) before it was ready"
+            + (f"; stderr: {said}" if said else "")
+        ) from None
+    finally:
+        process.kill()
+    try:
+        return msgspec.json.decode(line, type=Loaded)
+    except msgspec.DecodeError as exc:
+        raise UsageProblem(f"--impl {spec}: its loader answered out of shape: {exc}") from None
+
+
 def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
     """The run's ``--impl`` and ``--rule`` checked before it: the problem in one line, or None."""
     try:
         if options.impl is not None:
             if len(games) != 1:
                 raise UsageProblem(f"--impl {options.impl} implements one game: name it with --game KEY")
-            check_impl(games[0], options.impl)
+            loaded(games[0].key, options.impl)
         check_rules(games, options.rules)
     except UsageProblem as exc:
         return str(exc)

@@ -9,8 +9,6 @@ attribute) and its version found (the handshake's, or its Python package's) with
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
@@ -21,7 +19,6 @@ import pytest
 from rich.console import Console
 from rich.rule import Rule
 
-from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.gate.judge import judge
 from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
@@ -30,7 +27,7 @@ from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.report.html import publish
 from rulespec.conformance.harness.report.implementations import Identity, Implementation, write_implementations
 from rulespec.conformance.harness.report.matrix import game_matrix, render_matrix
-from rulespec.conformance.harness.subject import load_python_target
+from rulespec.conformance.harness.verify import preflight
 from rulespec.conformance.harness.verify.options import NamedSubject, VerifyOptions
 from rulespec.conformance.harness.verify.recorder import Recorder
 from rulespec.conformance.harness.wire.faults import WireFault
@@ -44,28 +41,7 @@ class Who:
     language: str | None
 
 
-def _package_version(spec: str) -> str | None:
-    """The version of the package an ``--impl`` comes from: its ``__version__``, its distribution, or this checkout's.
-
-    An --impl that cannot be loaded is refused here (ValueError), before any check runs.
-    """
-    load_python_target(spec)
-    module_name = spec.partition(":")[0]
-    module = importlib.import_module(module_name)
-    top = sys.modules.get(module_name.partition(".")[0], module)
-    for owner in (module, top):
-        version = getattr(owner, "__version__", None)
-        if isinstance(version, str):
-            return version
-    for distribution in metadata.packages_distributions().get(top.__name__, ()):
-        return f"{distribution} {metadata.version(distribution)}"
-    source = getattr(module, "__file__", None)
-    if source and Path(source).resolve().is_relative_to(SUITE_ROOT.resolve()):
-        return f"rulespec {metadata.version('rulespec')} (this checkout)"
-    return None
-
-
-def identify(subject: NamedSubject, timeout: float) -> Who:
+def identify(subject: NamedSubject, timeout: float, key: str) -> Who:
     """The subject's name (given, else the handshake's or the attribute's) and version, without running a check.
 
     A --cmd that cannot start is named by its command with no version (its run says why); an --impl
@@ -82,7 +58,11 @@ def identify(subject: NamedSubject, timeout: float) -> Who:
         who = started.implementation
         return Who(subject.name or who.name, who.version, who.language)
     default = subject.text.rpartition(":")[2] or subject.text
-    return Who(subject.name or default, _package_version(subject.text), "python")
+    try:  # loaded in a process of its own, never in this one
+        version = preflight.loaded(key, subject.text).version
+    except preflight.UsageProblem as exc:
+        raise ValueError(str(exc)) from exc
+    return Who(subject.name or default, version, "python")
 
 
 # verify's options that name one implementation's files: refused with several implementations
@@ -133,7 +113,7 @@ def verify_several(options: VerifyOptions, games: Sequence[Game], suite_args: Se
         return 2
     subjects = options.subjects
     try:
-        whos = [identify(subject, options.case_timeout) for subject in subjects]
+        whos = [identify(subject, options.case_timeout, options.games[0]) for subject in subjects]
     except ValueError as exc:
         console.print(f"[bold red]{exc}[/]")
         return 2
@@ -180,7 +160,7 @@ def publish_one(options: VerifyOptions, games: Sequence[Game], records: Sequence
     if subject is None:
         who = Who("reference", f"rulespec {metadata.version('rulespec')}", "python")
     else:
-        who = identify(subject, options.case_timeout)
+        who = identify(subject, options.case_timeout, options.games[0])
     seed = seed_of(options.pytest_args)
     identity = Identity(
         who.name,

@@ -69,6 +69,15 @@ class Subjects:
             raise pytest.UsageError(f"{named}: {fault}") from fault
         return {key: ProcessSubject(game(key), session, label) for key in games}
 
+    def startup_output(self) -> list[str]:
+        """What each implementation wrote while it started (a banner, warnings, logging), inert: never a check's."""
+        sessions = {id(made.session): made for made in self._made.values() if isinstance(made, ProcessSubject)}
+        return [
+            f"start-up output of {made.label} (not a check's):\n{made.session.startup_output}"
+            for made in sessions.values()
+            if made.session.startup_output
+        ]
+
     def send_ahead(self, cases: Sequence[LoadedCase]) -> None:
         """Over a process, these vector cases are sent ahead in one stream (pipelined) when their game is first used."""
         for loaded in cases:

@@ -7,6 +7,7 @@ import shutil
 from enum import StrEnum
 
 from rulespec.conformance.harness.subject import ImplementationError
+from rulespec.conformance.harness.wire.process import STDERR_KEPT
 from rulespec.conformance.harness.wire.untrusted import inert
 
 _SHOWN = 2000  # characters of a request or an output shown in a fault
@@ -44,6 +45,14 @@ def shown_text(data: bytes | str) -> str:
     return inert(cut)
 
 
+def tail_text(data: bytes, dropped: int = 0) -> str:
+    """A process's stderr as it may be shown: its last STDERR_KEPT bytes whole (the reason is at the end), inert."""
+    cut = data[-STDERR_KEPT:]
+    dropped += len(data) - len(cut)
+    before = f"({dropped} bytes before these) " if dropped else ""
+    return before + inert(cut.decode("utf-8", "replace"))
+
+
 class WireFault(ImplementationError):
     """One fault of an implementation on one request: the kind, what happened, and the request."""
 
@@ -53,6 +62,9 @@ class WireFault(ImplementationError):
         self.request = request
         shown = f"\n  request: {shown_text(request)}" if request is not None else ""
         super().__init__(f"{fault.value}: {detail}{shown}")
+
+    def reason(self) -> str:
+        return f"{self.fault.value}: {self.detail}"
 
 
 def parse_command(command: str) -> list[str]:

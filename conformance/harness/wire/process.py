@@ -17,6 +17,8 @@ from collections.abc import Sequence
 # a reply longer than this is not a line of the protocol: refused as soon as the buffer passes it
 # (the games' largest results are a few kilobytes)
 MAX_LINE = 4 * 1024 * 1024
+# stderr is kept to its last STDERR_KEPT bytes (a crash's reason is at its end): a flood cannot grow the harness
+STDERR_KEPT = 64 * 1024
 _CHUNK = 1 << 16
 _WATCH = 0.05  # seconds between checks that the child still runs while waiting for a line
 _GONE_WITHIN = 2.0  # seconds a killed process group has to vanish
@@ -65,6 +67,7 @@ class LineProcess:
         self._watching_stdin = False
         self._out = bytearray()
         self._err = bytearray()
+        self.err_dropped = 0  # bytes of stderr dropped from the front to keep the last STDERR_KEPT
         self._poll = select.poll()
         self._poll.register(self._stdout, select.POLLIN)
         self._poll.register(self._stderr, select.POLLIN)
@@ -175,6 +178,9 @@ class LineProcess:
             self._poll.unregister(self._stderr)
         elif chunk:
             self._err += chunk
+            if len(self._err) > STDERR_KEPT:
+                self.err_dropped += len(self._err) - STDERR_KEPT
+                del self._err[:-STDERR_KEPT]
 
     def pending(self) -> bool:
         """Whether the child has written anything nobody has read yet (nothing is taken)."""

@@ -7,22 +7,31 @@ the process is killed and restarted, exactly as for ``--cmd``. The implementatio
 trusted code (it runs with the user's rights); the process bounds its faults, not its reach.
 
 What it adds to a bare adapter: a request changed by the call is reported (``mutated input``),
-and the implementation's own prints are kept off the protocol's stdout.
+and the implementation's own prints are kept off the protocol's stdout (at import they go to stderr,
+shown as start-up output). It ends with ``os._exit``: a thread the module started (a cache warmer, a
+metrics exporter) cannot keep it running after ``stop``.
+
+With ``--check`` it loads the implementation, checks it (``check_impl``), writes one line (``Loaded``:
+its version) and exits: the preflight of ``verify``, so the module is never imported by the harness.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import os
 import sys
 import traceback
-from typing import Any, BinaryIO
+from importlib import metadata
+from pathlib import Path
+from typing import Any, BinaryIO, NoReturn
 
 import msgspec
 
+from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.games import Game, game
-from rulespec.conformance.harness.subject import load_python_target
+from rulespec.conformance.harness.subject import UsageProblem, check_impl, load_impl
 from rulespec.conformance.harness.vectors import ErrorKind
 from rulespec.conformance.harness.wire.messages import (
     ENCODER,
@@ -42,7 +51,30 @@ from rulespec.conformance.harness.wire.messages import (
 )
 from rulespec.reference.errors import IllegalAction, InvalidState
 
-MUTATED = "mutated-input"  # the errored reply's context["rulespec"] when the call changed its request
+MUTATED = "mutated-input"
+
+
+class Loaded(msgspec.Struct, frozen=True):
+    """``--check``'s one line: the implementation loaded, and its version if it has one."""
+
+    version: str | None = None
+
+
+def package_version(spec: str) -> str | None:
+    """The version of the package an ``--impl`` comes from: its ``__version__``, its distribution, or the checkout's."""
+    module_name = spec.partition(":")[0]
+    module = importlib.import_module(module_name)
+    top = sys.modules.get(module_name.partition(".")[0], module)
+    for owner in (module, top):
+        version = getattr(owner, "__version__", None)
+        if isinstance(version, str):
+            return version
+    for distribution in metadata.packages_distributions().get(top.__name__, ()):
+        return f"{distribution} {metadata.version(distribution)}"
+    source = getattr(module, "__file__", None)
+    if source and Path(source).resolve().is_relative_to(SUITE_ROOT.resolve()):
+        return f"rulespec {metadata.version('rulespec')} (this checkout)"
+    return None  # the errored reply's context["rulespec"] when the call changed its request
 
 
 def refusal(ident: int, error: InvalidState | IllegalAction) -> Refused:
@@ -132,19 +164,39 @@ def main() -> int:
     options = argparse.ArgumentParser(prog="python -m rulespec.conformance.harness.wire.serve")
     options.add_argument("--game", required=True)
     options.add_argument("--impl", required=True, metavar="MODULE:ATTR")
+    options.add_argument("--check", action="store_true", help="load and check the implementation, say so, exit")
     args = options.parse_args()
-    try:
-        served = Served(game(args.game), load_python_target(args.impl))
-    except (KeyError, ValueError) as exc:
-        sys.stderr.write(f"{exc}\n")
-        return 2
-    except Exception as exc:  # noqa: BLE001 - the module's own import-time failure, told once
-        sys.stderr.write(f"--impl {args.impl}: loading it raised {type(exc).__name__}: {exc}\n")
-        return 2
-    # the protocol keeps the real stdout; anything else that writes to descriptor 1 writes nowhere
+    # the protocol keeps the real stdout; what the module prints as it loads goes to stderr (start-up output)
     protocol = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    try:
+        played = game(args.game)
+        target = check_impl(played, args.impl) if args.check else load_impl(args.impl)
+    except KeyError as exc:
+        return _exit(f"--game {args.game}: {exc}", 2)
+    except UsageProblem as exc:
+        return _exit(str(exc), 2)
+    if args.check:
+        try:
+            version = package_version(args.impl)
+        except Exception:  # noqa: BLE001 - a version is told when found, never required
+            version = None
+        protocol.write(msgspec.json.encode(Loaded(version)) + b"\n")
+        protocol.flush()
+        return _exit("", 0)
+    # anything else that writes to descriptor 1 now writes nowhere
     os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-    return serve(served, sys.stdin.buffer, protocol)
+    status = serve(Served(played, target), sys.stdin.buffer, protocol)
+    protocol.flush()
+    return _exit("", status)
+
+
+def _exit(said: str, status: int) -> NoReturn:
+    """Say ``said`` on stderr and end now: no thread or ``atexit`` of the implementation holds the process."""
+    if said:
+        sys.stderr.write(f"{said}\n")
+    sys.stderr.flush()
+    os._exit(status)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import msgspec
 
 from rulespec.conformance.harness.wire.determinism import Answers
-from rulespec.conformance.harness.wire.faults import Fault, WireFault, parse_command, shown_text
+from rulespec.conformance.harness.wire.faults import Fault, WireFault, parse_command, shown_text, tail_text
 from rulespec.conformance.harness.wire.messages import (
     ENCODER,
     PROTOCOL_VERSION,
@@ -31,7 +31,14 @@ from rulespec.conformance.harness.wire.messages import (
     Started,
     Stop,
 )
-from rulespec.conformance.harness.wire.process import Closed, ClosedStdout, LineProcess, Overlong, Timeout
+from rulespec.conformance.harness.wire.process import (
+    STDERR_KEPT,
+    Closed,
+    ClosedStdout,
+    LineProcess,
+    Overlong,
+    Timeout,
+)
 from rulespec.conformance.harness.wire.reply import Misfit, read_reply
 
 DEFAULT_TIMEOUT = 5.0  # seconds per reply
@@ -62,6 +69,7 @@ class WireSession:
         self._answers = Answers()
         self._prefetched: dict[bytes, tuple[Reply | Misfit, bytes] | WireFault] = {}
         self._stray: list[WireFault] = []
+        self.startup_output = ""  # what the first start that said anything wrote while starting, inert: never a check's
 
     # --- the process -------------------------------------------------------------------
 
@@ -93,26 +101,38 @@ class WireSession:
             raise WireFault(Fault.START, f"{self.command!r}: {exc}") from exc
         start = ENCODER.encode(Start(PROTOCOL_VERSION)) + b"\n"
         deadline = time.monotonic() + self.startup_timeout
+        said = bytearray()  # what it wrote on stdout before its 'started': start-up output, not an answer
         try:
             self._process.write(start, deadline)
-            line = self._process.read_line(deadline)
+            started = self._handshake(self._process, deadline, said)
         except Timeout as exc:
-            raise WireFault(Fault.HANDSHAKE, f"no 'started' within {self.startup_timeout} s", start) from exc
+            before = f"; before it, stdout had: {shown_text(bytes(said))}" if said else ""
+            raise WireFault(Fault.HANDSHAKE, f"no 'started' within {self.startup_timeout} s{before}", start) from exc
         except Closed as exc:
             raise self._crash("before answering 'start'", start, exc) from exc
-        try:
-            started = RECEIVED.decode(line)
-        except (msgspec.DecodeError, RecursionError) as exc:
-            raise WireFault(
-                Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {exc}: {shown_text(line)}", start
-            ) from exc
-        if not isinstance(started, Started):
-            raise WireFault(Fault.HANDSHAKE, f"the answer to 'start' is not a 'started': {shown_text(line)}", start)
         if started.protocol not in SUPPORTED_VERSIONS:
             raise WireFault(
                 Fault.HANDSHAKE, f"protocol {started.protocol}; this harness speaks {SUPPORTED_VERSIONS}", start
             )
+        out, err = self._process.drain()  # warnings and logging of its start, written before it answered
+        told = bytes(said + out + err).strip()
+        if told and not self.startup_output:
+            self.startup_output = tail_text(told, self._process.err_dropped)
         return started
+
+    @staticmethod
+    def _handshake(process: LineProcess, deadline: float, said: bytearray) -> Started:
+        """The 'started' line; every line before it (a banner, a log line) joins ``said``. Bounded by ``deadline``."""
+        while True:
+            line = process.read_line(deadline)
+            try:
+                started = RECEIVED.decode(line)
+            except (msgspec.DecodeError, RecursionError):
+                started = None
+            if isinstance(started, Started):
+                return started
+            said += line + b"\n"
+            del said[:-STDERR_KEPT]
 
     def _broken(self, fault: WireFault) -> None:
         """A fault that broke the conversation: the process is killed; the fault cost time (the breaker counts it)."""
@@ -132,7 +152,7 @@ class WireSession:
         if isinstance(closed, Overlong):
             return WireFault(Fault.OVERLONG_LINE, f"{closed} {when}; the process is restarted", request)
         _, err = self._process.drain()
-        said = f"; stderr: {shown_text(err.strip())}" if err.strip() else ""
+        said = f"; stderr: {tail_text(err.strip(), self._process.err_dropped)}" if err.strip() else ""
         if isinstance(closed, ClosedStdout):
             return WireFault(
                 Fault.CLOSED_STDOUT, f"the process closed its stdout but still runs, {when}{said}", request
@@ -156,7 +176,7 @@ class WireSession:
             ended.append(WireFault(Fault.UNCLEAN_STOP, f"exited with status {status} when told to stop", stop))
         if err.strip():
             ended.append(
-                WireFault(Fault.UNCLEAN_STOP, f"wrote to stderr when told to stop: {shown_text(err.strip())}", stop)
+                WireFault(Fault.UNCLEAN_STOP, f"wrote to stderr when told to stop: {tail_text(err.strip())}", stop)
             )
         self._note_survivors(process)
         return ended + self.leftovers()

@@ -1,0 +1,41 @@
+"""A correct Struggle of Empires ``--impl`` that does something at import, as real modules do by accident.
+
+``IMPORT_TIME`` (an environment variable, inherited by the process that serves it) says what:
+
+    exit      os._exit(0) at import
+    atexit    atexit.register(os._exit, 0)
+    thread    a non-daemon thread that never ends (a cache warmer)
+    chdir     os.chdir to a scratch folder
+    noise     a UserWarning, a logging line and a flushed banner on stdout
+
+Whatever it does, verify's verdict and outputs stay the harness's own (tests/faults/test_runs.py).
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import sys
+import tempfile
+import threading
+import time
+import warnings
+
+from rulespec.reference.struggle_of_empires import *  # noqa: F403 - the reference's operations, answered as they are
+
+_WHAT = os.environ.get("IMPORT_TIME", "")
+
+if _WHAT == "exit":
+    os._exit(0)
+elif _WHAT == "atexit":
+    atexit.register(os._exit, 0)
+elif _WHAT == "thread":
+    threading.Thread(target=lambda: time.sleep(3600), name="cache-warmer").start()
+elif _WHAT == "chdir":
+    os.chdir(tempfile.mkdtemp(prefix="import-time-"))
+elif _WHAT == "noise":
+    warnings.warn("import_time: this engine is a beta", UserWarning, stacklevel=1)
+    logging.warning("import_time: connecting to the metrics exporter")
+    print("soe-engine [beta] \x1b[31mready\x1b[0m", flush=True)
+    sys.stderr.flush()
