@@ -79,6 +79,21 @@ WIRE = (
     Attack("slow-drip", "good", PASS, "each reply 16 bytes at a time, within the deadline"),
     Attack("wrong-protocol", "good", Fault.HANDSHAKE, "answers the handshake with protocol 99"),
     Attack("ignore-sigterm", "good", Fault.UNCLEAN_STOP, "ignores SIGTERM and 'stop' (killed; now also reported)"),
+    # issue 26: what real implementations do by accident
+    Attack(
+        "close-stdin", "bad", Fault.CLOSED_STDIN, "closes its stdin and keeps running (was: 'exited (status None)')"
+    ),
+    Attack("after-stop", "bad", Fault.EXTRA_OUTPUT, "a stdout line after 'stop' (was: never reported)"),
+    Attack(
+        "setsid-daemon", "bad", Fault.STRAY_PROCESS, "a setsid double-fork daemon (was: survived the run, FULL PASS)"
+    ),
+    Attack("setpgid-child", "bad", Fault.STRAY_PROCESS, "a child in a group of its own (was: survived, FULL PASS)"),
+    Attack(
+        "stderr-flood",
+        "bad",
+        Fault.CRASH,
+        "200 MB on stderr, the reason last, then a crash (was: buffered without limit, the reason cut)",
+    ),
 )
 
 # tests/fakes/faulty_impl.py --fault KIND, driven by tests/wire/test_faults.py (all good before)

@@ -76,6 +76,16 @@ def strike(mode: str, message: dict[str, Any], reply: dict[str, Any], asked: int
     if mode == "grandchild-holds-stdout":  # a child keeps stdout open while this one exits
         subprocess.Popen(["sleep", "60"])
         os._exit(1)
+    if mode == "close-stdin" and asked == 2:  # takes no more requests, answers this one, keeps running
+        os.close(0)
+        send(encoded)
+        time.sleep(3600)
+    if mode == "stderr-flood":  # 200 MB on stderr, the reason last, then a crash
+        block = b"noise " * 10_000 + b"\n"
+        for _ in range(200_000_000 // len(block)):
+            os.write(2, block)
+        os.write(2, b"RuntimeError: the reason, at the very end\n")
+        os._exit(3)
     if mode == "deep":
         return b'{"type":"result","id":%d,"output":' % reply["id"] + b"[" * 100_000 + b"]" * 100_000 + b"}\n"
     if mode == "crash-after-6" and asked > 6:
@@ -116,6 +126,17 @@ def main() -> int:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if mode == "helper-child":  # a helper in its process group, left running when it stops
         subprocess.Popen(["sleep", "60"])
+    if mode == "setpgid-child":  # a helper in a process group of its own
+        subprocess.Popen(["sleep", "60"], process_group=0)
+    if mode == "setsid-daemon":  # a daemon: double fork, a session of its own, stdio closed
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                null = os.open(os.devnull, os.O_RDWR)
+                for fd in (0, 1, 2):
+                    os.dup2(null, fd)
+                time.sleep(60)
+            os._exit(0)
     asked = 0
     held: bytes | None = None
     for line in sys.stdin.buffer:
@@ -126,6 +147,8 @@ def main() -> int:
                 return 1
             if mode == "ignore-sigterm":
                 time.sleep(3600)
+            if mode == "after-stop":
+                send(b"goodbye: flushing the cache\n")
             return 0
         if message["type"] == "start":
             version = 99 if mode == "wrong-protocol" else 1

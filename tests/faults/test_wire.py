@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -9,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from rulespec.conformance.harness.subject import ImplementationError
-from rulespec.conformance.harness.wire.process import _members  # pyright: ignore[reportPrivateUsage]
+from rulespec.conformance.harness.wire.descendants import descendants
+from rulespec.conformance.harness.wire.faults import Fault
 from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.conformance.harness.wire.subject import ProcessSubject
 from tests.faults.catalogue import PASS, WIRE, Attack
@@ -50,4 +52,15 @@ def test_wire_attack_is_named_and_bounded(attack: Attack) -> None:
         assert "\x1b" not in said and "\x07" not in said  # inert in a terminal
     assert time.monotonic() - began < BOUND
     if group is not None:
-        assert _members(group) == [], f"processes of {attack.name}'s group survived"
+        assert descendants(group, f"{os.getpid()}-") == [], f"processes of {attack.name} survived"
+
+
+def test_a_crash_keeps_the_end_of_its_stderr_and_no_more() -> None:
+    """200 MB of stderr before a crash: its last 64 KiB are kept, the reason with them, and how much went before."""
+    session = WireSession(f"{sys.executable} {HOSTILE} stderr-flood", timeout=10.0)
+    found = outcome(ProcessSubject(SOE, session), calls=1)
+    session.close()
+    assert found.startswith(f"{Fault.CRASH.value}: "), found[:300]
+    assert "RuntimeError: the reason, at the very end" in found
+    assert "bytes before these" in found
+    assert len(found) < 80_000

@@ -33,6 +33,7 @@ class Fault(StrEnum):
     TOO_DEEP = "JSON nested too deep"
     OVERLONG_LINE = "over-long line"
     CLOSED_STDOUT = "closed stdout"
+    CLOSED_STDIN = "closed stdin"
     MUTATED_INPUT = "mutated its input"
     UNCLEAN_STOP = "unclean stop"
     STRAY_PROCESS = "stray process"

@@ -14,6 +14,8 @@ import subprocess
 import time
 from collections.abc import Sequence
 
+from rulespec.conformance.harness.wire.descendants import TOKEN, become_subreaper, descendants, end, new_token
+
 # a reply longer than this is not a line of the protocol: refused as soon as the buffer passes it
 # (the games' largest results are a few kilobytes)
 MAX_LINE = 4 * 1024 * 1024
@@ -22,6 +24,9 @@ STDERR_KEPT = 64 * 1024
 _CHUNK = 1 << 16
 _WATCH = 0.05  # seconds between checks that the child still runs while waiting for a line
 _GONE_WITHIN = 2.0  # seconds a killed process group has to vanish
+# seconds a process told to stop has to exit: a correct adapter freeing gigabytes on a loaded machine needs more
+# than one; only a process that ignores ``stop`` pays it, once per run
+STOP_GRACE = 5.0
 
 
 class Timeout(Exception):
@@ -36,6 +41,10 @@ class Exited(Closed):
     """The child exited, though its stdout may still be held open (by a process it started)."""
 
 
+class ClosedStdin(Closed):
+    """The child's stdin took no more: it closed it, or it exited."""
+
+
 class ClosedStdout(Closed):
     """The child closed its stdout but still runs."""
 
@@ -48,9 +57,13 @@ class LineProcess:
     """A started child with non-blocking pipes; every method is bounded by a deadline."""
 
     def __init__(self, argv: Sequence[str]) -> None:
-        # its own session, so a kill reaches the child's children and nothing else
+        # its own session, so a kill reaches the child's children and nothing else; a token in its
+        # environment, and the harness its subreaper, for the descendants that leave the session
+        become_subreaper()
+        self._token = new_token()
         self._child = subprocess.Popen(
             list(argv),
+            env=os.environ | {TOKEN: self._token},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -103,7 +116,7 @@ class LineProcess:
         except BlockingIOError:
             sent = 0
         except (BrokenPipeError, ConnectionResetError) as exc:
-            raise Closed("stdin closed") from exc
+            raise ClosedStdin("stdin closed") from exc
         del self._in[:sent]
         # wake for a writable stdin only while something waits to go out
         if self._in and not self._watching_stdin:
@@ -220,6 +233,7 @@ class LineProcess:
         so it is killed whether or not the child still runs. ``survivors`` then says whether any is left.
         """
         self._signal_group(signal.SIGKILL)
+        end([pid for pid in descendants(self._child.pid, self._token) if pid != self._child.pid])
         self._child.wait()
         for stream in (self._child.stdin, self._child.stdout, self._child.stderr):
             if stream is not None:
@@ -235,23 +249,30 @@ class LineProcess:
             return False
         return True
 
+    def escaped(self) -> list[int]:
+        """The child's descendants that left its process group (found by their token), while they run."""
+        return [
+            pid for pid in descendants(self._child.pid, self._token) if _group_of(pid) not in (self._child.pid, None)
+        ]
+
     def survivors(self) -> list[int]:
-        """After ``kill``: the processes of the group still running after a short grace (none, normally)."""
+        """After ``kill``: the child's descendants, whatever their group, still running after a short grace."""
         deadline = time.monotonic() + _GONE_WITHIN
         while True:
-            left = _members(self._child.pid)
+            left = descendants(self._child.pid, self._token)
             if not left or time.monotonic() > deadline:
                 return left
             self._signal_group(signal.SIGKILL)
+            end(left)
             time.sleep(0.01)
 
-    def stop(self, line: bytes, grace: float = 1.0) -> tuple[int | None, bytes]:
+    def stop(self, line: bytes, grace: float = STOP_GRACE) -> tuple[int | None, bytes, bytes]:
         """Ask the child to exit with ``line``, close its stdin, kill its group if it has not gone in ``grace`` s.
 
-        Returns the child's exit status (None: it had to be killed) and what it wrote to stderr meanwhile.
+        Returns the child's exit status (None: it had to be killed) and what it wrote meanwhile (stdout, stderr).
         """
         status = self._child.poll()
-        err = b""
+        out = err = b""
         if status is None:
             try:
                 self.write(line, time.monotonic() + grace)
@@ -264,30 +285,13 @@ class LineProcess:
                 if not self._pump(min(_WATCH, max(deadline - time.monotonic(), 0.0))):  # its last words on stderr
                     status = self.exit_status(max(deadline - time.monotonic(), 0.01))
                 status = self._child.poll()
-            _, err = self.drain()
+            out, err = self.drain()
         self.kill()
-        return status, err
+        return status, out, err
 
 
-def _members(group: int) -> list[int]:
-    """The live (not zombie) processes of a process group, from /proc; by signal where there is no /proc."""
-    proc = "/proc"
-    if not os.path.isdir(proc):
-        try:
-            os.killpg(group, 0)
-        except (ProcessLookupError, PermissionError):
-            return []
-        return [group]
-    found: list[int] = []
-    for name in os.listdir(proc):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"{proc}/{name}/stat", "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
-        except OSError:
-            continue
-        # after the command: state, ppid, pgrp
-        if int(fields[2]) == group and fields[0] != b"Z":
-            found.append(int(name))
-    return found
+def _group_of(pid: int) -> int | None:
+    try:
+        return os.getpgid(pid)
+    except (ProcessLookupError, PermissionError):
+        return None

@@ -33,7 +33,9 @@ from rulespec.conformance.harness.wire.messages import (
 )
 from rulespec.conformance.harness.wire.process import (
     STDERR_KEPT,
+    STOP_GRACE,
     Closed,
+    ClosedStdin,
     ClosedStdout,
     LineProcess,
     Overlong,
@@ -141,6 +143,7 @@ class WireSession:
 
     def _discard(self) -> None:
         if self._process is not None:
+            self._note_escaped(self._process)
             self._process.kill()
             self._note_survivors(self._process)
         self._process = None
@@ -158,6 +161,10 @@ class WireSession:
                 Fault.CLOSED_STDOUT, f"the process closed its stdout but still runs, {when}{said}", request
             )
         status = self._process.exit_status(wait=1.0)
+        if status is None and isinstance(closed, ClosedStdin):
+            return WireFault(Fault.CLOSED_STDIN, f"the process closed its stdin but still runs, {when}{said}", request)
+        if status is None:
+            return WireFault(Fault.CRASH, f"the process closed its output and did not exit, {when}{said}", request)
         return WireFault(Fault.CRASH, f"the process exited (status {status}) {when}{said}", request)
 
     def close(self) -> list[WireFault]:
@@ -166,20 +173,41 @@ class WireSession:
         if process is None:
             return self.leftovers()
         stop = ENCODER.encode(Stop()) + b"\n"
-        status, err = process.stop(stop)
+        self._note_escaped(process)
+        status, out, err = process.stop(stop)
         ended: list[WireFault] = []
         if status is None:
             ended.append(
-                WireFault(Fault.UNCLEAN_STOP, "still running 1 s after 'stop' and the end of its stdin: killed", stop)
+                WireFault(
+                    Fault.UNCLEAN_STOP,
+                    f"still running {STOP_GRACE:g} s after 'stop' and the end of its stdin: killed",
+                    stop,
+                )
             )
         elif status != 0:
             ended.append(WireFault(Fault.UNCLEAN_STOP, f"exited with status {status} when told to stop", stop))
+        if out.strip():
+            ended.append(
+                WireFault(Fault.EXTRA_OUTPUT, f"wrote to stdout after 'stop': {shown_text(out.strip())}", stop)
+            )
         if err.strip():
             ended.append(
                 WireFault(Fault.UNCLEAN_STOP, f"wrote to stderr when told to stop: {tail_text(err.strip())}", stop)
             )
         self._note_survivors(process)
         return ended + self.leftovers()
+
+    def _note_escaped(self, process: LineProcess) -> None:
+        left = process.escaped()
+        if left:
+            pids = ", ".join(map(str, left))
+            self._stray.append(
+                WireFault(
+                    Fault.STRAY_PROCESS,
+                    f"processes {pids} of {self.command!r} left its process group (setsid, setpgid): ended by the"
+                    " harness, which a kill of the group alone would have missed",
+                )
+            )
 
     def _note_survivors(self, process: LineProcess) -> None:
         left = process.survivors()
