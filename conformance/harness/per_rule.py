@@ -18,6 +18,7 @@ from rich.table import Table
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.verdict import Outcome
 
 # A rule's statuses, worst first: the order the summaries list them in.
@@ -133,7 +134,9 @@ def render(verification: Verification, label: str, console: Console | None = Non
     """The table of rules (only those not passed, with ``failed_only``), its legend, the counts and the verdict."""
     console = console or Console()
     rows = [t for t in verification.tallies if t.status != PASSED] if failed_only else list(verification.tallies)
-    table = Table(title=f"rulespec verdict for {label}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table = Table(
+        title=f"rulespec verdict for {terminal_text(label)}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False
+    )
     widest = max((len(row.rule) for row in rows), default=4)
     status_width = max((len(row.status) for row in rows), default=6)
     table.add_column("rule", no_wrap=True, min_width=widest)
@@ -148,7 +151,11 @@ def render(verification: Verification, label: str, console: Console | None = Non
         status = row.status
         titles = [row.title] if room >= MIN_TITLE else []
         table.add_row(
-            row.rule, *titles, _fraction(row.vectors), _fraction(row.invariants), f"[{_STYLE[status]}]{status}[/]"
+            terminal_text(row.rule),
+            *map(terminal_text, titles),
+            _fraction(row.vectors),
+            _fraction(row.invariants),
+            f"[{_STYLE[status]}]{status}[/]",
         )
     # never narrower than the IDs, counts and statuses need: a narrow terminal wraps a line, it never cuts an ID
     needed = widest + len("vectors") + len("invariants") + status_width + 4 * 3
@@ -163,6 +170,6 @@ def render(verification: Verification, label: str, console: Console | None = Non
     console.print(f"rules: {len(verification.tallies)} ({rules})", soft_wrap=True)
     console.print(f"checks: {sum(verification.totals.values())} ({checks})", soft_wrap=True)
     for rule in verification.unknown_rules:
-        console.print(f"[bold red]a check names {rule}, which no spec defines[/]", soft_wrap=True)
+        console.print(f"[bold red]a check names {terminal_text(rule)}, which no spec defines[/]", soft_wrap=True)
     verdict = "[green]FULL PASS[/]" if verification.full_pass else "[bold red]NOT A FULL PASS[/]"
     console.print(f"verdict: {verdict}")

@@ -121,8 +121,8 @@ def _check(schema: dict[str, Any], value: Any, path: Path, base: str) -> None:
         raise VectorError(path, where, first.message)
 
 
-def load_file(game: Game, path: Path) -> tuple[LoadedCase, ...]:
-    """Every case of one vector file, validated against the format and the operation's schemas."""
+def read_json(path: Path) -> Any:
+    """A vector file's JSON, or VectorError naming the file and where it stops reading (line and column)."""
     try:
         raw: Any = json.loads(path.read_bytes().decode("utf-8"))
     except UnicodeDecodeError as exc:
@@ -135,6 +135,12 @@ def load_file(game: Game, path: Path) -> tuple[LoadedCase, ...]:
         raise VectorError(path, "$", "JSON nested too deep to read (no vector nests more than a few levels)") from exc
     except OSError as exc:
         raise VectorError(path, "$", f"cannot be read: {exc.strerror}") from exc
+    return raw
+
+
+def load_file(game: Game, path: Path) -> tuple[LoadedCase, ...]:
+    """Every case of one vector file, validated against the format and the operation's schemas."""
+    raw = read_json(path)
     _check(vector_file_schema(), raw, path, "$")
     document = msgspec.convert(raw, VectorFile, strict=True)
     if document.game != game.key:

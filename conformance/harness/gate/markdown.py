@@ -20,7 +20,7 @@ from rulespec.conformance.harness.gate.judge import GateResult, check_id
 from rulespec.conformance.harness.gate.stamp import Stamp
 from rulespec.conformance.harness.per_rule import ERROR, FAILED, PASSED, Verification
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.wire.untrusted import markdown_text
+from rulespec.conformance.harness.untrusted import markdown_text
 
 SHOWN = 30  # rows per list: a summary is read, not searched
 PATHS_SHOWN = 10  # differing paths per failed rule; the JSON report holds them all

@@ -10,6 +10,7 @@ from rich.console import Console
 from rulespec.conformance.harness.games import REGISTRY, game
 from rulespec.conformance.harness.report.implementations import Implementation, read_reports
 from rulespec.conformance.harness.report.site import build_site
+from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.vocabulary import argument
 
 
@@ -32,7 +33,7 @@ def publish(out: Path, implementations: list[Implementation], console: Console |
     try:
         written = build_site(out, [game(key) for key in keys], implementations)
     except ValueError as exc:
-        console.print(f"[bold red]report html: {exc}[/]")
+        console.print(f"[bold red]report html: {terminal_text(exc)}[/]")
         return 2
     pages = [path for path in written if path.suffix == ".html"]
     size = sum(path.stat().st_size for path in pages)
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             implementations.extend(read_reports(path))
         except ValueError as exc:
-            Console().print(f"[bold red]report html: {exc}[/]")
+            Console().print(f"[bold red]report html: {terminal_text(exc)}[/]")
             return 2
     return publish(args.out, implementations)
 

@@ -21,6 +21,7 @@ from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.per_rule import RuleTally, Verification, tally
 from rulespec.conformance.harness.report.implementations import Implementation
 from rulespec.conformance.harness.spec import Clause, read_clauses
+from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.verdict import Outcome
 
 
@@ -110,9 +111,9 @@ def render_matrix(matrix: GameMatrix, console: Console | None = None) -> None:
     table = Table(title=f"rulespec verdict for {matrix.game.key}: {len(matrix.columns)} implementations")
     table.add_column("rule", no_wrap=True)
     for column in matrix.columns:
-        table.add_column(column.implementation.name, no_wrap=True, overflow="ellipsis", max_width=24)
+        table.add_column(terminal_text(column.implementation.name), no_wrap=True, overflow="ellipsis", max_width=24)
     for clause in matrix.clauses:
-        cells: list[str] = [clause.id]
+        cells: list[str] = [terminal_text(clause.id)]
         for column in matrix.columns:
             row = column.by_rule.get(clause.id)
             if row is None:
@@ -129,8 +130,8 @@ def render_matrix(matrix: GameMatrix, console: Console | None = None) -> None:
         rules = ", ".join(f"{n} {status}" for status, n in sorted(statuses.items()))
         checks = ", ".join(f"{column.verification.totals[o.value]} {o.value}" for o in Outcome)
         console.print(
-            f"{column.implementation.name}: {column.passed_rules}/{len(column.verification.tallies)} rules passed"
-            f" ({rules}); checks: {checks}"
+            f"{terminal_text(column.implementation.name)}: {column.passed_rules}/{len(column.verification.tallies)}"
+            f" rules passed ({rules}); checks: {checks}"
         )
 
 

@@ -80,7 +80,7 @@ def user_game(path: Path) -> str | None:
         return None
     try:
         document: object = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # refused before the run (verify/preflight.py)
         return None
     key: object = cast(dict[str, object], document).get("game") if isinstance(document, dict) else None
     return key if isinstance(key, str) and key in REGISTRY else None

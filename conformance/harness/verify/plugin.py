@@ -224,10 +224,13 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Not on an xdist worker: it runs only a share of the items, and which is not known yet."""
+    """Not on an xdist worker: it runs only a share of the items, and which is not known yet. What the
+    implementation wrote while it started is shown here, as start-up output, before any check runs."""
     if not is_worker(session.config):
         cases = [item.loaded for item in session.items if isinstance(item, VectorItem)]
         session.config.stash[SUBJECTS].send_ahead(cases)
+        for said in session.config.stash[SUBJECTS].startup_output():
+            session.config.pluginmanager.get_plugin("terminalreporter").write_line(said)
 
 
 @pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left
@@ -254,16 +257,6 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
     the test module with libcst; a failure here is told as its request and differences, and no patch is read."""
     if hasattr(item, "_hypothesis_failing_examples"):
         delattr(item, "_hypothesis_failing_examples")
-
-
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """What the implementation wrote while it started is shown as start-up output, before any check runs."""
-    config = session.config
-    reporter = config.pluginmanager.get_plugin("terminalreporter")
-    if SUBJECTS not in config.stash or is_worker(config) or reporter is None:
-        return
-    for said in config.stash[SUBJECTS].startup_output():
-        reporter.write_line(said)
 
 
 # --- how the run ends: the implementation's processes stopped --------------------------

@@ -18,14 +18,15 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 import msgspec
 
-from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.games import REGISTRY, Game, game
 from rulespec.conformance.harness.outputs import problem
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.subject import UsageProblem, check_impl, load_impl
-from rulespec.conformance.harness.vectors import written_cases
+from rulespec.conformance.harness.vectors import VectorError, load_file, read_json, written_cases
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.verify.subjects import served_command
 from rulespec.conformance.harness.vocabulary import did_you_mean
@@ -98,6 +99,39 @@ def loaded(key: str, spec: str, timeout: float = STARTUP_TIMEOUT) -> Loaded:
         raise UsageProblem(f"--impl {spec}: its loader answered out of shape: {exc}") from None
 
 
+def vector_problem(path: Path) -> str | None:
+    """What makes a file under ``--vectors`` no vector file to run (it does not parse, names no game of rulespec,
+    breaks the format), or None; a JSON file that is plainly no vector file (no ``game``, no ``cases``) is left."""
+    try:
+        raw = read_json(path)
+    except VectorError as exc:
+        return str(exc)
+    if not isinstance(raw, dict) or not {"game", "cases"} & set(cast(dict[str, object], raw)):
+        return None
+    key = cast(dict[str, object], raw).get("game")
+    if not isinstance(key, str) or key not in REGISTRY:
+        lower = str(key).lower()
+        hint = f"; did you mean {lower!r}?" if lower in REGISTRY else did_you_mean(lower, sorted(REGISTRY))
+        return f"{path}: at $.game: {key!r} is not a game of rulespec{hint} (known: {', '.join(sorted(REGISTRY))})"
+    try:
+        load_file(game(key), path)
+    except VectorError as exc:
+        return str(exc)
+    return None
+
+
+def vector_problems(given: Sequence[str]) -> list[str]:
+    """Every ``--vectors`` file that would not run, one message each: before the run, never a silent skip."""
+    found: list[str] = []
+    for text in given:
+        root = Path(text)
+        for path in sorted(root.rglob("*.json")) if root.is_dir() else [root]:
+            problem_found = vector_problem(path)
+            if problem_found:
+                found.append(f"--vectors {text}: {problem_found}")
+    return found
+
+
 def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
     """The run's ``--impl`` and ``--rule`` checked before it: the problem in one line, or None."""
     try:
@@ -106,6 +140,8 @@ def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
                 raise UsageProblem(f"--impl {options.impl} implements one game: name it with --game KEY")
             loaded(games[0].key, options.impl)
         check_rules(games, options.rules)
+        for found in vector_problems(options.vectors):
+            raise UsageProblem(found)
     except UsageProblem as exc:
         return str(exc)
     return None

@@ -27,6 +27,7 @@ from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.report.html import publish
 from rulespec.conformance.harness.report.implementations import Identity, Implementation, write_implementations
 from rulespec.conformance.harness.report.matrix import game_matrix, render_matrix
+from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.verify import preflight
 from rulespec.conformance.harness.verify.options import NamedSubject, VerifyOptions
 from rulespec.conformance.harness.verify.recorder import Recorder
@@ -115,21 +116,23 @@ def verify_several(options: VerifyOptions, games: Sequence[Game], suite_args: Se
     try:
         whos = [identify(subject, options.case_timeout, options.games[0]) for subject in subjects]
     except ValueError as exc:
-        console.print(f"[bold red]{exc}[/]")
+        console.print(f"[bold red]{terminal_text(exc)}[/]")
         return 2
     names = _unique(whos, subjects)
     if isinstance(names, str):
-        console.print(f"[bold red]{names}[/]")
+        console.print(f"[bold red]{terminal_text(names)}[/]")
         return 2
     seed = seed_of(options.pytest_args)
     stamp = stamp_now(games, options.profile, seed)
     keys = tuple(game.key for game in games)
     implementations: list[Implementation] = []
     for index, (subject, who, name) in enumerate(zip(subjects, whos, names, strict=True)):
-        console.print(Rule(f"{index + 1}/{len(subjects)}: {name} ({subject.option})"))
+        console.print(Rule(terminal_text(f"{index + 1}/{len(subjects)}: {name} ({subject.option})")))
         code, records = run_one(options, subject, suite_args)
         if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.INTERRUPTED):
-            console.print(f"[bold red]{name}: the run stopped (pytest exit code {code}); nothing compared[/]")
+            console.print(
+                f"[bold red]{terminal_text(name)}: the run stopped (pytest exit code {code}); nothing compared[/]"
+            )
             return code
         only = options.rules
         identity = Identity(name, subject.option, who.version, who.language, keys, options.profile, seed, stamp, only)
@@ -142,7 +145,7 @@ def verify_several(options: VerifyOptions, games: Sequence[Game], suite_args: Se
         gate = judge(verdict_of, implementation.records, options.bounds, None, stamp)
         counts = ", ".join(f"{n} {outcome}" for outcome, n in gate.counts.items() if n)
         verdict = "[green]PASSED[/]" if gate.passed else "[bold red]FAILED[/]"
-        console.print(f"gate: {implementation.name}: {verdict} ({counts or 'no checks'})")
+        console.print(f"gate: {terminal_text(implementation.name)}: {verdict} ({counts or 'no checks'})")
         passed = passed and gate.passed
     if options.report_json:
         write_implementations(Path(options.report_json), implementations)

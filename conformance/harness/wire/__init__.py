@@ -5,12 +5,14 @@ against the protocol and the types, every fault named. Entry points: ``subject.p
 ``--cmd``) and ``serve`` (``python -m rulespec.conformance.harness.wire.serve``, verify's ``--impl``). The modules:
 
 - ``subject``: one game of the process as a Subject (``ProcessSubject``, ``process_subjects``);
-- ``session``: the conversation (``WireSession``): the handshake, requests sent ahead, restarts;
+- ``session``: the conversation (``WireSession``): requests sent ahead, restarts, the ending;
+- ``startup``: the handshake, and what a process writes while it starts (start-up output);
 - ``messages``: every message sent and received, as msgspec Structs tagged by ``type``;
 - ``reply``: a line read as the reply to one request, or the fault it is;
 - ``determinism``: the same request must get the same answer, every time it is asked;
 - ``encoding``: typed values as the JSON a message carries, and an output's unknown keys;
 - ``process``: the child process, spoken to in lines before a deadline;
-- ``faults``: the named faults; ``untrusted``: an implementation's text made inert to show;
+- ``descendants``: every process it started, whatever its group, found and ended;
+- ``faults``: the named faults, and an implementation's stderr as it may be shown;
 - ``serve``: a Python ``--impl`` run as such a process.
 """

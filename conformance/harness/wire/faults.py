@@ -7,8 +7,15 @@ import shutil
 from enum import StrEnum
 
 from rulespec.conformance.harness.subject import ImplementationError
-from rulespec.conformance.harness.wire.process import STDERR_KEPT
-from rulespec.conformance.harness.wire.untrusted import inert
+from rulespec.conformance.harness.untrusted import inert
+from rulespec.conformance.harness.wire.process import (
+    STDERR_KEPT,
+    Closed,
+    ClosedStdin,
+    ClosedStdout,
+    LineProcess,
+    Overlong,
+)
 
 _SHOWN = 2000  # characters of a request or an output shown in a fault
 
@@ -66,6 +73,22 @@ class WireFault(ImplementationError):
 
     def reason(self) -> str:
         return f"{self.fault.value}: {self.detail}"
+
+
+def gone(process: LineProcess, when: str, request: bytes, closed: Closed) -> WireFault:
+    """The fault for a process that went away (or broke the line framing), with its last words on stderr."""
+    if isinstance(closed, Overlong):
+        return WireFault(Fault.OVERLONG_LINE, f"{closed} {when}; the process is restarted", request)
+    _, err = process.drain()
+    said = f"; stderr: {tail_text(err.strip(), process.err_dropped)}" if err.strip() else ""
+    if isinstance(closed, ClosedStdout):
+        return WireFault(Fault.CLOSED_STDOUT, f"the process closed its stdout but still runs, {when}{said}", request)
+    status = process.exit_status(wait=1.0)
+    if status is None and isinstance(closed, ClosedStdin):
+        return WireFault(Fault.CLOSED_STDIN, f"the process closed its stdin but still runs, {when}{said}", request)
+    if status is None:
+        return WireFault(Fault.CRASH, f"the process closed its output and did not exit, {when}{said}", request)
+    return WireFault(Fault.CRASH, f"the process exited (status {status}) {when}{said}", request)
 
 
 def parse_command(command: str) -> list[str]:

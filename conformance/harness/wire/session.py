@@ -19,29 +19,22 @@ from collections.abc import Sequence
 import msgspec
 
 from rulespec.conformance.harness.wire.determinism import Answers
-from rulespec.conformance.harness.wire.faults import Fault, WireFault, parse_command, shown_text, tail_text
+from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, parse_command, shown_text, tail_text
 from rulespec.conformance.harness.wire.messages import (
     ENCODER,
-    PROTOCOL_VERSION,
-    RECEIVED,
-    SUPPORTED_VERSIONS,
     Reply,
     Run,
-    Start,
     Started,
     Stop,
 )
 from rulespec.conformance.harness.wire.process import (
-    STDERR_KEPT,
     STOP_GRACE,
     Closed,
-    ClosedStdin,
-    ClosedStdout,
     LineProcess,
-    Overlong,
     Timeout,
 )
 from rulespec.conformance.harness.wire.reply import Misfit, read_reply
+from rulespec.conformance.harness.wire.startup import handshake
 
 DEFAULT_TIMEOUT = 5.0  # seconds per reply
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
@@ -101,40 +94,10 @@ class WireSession:
             self._process = LineProcess(self.argv)
         except OSError as exc:
             raise WireFault(Fault.START, f"{self.command!r}: {exc}") from exc
-        start = ENCODER.encode(Start(PROTOCOL_VERSION)) + b"\n"
-        deadline = time.monotonic() + self.startup_timeout
-        said = bytearray()  # what it wrote on stdout before its 'started': start-up output, not an answer
-        try:
-            self._process.write(start, deadline)
-            started = self._handshake(self._process, deadline, said)
-        except Timeout as exc:
-            before = f"; before it, stdout had: {shown_text(bytes(said))}" if said else ""
-            raise WireFault(Fault.HANDSHAKE, f"no 'started' within {self.startup_timeout} s{before}", start) from exc
-        except Closed as exc:
-            raise self._crash("before answering 'start'", start, exc) from exc
-        if started.protocol not in SUPPORTED_VERSIONS:
-            raise WireFault(
-                Fault.HANDSHAKE, f"protocol {started.protocol}; this harness speaks {SUPPORTED_VERSIONS}", start
-            )
-        out, err = self._process.drain()  # warnings and logging of its start, written before it answered
-        told = bytes(said + out + err).strip()
-        if told and not self.startup_output:
-            self.startup_output = tail_text(told, self._process.err_dropped)
+        started, said = handshake(self._process, self.startup_timeout)
+        if said and not self.startup_output:
+            self.startup_output = said
         return started
-
-    @staticmethod
-    def _handshake(process: LineProcess, deadline: float, said: bytearray) -> Started:
-        """The 'started' line; every line before it (a banner, a log line) joins ``said``. Bounded by ``deadline``."""
-        while True:
-            line = process.read_line(deadline)
-            try:
-                started = RECEIVED.decode(line)
-            except (msgspec.DecodeError, RecursionError):
-                started = None
-            if isinstance(started, Started):
-                return started
-            said += line + b"\n"
-            del said[:-STDERR_KEPT]
 
     def _broken(self, fault: WireFault) -> None:
         """A fault that broke the conversation: the process is killed; the fault cost time (the breaker counts it)."""
@@ -148,24 +111,6 @@ class WireSession:
             self._note_survivors(self._process)
         self._process = None
         self._started = None
-
-    def _crash(self, when: str, request: bytes, closed: Closed) -> WireFault:
-        """The fault for a process that went away (or broke the line framing), with its last words on stderr."""
-        assert self._process is not None
-        if isinstance(closed, Overlong):
-            return WireFault(Fault.OVERLONG_LINE, f"{closed} {when}; the process is restarted", request)
-        _, err = self._process.drain()
-        said = f"; stderr: {tail_text(err.strip(), self._process.err_dropped)}" if err.strip() else ""
-        if isinstance(closed, ClosedStdout):
-            return WireFault(
-                Fault.CLOSED_STDOUT, f"the process closed its stdout but still runs, {when}{said}", request
-            )
-        status = self._process.exit_status(wait=1.0)
-        if status is None and isinstance(closed, ClosedStdin):
-            return WireFault(Fault.CLOSED_STDIN, f"the process closed its stdin but still runs, {when}{said}", request)
-        if status is None:
-            return WireFault(Fault.CRASH, f"the process closed its output and did not exit, {when}{said}", request)
-        return WireFault(Fault.CRASH, f"the process exited (status {status}) {when}{said}", request)
 
     def close(self) -> list[WireFault]:
         """Stop the process; the faults of its ending (an unclean exit, stderr, a process of its group left)."""
@@ -325,7 +270,7 @@ class WireSession:
                 Fault.TIMEOUT, f"the process stopped reading request {expected} within {self.timeout} s", shown
             ) from exc
         except Closed as exc:
-            raise self._crash(f"before reading request {expected}", shown, exc) from exc
+            raise gone(process, f"before reading request {expected}", shown, exc) from exc
 
     def _reply(self, process: LineProcess, expected: int, shown: bytes) -> Reply | Misfit:
         """The next line, parsed as the reply to request ``expected``; a WireFault breaks the conversation."""
@@ -339,5 +284,5 @@ class WireSession:
                 shown,
             ) from exc
         except Closed as exc:
-            raise self._crash(f"before answering request {expected}", shown, exc) from exc
+            raise gone(process, f"before answering request {expected}", shown, exc) from exc
         return read_reply(line, expected, shown)

@@ -1,14 +1,18 @@
-"""Text that comes from an implementation (its answers, its stderr, its exception messages), made inert.
+"""Text that comes from an implementation or a file (answers, stderr, names, versions, rule IDs, paths), made inert.
 
-An implementation is untrusted: what it writes is shown in a terminal, in a Markdown step summary and in
-JUnit or HTML reports. Escape sequences could clear the screen or forge a verdict there, and Markdown
-could plant links, images or HTML in a CI page. Each output escapes it here before it is shown.
+An implementation is untrusted, and so is a report or a vector file: what they hold is shown in a terminal,
+in a Markdown step summary and in JUnit or HTML reports. Escape sequences could clear the screen or forge a
+verdict there, rich markup (``[/]``, ``soe-engine [beta]``) could crash a command or vanish, and Markdown
+could plant links, images or HTML in a CI page. Each output escapes it here before it is shown: ``inert``
+for plain text, ``terminal_text`` for what rich prints, ``markdown_text`` for Markdown.
 """
 
 from __future__ import annotations
 
 import html
 import re
+
+from rich.markup import escape
 
 # C0 controls but newline and tab, DEL, C1 controls, and the bidirectional overrides that reorder a line
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -27,6 +31,11 @@ def _escaped(match: re.Match[str]) -> str:
 def inert(text: str) -> str:
     """``text`` with every control character shown as ``\\xNN`` (``\\uNNNN``): safe to print to a terminal."""
     return _CONTROL.sub(_escaped, text)
+
+
+def terminal_text(text: object) -> str:
+    """``text`` as rich prints it literally: no markup read in it (``[/]`` stays ``[/]``), no control character."""
+    return escape(inert(str(text)))
 
 
 def markdown_text(text: str) -> str:
