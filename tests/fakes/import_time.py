@@ -1,6 +1,7 @@
 """A correct Struggle of Empires ``--impl`` that does something at import, as real modules do by accident.
 
-``IMPORT_TIME`` (an environment variable, inherited by the process that serves it) says what:
+``IMPORT_TIME`` (an environment variable, inherited by the process that serves it; several joined by
+commas) says what:
 
     exit      os._exit(0) at import
     atexit    atexit.register(os._exit, 0)
@@ -24,17 +25,17 @@ import warnings
 
 from rulespec.reference.struggle_of_empires import *  # noqa: F403 - the reference's operations, answered as they are
 
-_WHAT = os.environ.get("IMPORT_TIME", "")
+_WHAT = os.environ.get("IMPORT_TIME", "").split(",")
 
-if _WHAT == "exit":
+if "exit" in _WHAT:
     os._exit(0)
-elif _WHAT == "atexit":
+if "atexit" in _WHAT:
     atexit.register(os._exit, 0)
-elif _WHAT == "thread":
+if "thread" in _WHAT:
     threading.Thread(target=lambda: time.sleep(3600), name="cache-warmer").start()
-elif _WHAT == "chdir":
+if "chdir" in _WHAT:
     os.chdir(tempfile.mkdtemp(prefix="import-time-"))
-elif _WHAT == "noise":
+if "noise" in _WHAT:
     warnings.warn("import_time: this engine is a beta", UserWarning, stacklevel=1)
     logging.warning("import_time: connecting to the metrics exporter")
     print("soe-engine [beta] \x1b[31mready\x1b[0m", flush=True)

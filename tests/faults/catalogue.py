@@ -161,3 +161,57 @@ FILES = (
     Attack("vector-id-dotdot", "good", "does not match", "a case ID holding ../ (refused by the format)"),
     Attack("no-eval-on-data", "good", "", "no eval, exec, pickle or shell on data anywhere in the harness"),
 )
+
+# issue 26: what real implementations and files do by accident, through ``rulespec`` itself (one process each),
+# driven by tests/faults/test_runs.py; expected: the exit status and words the output must hold
+RUNS = (
+    Attack(
+        "one-operation-errored",
+        "bad",
+        "1: errors on grow_population's checks alone",
+        "an engine whose one operation always answers errored (was: 245 of 271 checks marked error by the breaker)",
+    ),
+    Attack(
+        "max-faults-1-crash",
+        "bad",
+        "1: crash, and its stderr's last line in the terminal, the report and the JUnit",
+        "--max-faults 1 and a crash with a long traceback (was: 'crash' nowhere, stderr cut to its first line)",
+    ),
+    Attack(
+        "import-time-exit",
+        "bad",
+        "2: ended its process",
+        "os._exit(0) at an --impl's import (was: the harness exited 0, a false pass)",
+    ),
+    Attack(
+        "import-time-accidents",
+        "bad",
+        "0: FULL PASS, start-up output, outputs in the harness's folder",
+        "atexit os._exit, a non-daemon thread, os.chdir, a warning, logging and a banner at import"
+        " (was: a hang, outputs in the wrong folder, 'output on stderr' on a check)",
+    ),
+    Attack(
+        "vectors-trailing-comma",
+        "bad",
+        "2: not JSON",
+        "a --vectors file with a trailing comma (was: not collected, FULL PASS on the rest)",
+    ),
+    Attack(
+        "vectors-unknown-game", "bad", "2: is not a game", "a --vectors file naming game 'SOE' (was: not collected)"
+    ),
+    Attack(
+        "vectors-deep", "bad", "2: nested too deep", "a --vectors file 100,000 deep (was: a RecursionError traceback)"
+    ),
+    Attack(
+        "markup-names",
+        "bad",
+        "0: soe-engine [beta]",
+        "implementations named '[/]' and 'soe-engine [beta]' in one run (was: MarkupError; '[beta]' vanished)",
+    ),
+    Attack(
+        "merge-markup-unknown-game",
+        "bad",
+        "2: which rulespec lacks",
+        "report merge of a rule and a path holding '[/]', and a check of an unknown game (was: MarkupError, KeyError)",
+    ),
+)

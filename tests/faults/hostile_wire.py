@@ -158,7 +158,7 @@ def main() -> int:
                     {
                         "type": "started",
                         "protocol": version,
-                        "implementation": {"name": "hostile", "version": "0"},
+                        "implementation": {"name": os.environ.get("HOSTILE_NAME", "hostile"), "version": "0"},
                         "games": games,
                     }
                 )

@@ -12,9 +12,9 @@ from rulespec.conformance.harness.verify.breaker import PER_CHECK, Breaker, Circ
 from rulespec.conformance.harness.verify.recorder import Recorder, is_fault
 from tests import REPO_ROOT
 from tests.fakes.faulty_impl import AT_START, PER_REQUEST
-from tests.faults.catalogue import FAULTY_IMPL, FILES, IN_PROCESS, WIRE
+from tests.faults.catalogue import FAULTY_IMPL, FILES, IN_PROCESS, RUNS, WIRE
 
-ALL = [attack.name for attack in (*WIRE, *IN_PROCESS, *FILES)] + list(FAULTY_IMPL)
+ALL = [attack.name for attack in (*WIRE, *IN_PROCESS, *FILES, *RUNS)] + list(FAULTY_IMPL)
 
 
 def test_each_attack_once_and_every_faulty_impl_fault_listed() -> None:

@@ -21,6 +21,7 @@ from rulespec.conformance.harness.games import REGISTRY, game
 from rulespec.conformance.harness.per_rule import render, tally
 from rulespec.conformance.harness.records import CheckRecord, read_report, write_report
 from rulespec.conformance.harness.report import html
+from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.vocabulary import Commands
 
 
@@ -34,6 +35,8 @@ def merged(paths: list[Path]) -> list[CheckRecord]:
     records: list[CheckRecord] = []
     for path in paths:
         for record in read_report(path):
+            if record.game not in REGISTRY:
+                raise MergeError(f"{path}: {record.nodeid} is a check of game {record.game!r}, which rulespec lacks")
             if record.nodeid in seen:
                 raise MergeError(
                     f"{record.nodeid} is in both {seen[record.nodeid]} and {path}: shards of one run share no check"
@@ -59,7 +62,8 @@ def merge(args: argparse.Namespace) -> int:
     try:
         records = merged(args.reports)
     except ValueError as exc:  # MergeError, or a file read_report refused
-        console.print(f"[bold red]rulespec report merge: {exc}[/]", soft_wrap=True)  # one line: a path must not break
+        # one line: a path must not break; inert: a path or rule ID holds no markup
+        console.print(f"[bold red]rulespec report merge: {terminal_text(exc)}[/]", soft_wrap=True)
         return 2
     keys = args.game or sorted({record.game for record in records})
     if not keys:

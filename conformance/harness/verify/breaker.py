@@ -31,8 +31,10 @@ class CircuitOpen(BaseException):
     """A check stopped by the breaker: counted as an error of the implementation, never shrunk through."""
 
 
-def _headline(error: BaseException) -> str:
-    return str(error).split("\n", 1)[0]
+def _headline(error: ImplementationError) -> str:
+    """The fault in one line: its first, and its last when it has more (a crash's stderr ends with the reason)."""
+    lines = error.reason().strip().splitlines()
+    return lines[0] if len(lines) == 1 else f"{lines[0]} ... {lines[-1].strip()}"
 
 
 class Breaker:
@@ -69,11 +71,11 @@ class Breaker:
         self.spent += seconds
         self._check_faults += 1
         if self._first is None:
-            self._first = str(error)
+            self._first = error.reason()
         if self.opened_by is None and (self.run_faults >= self.max_faults or self.spent >= self.budget):
             self.opened_by = _headline(error)
             raise CircuitOpen(
-                f"{error}\n  (this fault opened the circuit breaker: {self.run_faults} faults that cost time, "
+                f"{error.reason()}\n  (this fault opened the circuit breaker: {self.run_faults} faults that cost time, "
                 f"{self.spent:.1f} s, in this run (--max-faults {self.max_faults}); every later check is an error "
                 "without calling the implementation)"
             ) from error

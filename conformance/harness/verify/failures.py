@@ -27,6 +27,7 @@ from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.spec import RULE_ID, clause_hashes, read_clauses
 from rulespec.conformance.harness.subject import ImplementationError, Subject, python_subject
 from rulespec.conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.verify.breaker import CircuitOpen
 from rulespec.conformance.harness.verify.collection import VERDICT, VectorItem, rules_of
 from rulespec.conformance.harness.verify.failure_text import first_sentence
 from rulespec.conformance.harness.verify.saved_failures import SentCall, loaded, saved_case
@@ -110,8 +111,8 @@ def message(excinfo: pytest.ExceptionInfo[BaseException] | None) -> str:
         text = ""  # a bare assert: pytest's explanation is all Python reprs; the answers say it in JSON
     if isinstance(error, (AssertionError, pytest.fail.Exception)):
         return " ".join(text.split())
-    if isinstance(error, ImplementationError):  # a fault's every line (a crash's stderr), but the request
-        return f"{type(error).__name__}: {error.reason()}"
+    if isinstance(error, ImplementationError | CircuitOpen):  # a fault's every line (a crash's stderr), not the request
+        return f"{type(error).__name__}: {error.reason() if isinstance(error, ImplementationError) else text}"
     first = text.splitlines()[0] if text else ""
     return f"{type(error).__name__}: {first}".strip(": ")  # pyright: ignore[reportUnknownArgumentType]
 

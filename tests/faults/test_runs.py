@@ -1,0 +1,155 @@
+"""What real implementations and files do by accident, through ``rulespec`` itself: each ends bounded, rightly.
+
+One process per case of the catalogue's RUNS group, each on a rule or two (``--rule``), so the group
+costs a few runs of a few seconds each.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rulespec.conformance.harness.games import game
+from tests import REPO_ROOT
+from tests.faults.catalogue import RUNS
+
+FAKE = REPO_ROOT / "tests" / "fakes" / "faulty_impl.py"
+GROWTH = game("soe").vectors_dir / "grow_population.json"
+BOUND = 240.0  # seconds for one run on a loaded machine
+NAMES = {attack.name for attack in RUNS}
+
+
+def rulespec(*arguments: str, cwd: Path = REPO_ROOT, **environment: str) -> subprocess.CompletedProcess[str]:
+    began = time.monotonic()
+    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", *arguments]
+    env = os.environ | {"NO_COLOR": "1", "COLUMNS": "200", "PYTHONPATH": str(REPO_ROOT)} | environment
+    ran = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=BOUND, env=env)
+    assert time.monotonic() - began < BOUND
+    return ran
+
+
+def verify(*arguments: str, cwd: Path = REPO_ROOT, **environment: str) -> subprocess.CompletedProcess[str]:
+    return rulespec("verify", "--game", "soe", "--profile", "canary", *arguments, cwd=cwd, **environment)
+
+
+def faulty(fault: str) -> str:
+    return f"{sys.executable} {FAKE} --fault {fault} --on grow_population"
+
+
+def records(path: Path) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    return found
+
+
+def test_each_run_of_the_catalogue_has_its_test() -> None:
+    tests = {name.removeprefix("test_").replace("_", "-") for name in globals() if name.startswith("test_")}
+    assert NAMES <= tests, NAMES - tests
+
+
+def test_one_operation_errored(tmp_path: Path) -> None:
+    """Honest errored answers never open the breaker: grow_population's checks are errors, income's pass."""
+    report = tmp_path / "report.json"
+    ran = verify(
+        *("--rule", "SOE-POP-1", "--rule", "SOE-INCOME-1", "--max-faults", "1", "--report-json", str(report)),
+        *("--cmd", faulty("exception")),
+    )
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    found = records(report)
+    errors = [record for record in found if record["outcome"] == "error"]
+    assert errors and all("grow_population" in record["nodeid"] or "SOE-POP-1" in record["rules"] for record in errors)
+    assert all("SOE-INCOME-1" not in record["rules"] for record in errors)
+    assert [record for record in found if "SOE-INCOME-1" in record["rules"] and record["outcome"] == "passed"]
+    assert "circuit breaker" not in ran.stdout
+
+
+def test_max_faults_1_crash(tmp_path: Path) -> None:
+    """The crash that opened the breaker is named, with its whole stderr, in the terminal, the report and the JUnit."""
+    report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    ran = verify(
+        *("--rule", "SOE-POP-1", "--max-faults", "1", "--report-json", str(report), "--junit-xml", str(junit)),
+        *("--cmd", faulty("crash")),
+    )
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    last = "faulty_impl: segmentation fault (pretend)"
+    assert "crash: the process exited (status 3)" in ran.stdout and last in ran.stdout, ran.stdout
+    assert "opened the circuit breaker" in ran.stdout
+    details = [record["detail"] for record in records(report) if record["outcome"] == "error"]
+    assert any(last in detail for detail in details), details
+    assert all("crash" in detail for detail in details), details  # a check it stopped names the crash
+    assert last in junit.read_text(encoding="utf-8")
+
+
+def test_import_time_exit() -> None:
+    ran = verify("--rule", "SOE-POP-1", "--impl", "tests.fakes.import_time", IMPORT_TIME="exit")
+    assert ran.returncode == 2, ran.stdout + ran.stderr
+    assert "ended its process (status 0)" in ran.stderr
+
+
+def test_import_time_accidents(tmp_path: Path) -> None:
+    """atexit, a thread, chdir and noise at import stay in the implementation's process; it passes, and exits."""
+    ran = verify(
+        *("--rule", "SOE-POP-1", "--report-json", "report.json", "--impl", "tests.fakes.import_time"),
+        cwd=tmp_path,
+        IMPORT_TIME="atexit,thread,chdir,noise",
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "verdict: FULL PASS" in ran.stdout
+    assert (tmp_path / "report.json").is_file()  # the harness's folder, not the one the module moved to
+    assert "start-up output of tests.fakes.import_time" in ran.stdout and "UserWarning" in ran.stdout
+    assert "soe-engine [beta] \\x1b[31mready" in ran.stdout and "\x1b" not in ran.stdout
+    assert "output on stderr" not in ran.stdout
+
+
+def _vectors(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "mine.json").write_text(text, encoding="utf-8")
+    return verify("--rule", "SOE-POP-1", "--vectors", str(tmp_path))
+
+
+def test_vectors_trailing_comma(tmp_path: Path) -> None:
+    ran = _vectors(tmp_path, GROWTH.read_text(encoding="utf-8").rstrip().removesuffix("}") + ",}")
+    assert ran.returncode == 2, ran.stdout + ran.stderr
+    assert "mine.json" in ran.stderr and "not JSON" in ran.stderr and "line " in ran.stderr
+
+
+def test_vectors_unknown_game(tmp_path: Path) -> None:
+    ran = _vectors(tmp_path, GROWTH.read_text(encoding="utf-8").replace('"game": "soe"', '"game": "SOE"'))
+    assert ran.returncode == 2, ran.stdout + ran.stderr
+    assert "mine.json: at $.game: 'SOE' is not a game" in ran.stderr and "did you mean 'soe'" in ran.stderr
+
+
+def test_vectors_deep(tmp_path: Path) -> None:
+    ran = _vectors(tmp_path, "[" * 100_000 + "]" * 100_000)
+    assert ran.returncode == 2, ran.stdout + ran.stderr
+    assert "nested too deep" in ran.stderr and "Traceback" not in ran.stderr
+
+
+def test_markup_names() -> None:
+    """Handshake names holding rich markup and an escape sequence, side by side in one run."""
+    hostile = REPO_ROOT / "tests" / "faults" / "hostile_wire.py"
+    commands = [
+        f"env 'HOSTILE_NAME={name}' {sys.executable} {hostile} good" for name in ("soe-engine [beta]", "x[/]\x1b[2J")
+    ]
+    ran = verify("--rule", "SOE-POP-1", *(option for command in commands for option in ("--cmd", command)))
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "soe-engine [beta]" in ran.stdout and "x[/]" in ran.stdout
+    assert "\x1b" not in ran.stdout and "Traceback" not in ran.stderr
+
+
+def test_merge_markup_unknown_game(tmp_path: Path) -> None:
+    record = {"nodeid": "conformance/vectors/soe/x[/].json::a[/]", "game": "soe", "kind": "vector"}
+    record |= {"rules": ["SOE-[/]-1"], "outcome": "passed", "detail": "[bold]x[/]"}
+    (tmp_path / "[").mkdir()
+    marked = tmp_path / "[" / "]marked.json"  # the path holds [/]
+    marked.write_text(json.dumps([record]), encoding="utf-8")
+    ran = rulespec("report", "merge", str(marked))
+    assert ran.returncode == 1 and "SOE-[/]-1" in ran.stdout and "Traceback" not in ran.stderr, ran.stdout + ran.stderr
+    unknown = tmp_path / "unknown.json"
+    unknown.write_text(json.dumps([record | {"nodeid": "b", "game": "zzz"}]), encoding="utf-8")
+    ran = rulespec("report", "merge", str(marked), str(unknown))
+    assert ran.returncode == 2, ran.stdout + ran.stderr
+    assert "which rulespec lacks" in ran.stdout and "Traceback" not in ran.stderr
