@@ -141,7 +141,7 @@ def test_markup_names() -> None:
 
 
 def test_merge_markup_unknown_game(tmp_path: Path) -> None:
-    record = {"nodeid": "conformance/vectors/soe/x[/].json::a[/]", "game": "soe", "kind": "vector"}
+    record: dict[str, Any] = {"nodeid": "conformance/vectors/soe/x[/].json::a[/]", "game": "soe", "kind": "vector"}
     record |= {"rules": ["SOE-[/]-1"], "outcome": "passed", "detail": "[bold]x[/]"}
     (tmp_path / "[").mkdir()
     marked = tmp_path / "[" / "]marked.json"  # the path holds [/]

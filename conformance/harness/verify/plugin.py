@@ -224,13 +224,14 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Not on an xdist worker: it runs only a share of the items, and which is not known yet. What the
-    implementation wrote while it started is shown here, as start-up output, before any check runs."""
+    """Not on an xdist worker (it runs a share, not yet known); start-up output is shown here, before the checks."""
     if not is_worker(session.config):
-        cases = [item.loaded for item in session.items if isinstance(item, VectorItem)]
-        session.config.stash[SUBJECTS].send_ahead(cases)
-        for said in session.config.stash[SUBJECTS].startup_output():
-            session.config.pluginmanager.get_plugin("terminalreporter").write_line(said)
+        subjects = session.config.stash[SUBJECTS]
+        subjects.send_ahead([item.loaded for item in session.items if isinstance(item, VectorItem)])
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            for said in subjects.startup_output():
+                reporter.write_line(said)
 
 
 @pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left
