@@ -22,6 +22,7 @@ import pytest
 
 from rulespec.conformance.harness import profiles
 from rulespec.conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.vectors import LoadedCase
 from rulespec.conformance.harness.verify import collection, preflight, saved_failures, spread
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
 from rulespec.conformance.harness.verify.collection import VectorItem, game_of
@@ -36,6 +37,7 @@ from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
 profiles.register()
 
 _HANDED = "rulespec-options"  # the controller's options, in a pytest-xdist worker's workerinput
+_TOGETHER = "rulespec-vectors-together"  # whether the worker is dealt each batch of vector cases whole
 
 # --- options and subjects --------------------------------------------------------------
 
@@ -172,6 +174,13 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_configure_node(node: Any) -> None:
     """pytest-xdist: a worker decodes its controller's options rather than reading pytest's own again."""
     node.workerinput[_HANDED] = node.config.stash[OPTIONS].encode()
+    node.workerinput[_TOGETHER] = spread.vectors_together(node.config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> spread.VectorsTogether | None:
+    """pytest-xdist's ``load``, each batch of vector cases to one worker (verify/spread.py); other modes as they are."""
+    return spread.VectorsTogether(config, log) if spread.vectors_together(config) else None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -224,10 +233,17 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Not on an xdist worker: it runs only a share of the items, and which is not known yet."""
-    if not is_worker(session.config):
-        cases = [item.loaded for item in session.items if isinstance(item, VectorItem)]
-        session.config.stash[SUBJECTS].send_ahead(cases)
+    """Each batch of vector cases is sent ahead when its first case runs: in a run that is not spread, and on a
+    pytest-xdist worker dealt whole batches (``VectorsTogether``); another worker knows only its next check."""
+    config = session.config
+    if is_worker(config) and not getattr(config, "workerinput").get(_TOGETHER):
+        return
+    batches: dict[str, list[LoadedCase]] = {}
+    for item in session.items:
+        batch = spread.sent_together(item.nodeid)
+        if isinstance(item, VectorItem) and batch is not None:
+            batches.setdefault(batch, []).append(item.loaded)
+    config.stash[SUBJECTS].send_ahead(batches)
 
 
 @pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left
