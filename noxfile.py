@@ -149,7 +149,7 @@ def plugged(session: nox.Session) -> None:
     your package is installed into this session's virtualenv first (see ``_install_plugged``); every
     other option goes to ``rulespec plugged``.
     """
-    session.install(*DEV)
+    session.install("-e", ".[symbolic]")  # CrossHair; not the contributors' tools (pyright's Node, a browser)
     session.run("rulespec", "plugged", *_install_plugged(session))
 
 
