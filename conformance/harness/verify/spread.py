@@ -2,7 +2,8 @@
 
 Over the cores: pytest-xdist with one worker per core, fed from one longest-first queue, when there
 are several and the run is whole games, one or more (``bench/`` and ``docs/performance.md`` time both
-ways). A few checks, chosen by ``--rule`` or by pytest's options after ``--``, stay in this process:
+ways); the vector cases of one folder go to one worker together, so it can send them ahead to its
+process in one stream (``VectorsTogether``). A few checks, chosen by ``--rule`` or by pytest's options after ``--``, stay in this process:
 they finish before workers would have started. ``-n N`` chooses.
 
 Over machines: ``--shard K/N`` runs a deterministic Kth of N shares of the checks, balanced by their
