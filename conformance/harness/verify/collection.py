@@ -126,6 +126,16 @@ def choose(config: pytest.Config, items: list[pytest.Item], rules: Sequence[str]
         items[:] = kept
 
 
+def batches(items: Iterable[pytest.Item]) -> dict[str, list[LoadedCase]]:
+    """The vector cases among ``items``, by the batch each is sent ahead in (``spread.sent_together``)."""
+    found: dict[str, list[LoadedCase]] = {}
+    for item in items:
+        batch = sent_together(item.nodeid)
+        if isinstance(item, VectorItem) and batch is not None:
+            found.setdefault(batch, []).append(item.loaded)
+    return found
+
+
 # --- vector cases as pytest items ------------------------------------------------------------
 
 

@@ -22,10 +22,9 @@ import pytest
 
 from rulespec.conformance.harness import profiles
 from rulespec.conformance.harness.games import REGISTRY, game
-from rulespec.conformance.harness.vectors import LoadedCase
 from rulespec.conformance.harness.verify import collection, preflight, saved_failures, spread
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
-from rulespec.conformance.harness.verify.collection import VectorItem, game_of
+from rulespec.conformance.harness.verify.collection import game_of
 from rulespec.conformance.harness.verify.failure_text import GroupedFailures
 from rulespec.conformance.harness.verify.failures import CALLS
 from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, named
@@ -177,10 +176,7 @@ def pytest_configure_node(node: Any) -> None:
     node.workerinput[_TOGETHER] = spread.vectors_together(node.config)
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> spread.VectorsTogether | None:
-    """pytest-xdist's ``load``, each batch of vector cases to one worker (verify/spread.py); other modes as they are."""
-    return spread.VectorsTogether(config, log) if spread.vectors_together(config) else None
+pytest_xdist_make_scheduler = pytest.hookimpl(optionalhook=True)(spread.make_scheduler)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -233,17 +229,9 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Each batch of vector cases is sent ahead when its first case runs: in a run that is not spread, and on a
-    pytest-xdist worker dealt whole batches (``VectorsTogether``); another worker knows only its next check."""
-    config = session.config
-    if is_worker(config) and not getattr(config, "workerinput").get(_TOGETHER):
-        return
-    batches: dict[str, list[LoadedCase]] = {}
-    for item in session.items:
-        batch = spread.sent_together(item.nodeid)
-        if isinstance(item, VectorItem) and batch is not None:
-            batches.setdefault(batch, []).append(item.loaded)
-    config.stash[SUBJECTS].send_ahead(batches)
+    """Each batch of vector cases is sent ahead as its first case runs, in this process or a worker dealt it whole."""
+    if not is_worker(session.config) or getattr(session.config, "workerinput").get(_TOGETHER):
+        session.config.stash[SUBJECTS].send_ahead(collection.batches(session.items))
 
 
 @pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left

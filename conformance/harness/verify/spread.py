@@ -3,8 +3,8 @@
 Over the cores: pytest-xdist with one worker per core, fed from one longest-first queue, when there
 are several and the run is whole games, one or more (``bench/`` and ``docs/performance.md`` time both
 ways); the vector cases of one folder go to one worker together, so it can send them ahead to its
-process in one stream (``VectorsTogether``). A few checks, chosen by ``--rule`` or by pytest's options after ``--``, stay in this process:
-they finish before workers would have started. ``-n N`` chooses.
+process in one stream (``VectorsTogether``). A few checks, chosen by ``--rule`` or by pytest's options
+after ``--``, stay in this process: they finish before workers would have started. ``-n N`` chooses.
 
 Over machines: ``--shard K/N`` runs a deterministic Kth of N shares of the checks, balanced by their
 measured durations. Every process of the run (each pytest-xdist worker too) keeps the same share: it
@@ -100,6 +100,11 @@ class VectorsTogether(LoadScheduling):  # type: ignore[misc]  # pyright: ignore[
             self.pending[:] = [index for index in self.pending if index not in taken]
             self.node2pending[node].extend(chosen)
             node.send_runtest_some(chosen)
+
+
+def make_scheduler(config: pytest.Config, log: Any) -> VectorsTogether | None:
+    """pytest-xdist's hook: ``VectorsTogether`` for ``--dist load``; every other mode as pytest-xdist has it."""
+    return VectorsTogether(config, log) if vectors_together(config) else None
 
 
 def vectors_together(config: pytest.Config) -> bool:
