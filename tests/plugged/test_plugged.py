@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.plugged import command as plugged_command
 from rulespec.conformance.harness.plugged.command import steps
 from tests import REPO_ROOT
 
@@ -63,3 +64,14 @@ def test_one_verdict_over_the_steps_that_ran(tmp_path: Path) -> None:
     tail = done.stdout[done.stdout.rindex("rulespec plugged") :]
     assert "typecheck  Python only" in tail and "symbolic   Python only" in tail, tail
     assert "verify     passed" in tail and "verdict: PASSED (1 of 3 steps ran)" in tail and done.returncode == 0, tail
+
+
+def test_the_symbolic_step_shares_one_budget_over_the_cores_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plugged_command, "cores", lambda: 2)
+    # two searches per operation, two at a time: 9 operations share 100 s as 11.1 s each
+    assert plugged_command.search_seconds(9) == round(100.0 * 2 / 18, 1)
+    assert plugged_command.search_seconds(1) == 60.0, "never past a search's own bound"
+    assert plugged_command.search_seconds(100) == 5.0, "never below the least that finds anything"
+    told = steps(_args(impl="pkg.engine:Rules", per_condition_timeout=None), "soe", 11.1)
+    assert told[2].arguments[-2:] == ("--per-condition-timeout", "11.1")
+    assert steps(_args(impl="pkg.engine:Rules"), "soe", 11.1)[2].arguments[-1] == "60.0", "a figure given wins"

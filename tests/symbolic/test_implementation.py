@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.symbolic import implementation as symbolic_impl
 from rulespec.conformance.harness.symbolic.command import main
 from rulespec.conformance.harness.symbolic.implementation import Finding, generated_module, render
 from tests import REPO_ROOT
@@ -109,3 +110,20 @@ def test_crosshair_catches_a_port_whose_population_reaches_ten_on_its_rule() -> 
     assert "SOE-POP-2        failed: grow_population" in done.stdout
     assert "grow_population(PopulationRequest(" in done.stdout  # the input found
     assert "population=10" in done.stdout  # and the answer that breaks the track's end
+
+
+def test_each_search_is_told_as_it_ends_and_the_findings_keep_their_order(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def searched(played: object, operation: str, impl: str, search: str, seconds: float) -> Finding:
+        return Finding(operation, search, ("SOE-POP-2",), found=operation == "grow_population", failed=False, output="")
+
+    monkeypatch.setattr(symbolic_impl, "search_operation", searched)
+    soe = game("soe")
+    findings = symbolic_impl.check_implementation(soe, "tests.canaries.soe:Base", soe.reference, 3.0)
+    said = capsys.readouterr().out
+    operations = [op.name for op in soe.operations]
+    assert [(f.operation, f.search) for f in findings] == [(op, s) for op in operations for s in symbolic_impl.SEARCHES]
+    assert f"{2 * len(operations)} searches of at most 3 s each" in said
+    assert said.count("] soe.") == 2 * len(operations), said
+    assert "soe.grow_population contracts: COUNTEREXAMPLE" in said

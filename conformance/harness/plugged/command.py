@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.symbolic.reference import IMPLEMENTATION_TIMEOUT
 from rulespec.conformance.harness.verify import preflight
-from rulespec.conformance.harness.vocabulary import Commands, add_game, one_game, usage_error
+from rulespec.conformance.harness.vocabulary import Commands, add_game, cores, one_game, usage_error
 
 VERDICTS = {0: "passed", 1: "failed", 2: "could not run"}
 
@@ -22,13 +22,25 @@ class Step:
     why_not: str = ""
 
 
-def steps(args: argparse.Namespace, key: str) -> list[Step]:
+# wall seconds the symbolic step is given when no per-search figure is: with typecheck and verify, plugged ends
+# within 3 minutes on 2 cores (nox -s plugged)
+SYMBOLIC_BUDGET = 100.0
+_LEAST = 5.0  # seconds per search, at the least, however many operations share the budget
+
+
+def search_seconds(operations: int) -> float:
+    """Per search: SYMBOLIC_BUDGET shared by two searches per operation, run one per core at a time."""
+    shared = SYMBOLIC_BUDGET * cores() / max(1, 2 * operations)
+    return round(min(IMPLEMENTATION_TIMEOUT, max(_LEAST, shared)), 1)
+
+
+def steps(args: argparse.Namespace, key: str, seconds: float = IMPLEMENTATION_TIMEOUT) -> list[Step]:
     subject = ("--impl", args.impl) if args.impl else ("--cmd", args.cmd)
     verify = ["verify", "--game", key, *subject, "--profile", args.profile]
     verify += ["--expectations", args.expectations] if args.expectations else []
     verify += [f"--rule={rule}" for rule in args.rule or ()]
     python_only = "" if args.impl else "Python only (--impl): not run for --cmd"
-    timeout = ("--per-condition-timeout", str(args.per_condition_timeout))
+    timeout = ("--per-condition-timeout", str(args.per_condition_timeout or seconds))
     return [
         Step("typecheck", ("typecheck", "--game", key, *subject) if args.impl else (), python_only),
         Step("verify", tuple(verify)),
@@ -42,13 +54,15 @@ def plugged_command(args: argparse.Namespace) -> int:
         return 2
     if (args.impl is None) == (args.cmd is None):
         return usage_error("plugged", "name the implementation once: --impl MODULE:ATTR or --cmd COMMAND")
+    seconds = IMPLEMENTATION_TIMEOUT
     if args.impl:
         try:
-            preflight.check_impl(game(key), args.impl)
+            target = preflight.check_impl(game(key), args.impl)
         except preflight.UsageProblem as exc:
             return usage_error("plugged", str(exc))
+        seconds = search_seconds(sum(callable(getattr(target, op.name, None)) for op in game(key).operations))
     outcomes: list[tuple[str, int | None, str]] = []
-    for step in steps(args, key):
+    for step in steps(args, key, seconds):
         if not step.arguments:
             outcomes.append((step.name, None, step.why_not))
             continue
@@ -80,8 +94,9 @@ def add_command(commands: Commands) -> None:
     run.add_argument(
         "--per-condition-timeout",
         type=float,
-        default=IMPLEMENTATION_TIMEOUT,
+        default=None,
         metavar="SECONDS",
-        help="symbolic: CPU seconds per search",
+        help=f"symbolic: CPU seconds per search (default: {SYMBOLIC_BUDGET:g} s over the cores, at most"
+        f" {IMPLEMENTATION_TIMEOUT:g} each)",
     )
     run.set_defaults(handler=plugged_command)

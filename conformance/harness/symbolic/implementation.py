@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import subprocess
 import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
 from rulespec.conformance.harness.diff.crosshair import run_crosshair
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.spec import docstring_rules
+from rulespec.conformance.harness.vocabulary import cores
 
 _SHOWN = 3000  # characters of CrossHair's report shown per finding: a found input can be long
 
@@ -94,39 +97,58 @@ def _crosshair(arguments: list[str], directory: Path, seconds: float) -> subproc
         return subprocess.CompletedProcess(exc.cmd, 2, "", f"crosshair did not finish in {exc.timeout:.0f} s")
 
 
-def check_operation(game: Game, operation: str, impl: str, seconds: float) -> tuple[Finding, Finding]:
-    """Both searches for one operation of the implementation named ``impl`` (``module:attr``)."""
+SEARCHES = ("contracts", "diffbehavior")
+
+
+def search_operation(game: Game, operation: str, impl: str, search: str, seconds: float) -> Finding:
+    """One search (``contracts`` or ``diffbehavior``) for one operation of the implementation ``impl``."""
     rules = docstring_rules(game.reference_call(operation))
     with tempfile.TemporaryDirectory(prefix="rulespec-symbolic-") as scratch:
         directory = Path(scratch)
         name = f"rulespec_symbolic_{game.key}_{operation}"
         (directory / f"{name}.py").write_text(generated_module(game, operation, impl), encoding="utf-8")
-        contracts = _crosshair(["check", "--analysis_kind=PEP316", f"{name}.{operation}"], directory, seconds)
-        behaviour = _crosshair(
-            ["diffbehavior", f"{name}.implementation", f"{name}.reference", "--exception_equivalence=SAME_TYPE"],
-            directory,
-            seconds,
-        )
-    found: list[Finding] = []
-    for search, done in (("contracts", contracts), ("diffbehavior", behaviour)):
+        if search == "contracts":
+            arguments = ["check", "--analysis_kind=PEP316", f"{name}.{operation}"]
+        else:
+            arguments = ["diffbehavior", f"{name}.implementation", f"{name}.reference"]
+            arguments.append("--exception_equivalence=SAME_TYPE")
+        done = _crosshair(arguments, directory, seconds)
         output = (done.stdout + done.stderr).strip().replace(str(directory), "<generated>")
-        found.append(Finding(operation, search, rules, done.returncode == 1, done.returncode not in (0, 1), output))
-    return found[0], found[1]
+    return Finding(operation, search, rules, done.returncode == 1, done.returncode not in (0, 1), output)
 
 
 def check_implementation(
     game: Game, impl: str, target: object, seconds: float, operations: list[str] | None = None
 ) -> list[Finding]:
-    """Every operation ``target`` (``impl``, loaded) offers (or those named), both searches each."""
+    """Every operation ``target`` (``impl``, loaded) offers (or those named), both searches each.
+
+    The searches are CrossHair processes of their own, one per core at a time; each is told as it ends.
+    """
     names = operations or [op.name for op in game.operations]
-    findings: list[Finding] = []
+    searches: list[tuple[str, str]] = []
     for operation in names:
         game.operation(operation)  # an unknown operation is refused with the known ones
         if not callable(getattr(target, operation, None)):
             print(f"symbolic {game.key}.{operation}: not implemented by {impl}")
             continue
-        findings += check_operation(game, operation, impl, seconds)
-    return findings
+        searches += [(operation, search) for search in SEARCHES]
+    workers = max(1, min(len(searches), cores()))
+    print(f"symbolic: {len(searches)} searches of at most {seconds:g} s each, {workers} at a time", flush=True)
+    started = time.monotonic()
+    findings: dict[tuple[str, str], Finding] = {}
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        running = {
+            pool.submit(search_operation, game, op, impl, search, seconds): (op, search) for op, search in searches
+        }
+        for done in as_completed(running):
+            finding = findings[running[done]] = done.result()
+            verdict = "COUNTEREXAMPLE" if finding.found else "crosshair failed" if finding.failed else "nothing found"
+            print(
+                f"  [{len(findings)}/{len(searches)}] {game.key}.{finding.operation} {finding.search}: {verdict}"
+                f" ({time.monotonic() - started:.0f} s)",
+                flush=True,
+            )
+    return [findings[key] for key in searches]
 
 
 def render(game: Game, impl: str, findings: list[Finding]) -> int:

@@ -30,6 +30,7 @@ from rulespec.conformance.harness.subject import ImplementationError
 from rulespec.conformance.harness.vectors import LoadedCase, VectorError, load_file, load_game, refuse_repeated_id
 from rulespec.conformance.harness.verdict import Outcome, Verdict, run_case
 from rulespec.conformance.harness.verify.saved_failures import SUITE_REFERENCES
+from rulespec.conformance.harness.verify.spread import sent_together
 from rulespec.conformance.harness.verify.subjects import SUBJECTS
 
 USER_ROOTS: list[Path] = []  # set once per run by the plugin (on every xdist worker too)
@@ -125,6 +126,16 @@ def choose(config: pytest.Config, items: list[pytest.Item], rules: Sequence[str]
         items[:] = kept
 
 
+def batches(items: Iterable[pytest.Item]) -> dict[str, list[LoadedCase]]:
+    """The vector cases among ``items``, by the batch each is sent ahead in (``spread.sent_together``)."""
+    found: dict[str, list[LoadedCase]] = {}
+    for item in items:
+        batch = sent_together(item.nodeid)
+        if isinstance(item, VectorItem) and batch is not None:
+            found.setdefault(batch, []).append(item.loaded)
+    return found
+
+
 # --- vector cases as pytest items ------------------------------------------------------------
 
 
@@ -187,7 +198,7 @@ class VectorItem(pytest.Item):
         self.loaded = loaded
 
     def runtest(self) -> None:
-        subject = self.config.stash[SUBJECTS].get(self.loaded.game)
+        subject = self.config.stash[SUBJECTS].get(self.loaded.game, sent_together(self.nodeid))
         verdict = run_case(subject, self.loaded)
         self.stash[VERDICT] = verdict  # both answers and every difference, for the check's record
         if verdict.outcome == Outcome.NOT_IMPLEMENTED:

@@ -24,7 +24,7 @@ from rulespec.conformance.harness import profiles
 from rulespec.conformance.harness.games import REGISTRY, game
 from rulespec.conformance.harness.verify import collection, preflight, saved_failures, spread
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
-from rulespec.conformance.harness.verify.collection import VectorItem, game_of
+from rulespec.conformance.harness.verify.collection import game_of
 from rulespec.conformance.harness.verify.failure_text import GroupedFailures
 from rulespec.conformance.harness.verify.failures import CALLS
 from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, named
@@ -36,6 +36,7 @@ from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
 profiles.register()
 
 _HANDED = "rulespec-options"  # the controller's options, in a pytest-xdist worker's workerinput
+_TOGETHER = "rulespec-vectors-together"  # whether the worker is dealt each batch of vector cases whole
 
 # --- options and subjects --------------------------------------------------------------
 
@@ -172,6 +173,10 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_configure_node(node: Any) -> None:
     """pytest-xdist: a worker decodes its controller's options rather than reading pytest's own again."""
     node.workerinput[_HANDED] = node.config.stash[OPTIONS].encode()
+    node.workerinput[_TOGETHER] = spread.vectors_together(node.config)
+
+
+pytest_xdist_make_scheduler = pytest.hookimpl(optionalhook=True)(spread.make_scheduler)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -224,14 +229,14 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Not on an xdist worker (it runs a share, not yet known); start-up output is shown here, before the checks."""
-    if not is_worker(session.config):
-        subjects = session.config.stash[SUBJECTS]
-        subjects.send_ahead([item.loaded for item in session.items if isinstance(item, VectorItem)])
-        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-        if reporter is not None:
-            for said in subjects.startup_output():
-                reporter.write_line(said)
+    """Each batch of vector cases is sent ahead as its first case runs, in this process or a worker dealt it whole;
+    the implementations' start-up output is shown here, before the checks."""
+    config, subjects = session.config, session.config.stash[SUBJECTS]
+    if not is_worker(config) or getattr(config, "workerinput").get(_TOGETHER):
+        subjects.send_ahead(collection.batches(session.items))
+    reporter = None if is_worker(config) else config.pluginmanager.get_plugin("terminalreporter")
+    for said in subjects.startup_output() if reporter is not None else ():
+        reporter.write_line(said)
 
 
 @pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left

@@ -2,8 +2,9 @@
 
 Over the cores: pytest-xdist with one worker per core, fed from one longest-first queue, when there
 are several and the run is whole games, one or more (``bench/`` and ``docs/performance.md`` time both
-ways). A few checks, chosen by ``--rule`` or by pytest's options after ``--``, stay in this process:
-they finish before workers would have started. ``-n N`` chooses.
+ways); the vector cases of one folder go to one worker together, so it can send them ahead to its
+process in one stream (``VectorsTogether``). A few checks, chosen by ``--rule`` or by pytest's options
+after ``--``, stay in this process: they finish before workers would have started. ``-n N`` chooses.
 
 Over machines: ``--shard K/N`` runs a deterministic Kth of N shares of the checks, balanced by their
 measured durations. Every process of the run (each pytest-xdist worker too) keeps the same share: it
@@ -20,8 +21,10 @@ import os
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from xdist.scheduler import LoadScheduling  # type: ignore[import-untyped]  # pyright: ignore[reportMissingTypeStubs]
 
 from rulespec.conformance.harness import outputs
 from rulespec.conformance.harness.records import CheckRecord
@@ -64,6 +67,50 @@ def deal(nodeids: Sequence[str], count: int, durations: Mapping[str, float]) -> 
 # when idle: a Here I Stand canary whose late checks fail and shrink for seconds took 11.5 to 13.4 s
 # that way, 10.3 to 10.7 s so.
 SCHEDULE = ["--dist", "load", "--maxschedchunk", "1", "--rulespec-longest-first"]
+
+
+def sent_together(nodeid: str) -> str | None:
+    """The batch a vector case is sent ahead in (its folder: a game's, or a user's), None for any other check.
+
+    The worker that runs one case of a batch runs all of it (``VectorsTogether``), so it can pipeline them all.
+    """
+    file, _, case = nodeid.partition("::")
+    return file.rpartition("/")[0] if file.endswith(".json") and case else None
+
+
+class VectorsTogether(LoadScheduling):  # type: ignore[misc]  # pyright: ignore[reportUntypedBaseClass]
+    """pytest-xdist's ``--dist load``, except that a batch of vector cases (``sent_together``) goes to one worker
+    at once, when the queue reaches its first case: that worker sends the batch to its process in one stream.
+
+    Fed one at a time, each worker would know its next check only, and every case would be a round trip.
+    """
+
+    # LoadScheduling's own state (pytest-xdist has no types): node IDs, indices into them not yet dealt, and dealt
+    collection: list[str] | None
+    pending: list[int]
+    node2pending: dict[Any, list[int]]
+
+    def _send_tests(self, node: Any, num: int) -> None:
+        assert self.collection is not None
+        chosen = list(self.pending[:num])
+        batches = {sent_together(self.collection[index]) for index in chosen} - {None}
+        chosen += [i for i in self.pending[num:] if sent_together(self.collection[i]) in batches]
+        if chosen:
+            taken = set(chosen)
+            self.pending[:] = [index for index in self.pending if index not in taken]
+            self.node2pending[node].extend(chosen)
+            node.send_runtest_some(chosen)
+
+
+def make_scheduler(config: pytest.Config, log: Any) -> VectorsTogether | None:
+    """pytest-xdist's hook: ``VectorsTogether`` for ``--dist load``; every other mode as pytest-xdist has it."""
+    return VectorsTogether(config, log) if vectors_together(config) else None
+
+
+def vectors_together(config: pytest.Config) -> bool:
+    """Whether this run's workers are fed by ``VectorsTogether`` (``--dist load``, verify's and ``-n``'s default)."""
+    dist: object = config.getoption("dist", None)
+    return dist == "load"
 
 
 def cores() -> int:

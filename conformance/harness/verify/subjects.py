@@ -10,7 +10,7 @@ from __future__ import annotations
 import shlex
 import sys
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -47,7 +47,7 @@ class Subjects:
         self.breaker = Breaker(options.max_faults, timeout)
         self._made: dict[str, Subject] = {}
         self._guarded: dict[str, GuardedSubject] = {}
-        self._ahead: dict[str, list[tuple[str, object, object]]] = {}
+        self._ahead: dict[str, dict[str, list[tuple[str, object, object]]]] = {}  # batch -> game -> calls
         if cmd is not None:
             self._made.update(self._start(cmd, games, timeout))
         elif impl is not None:
@@ -78,18 +78,23 @@ class Subjects:
             if made.session.startup_output
         ]
 
-    def send_ahead(self, cases: Sequence[LoadedCase]) -> None:
-        """Over a process, these vector cases are sent ahead in one stream (pipelined) when their game is first used."""
-        for loaded in cases:
-            self._ahead.setdefault(loaded.game, []).append((loaded.operation, loaded.request, loaded.rulings))
+    def send_ahead(self, batches: Mapping[str, Sequence[LoadedCase]]) -> None:
+        """Over a process, each batch of vector cases is sent ahead in one stream (pipelined) when a case of it is
+        first run (``get(key, batch)``)."""
+        for batch, cases in batches.items():
+            for loaded in cases:
+                calls = self._ahead.setdefault(batch, {}).setdefault(loaded.game, [])
+                calls.append((loaded.operation, loaded.request, loaded.rulings))
 
-    def get(self, key: str) -> Subject:
+    def get(self, key: str, batch: str | None = None) -> Subject:
+        """Game ``key``'s subject; with ``batch``, the vector cases of that batch not yet sent ahead are sent now."""
         if key not in self._made:
             self._made[key] = python_subject(game(key), None)
         subject = self._made[key]
-        ahead = self._ahead.pop(key, None)
-        if ahead and isinstance(subject, ProcessSubject):
-            subject.prefetch(ahead)
+        for played, calls in self._ahead.pop(batch, {}).items() if batch is not None else ():
+            ahead = self._made.get(played)
+            if isinstance(ahead, ProcessSubject):
+                ahead.prefetch(calls)
         if key not in self._guarded:
             self._guarded[key] = GuardedSubject(subject, self.breaker)
         return self._guarded[key]

@@ -23,6 +23,7 @@ import io
 import os
 import sys
 import traceback
+from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
@@ -138,7 +139,7 @@ class Served:
         return errored(ident, f"the call changed its request; after the call it read: {shown}", rulespec=MUTATED)
 
 
-def serve(served: Served, lines: BinaryIO, out: BinaryIO) -> int:
+def serve(served: Served, lines: Iterable[bytes], out: BinaryIO) -> int:
     for line in lines:
         try:
             message = SENT.decode(line)
