@@ -1,4 +1,4 @@
-"""The catalogue holds each attack once, every faulty_impl fault is in it, and docs/architecture.md counts them right."""
+"""The catalogue holds each attack once, every faulty_impl fault is in it, and docs/architecture.md counts them."""
 
 from __future__ import annotations
 

@@ -22,13 +22,16 @@ import msgspec
 
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.differences import describe
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.report.implementations import Implementation
+from rulespec.conformance.harness.report.implementations import GateSummary, Implementation
 from rulespec.conformance.harness.report.matrix import (
     LOOKS,
     Column,
     GameMatrix,
+    Look,
+    badge_markdown,
     column_badge,
     game_matrix,
     look,
@@ -76,10 +79,22 @@ def check_label(record: CheckRecord) -> str:
 
 
 def shown_value(value: object) -> str:
-    """A record field as text: strings as they are, anything else as indented JSON."""
+    """A record field as text: strings as they are, anything else as indented JSON (never a Python repr)."""
     if isinstance(value, str):
         return value
-    return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False, default=str)
+    return json.dumps(msgspec.to_builtins(value), indent=2, sort_keys=True, ensure_ascii=False)
+
+
+def human_duration(seconds: float) -> str:
+    """``0.4 ms``, ``12 ms``, ``3.2 s``, ``2 min 5 s``: a duration as a reader says it."""
+    if seconds < 0.01:
+        return f"{seconds * 1000:.1f} ms"
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s"
 
 
 def record_fields(record: CheckRecord) -> list[tuple[str, str]]:
@@ -89,7 +104,13 @@ def record_fields(record: CheckRecord) -> list[tuple[str, str]]:
         value = getattr(record, item.name)
         if item.name in _HEADING_FIELDS or value is None or value == "" or value == () or value == []:
             continue
-        shown.append((item.name.replace("_", " "), shown_value(value)))
+        if item.name == "differences":
+            text = "\n".join(describe(difference) for difference in record.differences)
+        elif item.name == "duration":
+            text = human_duration(record.duration)
+        else:
+            text = shown_value(value)
+        shown.append((item.name.replace("_", " "), text))
     return shown
 
 
@@ -118,6 +139,38 @@ def suite_fields(record: CheckRecord, cases: dict[str, LoadedCase]) -> list[tupl
         ("rulings (from the vector file)", _json(case.rulings)),
         ("expected (from the vector file)", expected),
     ]
+
+
+# the site marks what the gate already knows: shown as known, never in the colours of a failure
+SITE_LOOKS = {
+    **LOOKS,
+    "known failure": Look("◇", "known failure", "white"),
+    "known gap": Look("∅", "known gap", "white"),
+}
+# the order of the failures section: what breaks the gate first, what it already knows last
+SHOWN_ORDER = ("failed", "error", "known failure", "known gap", "not implemented")
+
+
+def shown_outcome(record: CheckRecord, gate: GateSummary) -> str:
+    """A check's outcome as the gate tells it: a failure or gap the expectations know is marked known."""
+    if record.outcome == "failed" and record.nodeid in gate.known_failures:
+        return "known failure"
+    if record.outcome == "not implemented" and record.nodeid in gate.known_gaps:
+        return "known gap"
+    return record.outcome
+
+
+def _shown_rank(outcome: str) -> int:
+    return SHOWN_ORDER.index(outcome) if outcome in SHOWN_ORDER else len(SHOWN_ORDER)
+
+
+def gate_story(column: Column) -> dict[str, Any]:
+    """The gate's verdict in one sentence, then why: passed with N known failures and M known gaps, or failed."""
+    gate = column.gate
+    if gate.passed:
+        known = [f"{len(gate.known_failures)} known failure(s)", f"{len(gate.known_gaps)} known gap(s)"]
+        return {"passed": True, "headline": f"gate passed, with {' and '.join(known)}", "reasons": []}
+    return {"passed": False, "headline": "gate failed", "reasons": list(gate.reasons)}
 
 
 @dataclass(frozen=True)
@@ -150,6 +203,7 @@ def _rule_detail(
     """
     checks: dict[str, dict[str, Any]] = {}
     linked: list[dict[str, Any]] = []
+    gates = [column.gate for column in columns]
     for index, column in enumerate(columns):
         for record in column.implementation.records:
             if clause.id not in record.rules:
@@ -158,6 +212,7 @@ def _rule_detail(
                 record.nodeid, {"label": check_label(record), "kind": record.kind, "rules": record.rules, "cells": {}}
             )
             anchor = None
+            outcome = shown_outcome(record, gates[index])
             if record.outcome != "passed":
                 failure = failures.get((index, record.nodeid))
                 if failure is None:
@@ -167,14 +222,15 @@ def _rule_detail(
                         "label": row["label"],
                         "kind": record.kind,
                         "rules": record.rules,
-                        "outcome": record.outcome,
-                        "token": token(record.outcome),
+                        "outcome": outcome,
+                        "token": token(outcome),
                         "fields": [*record_fields(record), *suite_fields(record, cases)],
                     }
                     failures[(index, record.nodeid)] = failure
                 anchor = failure["anchor"]
                 linked.append(failure)
-            row["cells"][index] = {"outcome": record.outcome, "token": token(record.outcome), "anchor": anchor}
+            row["cells"][index] = {"outcome": outcome, "token": token(outcome), "anchor": anchor}
+    linked.sort(key=lambda failure: _shown_rank(failure["outcome"]))
     return {"checks": list(checks.values()), "failures": linked}
 
 
@@ -189,7 +245,9 @@ def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, 
         "profile": identity.profile,
         "seed": identity.seed,
         "stamp": identity.stamp,
-        "verdict": column.verdict,
+        "verdict": "passed" if column.gate.passed else "failed",
+        "gate": gate_story(column),
+        "badge_markdown": badge_markdown(game_key, column, f"badges/{stem}-{game_key}.svg", f"{game_key}.html"),
         "passed_rules": column.passed_rules,
         "rules": len(column.verification.tallies),
         "totals": {outcome: totals[outcome] for outcome in ("passed", "failed", "not implemented", "error")},
@@ -221,7 +279,10 @@ def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
             _implementation_view(c, stems[c.implementation.name], matrix.game.key) for c in matrix.columns
         ],
         "rows": rows,
-        "failures": sorted(failures.values(), key=lambda failure: (failure["implementation"], failure["label"])),
+        "failures": sorted(
+            failures.values(),
+            key=lambda failure: (_shown_rank(failure["outcome"]), failure["implementation"], failure["label"]),
+        ),
     }
 
 
@@ -250,7 +311,7 @@ def build_site(out: Path, games: Sequence[Game], implementations: Sequence[Imple
         raise ValueError("the reports hold no checks of any known game")
     environment = _environment()
     nav = [{"key": m.game.key, "title": m.game.title, "href": f"{m.game.key}.html"} for m in matrices]
-    common = {"nav": nav, "looks": LOOKS, "filters": FILTERS}
+    common = {"nav": nav, "looks": SITE_LOOKS, "filters": FILTERS}
     site = outputs.make_folder(out)
     badges = outputs.make_folder(site / "badges")
     written: list[Path] = []

@@ -15,6 +15,7 @@ from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.games import INVARIANTS_DIR, VECTORS_DIR, game
 from rulespec.conformance.harness.gate.conclude import Known, conclude, read_known
 from rulespec.conformance.harness.gate.expectations import ExpectationsError
+from rulespec.conformance.harness.gate.judge import judge
 from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
 from rulespec.conformance.harness.per_rule import render, tally
 from rulespec.conformance.harness.verify import preflight, several, spread
@@ -116,7 +117,8 @@ def verify(args: argparse.Namespace) -> int:
         status = 1
     for failed in recorder.unwritten:
         print(f"rulespec verify: error: {failed}", file=sys.stderr)
-    published = several.publish_one(options, games, recorder.records)
+    gate = judge(verification, recorder.records, options.bounds, known.expectations, stamp)
+    published = several.publish_one(options, games, recorder.records, gate)
     return status or published or (1 if recorder.unwritten else 0)
 
 
