@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.games import INVARIANTS_DIR, VECTORS_DIR, game
@@ -19,6 +20,7 @@ from rulespec.conformance.harness.gate.judge import judge
 from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
 from rulespec.conformance.harness.per_rule import render, tally
 from rulespec.conformance.harness.verify import preflight, several, spread
+from rulespec.conformance.harness.verify.failure_text import closing_summary
 from rulespec.conformance.harness.verify.options import VerifyOptions, add_options, expectations_path, from_command_line
 from rulespec.conformance.harness.verify.progress import RunProgress
 from rulespec.conformance.harness.verify.recorder import Recorder
@@ -90,6 +92,8 @@ def verify(args: argparse.Namespace) -> int:
     shard = f", shard {options.shard}" if options.shard else ""
     label = f"{options.impl or options.cmd or 'the reference'} ({', '.join(options.games)}{shard})"
     render(verification, label, Console(), failed_only=options.failed_only)
+    for line in closing_summary(recorder.records):
+        Console(soft_wrap=True).print(Text(line))
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
     unrecorded = recorder.unrecorded()

@@ -75,6 +75,7 @@ class RunProgress:
         self._ticker: threading.Thread | None = None
         self._progress: Progress | None = None
         self._tasks: dict[str, TaskID] = {}
+        self._first_failure = ""  # "RULE (check)": named on the progress line from the moment it fails
 
     # --- pytest hooks -------------------------------------------------------------------
 
@@ -170,10 +171,22 @@ class RunProgress:
         with self._lock:
             self._done[key] += 1
             self._outcomes.setdefault(key, Counter())[_SYMBOL.get(outcome, outcome)] += 1
+        if outcome in ("failed", "error") and not self._first_failure:
+            self._name_first_failure(report, outcome)
         if self._progress is not None and key in self._tasks:
             self._progress.update(self._tasks[key], completed=self._done[key])
         elif self._plain and self._done[key] == self._totals[key] and len(self._totals) > 1:  # one game: "done" says it
             self._line(f"{key}: {self._done[key]} checks done ({_counts(self._outcomes[key])})")
+
+    def _name_first_failure(self, report: pytest.TestReport, outcome: str) -> None:
+        """The first failing check, by its primary rule (the first ``rule`` property collection gave it), at once."""
+        rule = next((str(value) for name, value in report.user_properties if name == "rule"), "a rule")
+        self._first_failure = f"{rule} ({_short(report.nodeid)})"
+        line = f"{time.monotonic() - self._started:5.0f} s  first {outcome}: {self._first_failure}"
+        if self._progress is not None:
+            self._progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            self._line(line)
 
     def _tally_text(self) -> str:
         total: Counter[str] = Counter()
@@ -193,7 +206,8 @@ class RunProgress:
                 self._line(f"{now - self._started:5.0f} s  still collecting the checks")
                 continue
             current = f"; running {_short(running[0][0])} for {now - running[0][1]:.0f} s" if running else ""
-            self._line(f"{now - self._started:5.0f} s  {done}/{total} checks ({self._tally_text()}){current}")
+            first = f"; first failed: {self._first_failure}" if self._first_failure else ""
+            self._line(f"{now - self._started:5.0f} s  {done}/{total} checks ({self._tally_text()}){first}{current}")
 
     def _line(self, text: str) -> None:
         with self._lock:
