@@ -2,10 +2,10 @@
 
 Each block runs in a fresh folder holding what the pages themselves give: every Python block whose first line names
 a file (``# mypackage/engine.py``) is written there, and ``examples/`` and ``tests/`` (the canaries) are linked in.
-The block's ``rulespec`` lines run in order (its other commands, nox and pip, are not run here), each bounded in
-time, at 80 columns. A command may find failures (exit 1: the starter engine fails on purpose), but never a usage
-error (exit 2), a traceback or a timeout. A block that cannot run says why on the line above it:
-``<!-- not run: needs GitHub -->``.
+The block's ``rulespec`` lines run in order, with the plain file edits between them (``sed``, ``mkdir``; its other
+commands, nox, pip and pytest, are not run here), each bounded in time, at 80 columns. A command may find failures
+(exit 1: the starter engine fails on purpose), but never a usage error (exit 2), a traceback or a timeout. A block
+that cannot run says why on the line above it: ``<!-- not run: needs GitHub -->``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ FENCE = re.compile(
 )
 SHELLS = {"", "sh", "bash", "shell", "console"}
 FILE_BLOCK = re.compile(r"```python\n# (?P<path>[\w/]+\.py)\n(?P<body>.*?)^```", re.S | re.M)
+ALSO_RUN = ("sed ", "mkdir ")  # the file edits a page shows between two rulespec commands
 TIMEOUT = 600  # seconds a documented command may take on a loaded 2-core machine
 
 
@@ -44,9 +45,12 @@ class Block:
 
 
 def commands_of(body: str) -> tuple[str, ...]:
-    """The block's ``rulespec`` commands, continuation lines joined and comments dropped."""
+    """The block's ``rulespec`` commands and file edits, continuation lines joined and comments dropped."""
     found: list[str] = []
     for line in body.replace("\\\n", " ").splitlines():
+        if line.startswith(ALSO_RUN):
+            found.append(line.partition("  #")[0].strip())
+            continue
         if "rulespec " not in line:
             continue
         words = shlex.split(line, comments=True)

@@ -46,7 +46,7 @@ class PlainGate:
         if exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
             return  # interrupted, a usage error, nothing collected: pytest's own status says it
         records = self._recorder.records
-        if not records:
+        if not records or session.config.option.collectonly:
             return  # a session of other tests (this project's own): no rulespec check ran, nothing to gate
         only = list(self._options.rules) or sorted({rule for record in records for rule in record.rules})
         verification = tally([game(key) for key in self._options.games], records, only=only)
