@@ -84,7 +84,9 @@ def verify(args: argparse.Namespace) -> int:
         code = pytest.main(pytest_args, plugins=[recorder, progress])
     finally:
         progress.close()
-    if recorder.config is None or code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
+    if code == pytest.ExitCode.USAGE_ERROR:
+        return 2  # one exit status for every usage error, as argparse's (pytest's own is 4)
+    if recorder.config is None or code == pytest.ExitCode.INTERNAL_ERROR:
         return int(code) or 2
     # a shard is judged on the rules its checks name; ``rulespec report merge`` judges them all
     only = list(options.rules) or (spread.rules_checked(recorder.records) if options.shard else None)

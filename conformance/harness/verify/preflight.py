@@ -29,6 +29,8 @@ from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.vectors import written_cases
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.vocabulary import close, did_you_mean
+from rulespec.conformance.harness.wire.faults import WireFault
+from rulespec.conformance.harness.wire.session import WireSession
 
 # (option, attribute of VerifyOptions, whether it names a folder)
 OUTPUTS: tuple[tuple[str, str, bool], ...] = (
@@ -139,16 +141,32 @@ def check_operations(game: Game, operations: Sequence[str]) -> None:
 
 
 def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
-    """The run's ``--impl`` and ``--rule`` checked before it: the problem in one line, or None."""
+    """The run's ``--impl``, ``--rule`` and ``--cmd``'s handshake checked before it: the problem in a line, or None."""
     try:
         if options.impl is not None:
             if len(games) != 1:
                 raise UsageProblem(f"--impl {options.impl} implements one game: name it with --game KEY")
             check_impl(games[0], options.impl)
         check_rules(games, options.rules)
+        if options.cmd is not None and len(options.subjects) == 1:
+            check_handshake(options.cmd, options.case_timeout)
     except UsageProblem as exc:
         return str(exc)
     return None
+
+
+def check_handshake(cmd: str, timeout: float) -> None:
+    """A ``--cmd`` that cannot start or does not answer the handshake is a usage error, told as every other is."""
+    try:
+        session = WireSession(cmd, timeout)
+    except ValueError as exc:
+        raise UsageProblem(f"--cmd {cmd!r}: {exc}") from exc
+    try:
+        session.started()
+    except WireFault as fault:
+        raise UsageProblem(f"--cmd {cmd!r}: {fault}") from fault
+    finally:
+        session.close()
 
 
 def unwritable(options: VerifyOptions) -> list[str]:
