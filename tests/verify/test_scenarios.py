@@ -41,6 +41,8 @@ def _verify(*options: str) -> tuple[subprocess.CompletedProcess[str], list[float
     """``rulespec verify`` as a user runs it, with the time each line of its output arrived."""
     command = [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify", *options]
     env = {key: value for key, value in os.environ.items() if key not in ("CI", "NO_COLOR")}
+    # wide: these read each failure's whole JSON back (cut to a terminal's width: tests/verify/test_failure_text.py)
+    env["COLUMNS"] = "100000"
     started = time.monotonic()
     arrivals: list[float] = []
     lines: list[str] = []

@@ -79,7 +79,7 @@ def verify(args: argparse.Namespace) -> int:
         return several.verify_several(options, games, [*pytest_args, *options.pytest_args])
     pytest_args += [*spread.pytest_args(options), *options.pytest_args, f"--rulespec-options={options.encode()}"]
     recorder = Recorder()
-    progress = RunProgress()
+    progress = RunProgress(recorder)
     try:
         code = pytest.main(pytest_args, plugins=[recorder, progress])
     finally:

@@ -25,10 +25,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Column
 
 from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.collection import game_of
+from rulespec.conformance.harness.verify.recorder import Recorder
 
 QUIET_SECONDS = 4.0  # a plain status line at least this often
-_SYMBOL = {"passed": "passed", "failed": "failed", "skipped": "not run", "error": "error"}
+_SYMBOL = {"passed": "passed", "failed": "failed", "skipped": "not implemented", "error": "error"}  # the table's words
 
 
 def plain_wanted(stream: IO[str]) -> bool:
@@ -60,7 +62,8 @@ def _quiet_xdist(config: pytest.Config) -> None:
 class RunProgress:
     """A pytest plugin for ``rulespec verify``: counts checks per game as they finish and shows it."""
 
-    def __init__(self) -> None:
+    def __init__(self, recorder: Recorder | None = None) -> None:
+        self._recorder = recorder  # the run's records (recorded first): a check's game and primary rule
         self._out: IO[str] = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8", errors="replace")
         self._plain = plain_wanted(sys.stdout)
         self._lock = threading.Lock()
@@ -162,8 +165,13 @@ class RunProgress:
             self._progress.stop()
             self._progress = None
 
+    def _record(self, nodeid: str) -> CheckRecord | None:
+        records = self._recorder.records if self._recorder is not None else []
+        return records[-1] if records and records[-1].nodeid == nodeid else None
+
     def _count(self, report: pytest.TestReport) -> None:
-        key = game_of(_path(report.fspath))
+        record = self._record(report.nodeid)
+        key = record.game if record is not None else game_of(_path(report.fspath))
         if key is None or report.nodeid in self._counted:
             return
         self._counted.add(report.nodeid)
@@ -179,8 +187,9 @@ class RunProgress:
             self._line(f"{key}: {self._done[key]} checks done ({_counts(self._outcomes[key])})")
 
     def _name_first_failure(self, report: pytest.TestReport, outcome: str) -> None:
-        """The first failing check, by its primary rule (the first ``rule`` property collection gave it), at once."""
-        rule = next((str(value) for name, value in report.user_properties if name == "rule"), "a rule")
+        """The first failing check, by its primary rule, as soon as it is recorded."""
+        record = self._record(report.nodeid)
+        rule = record.primary_rule if record is not None else "a rule"
         self._first_failure = f"{rule} ({_short(report.nodeid)})"
         line = f"{time.monotonic() - self._started:5.0f} s  first {outcome}: {self._first_failure}"
         if self._progress is not None:
