@@ -127,6 +127,14 @@ def test_a_plain_report_is_read_as_one_implementation_named_by_its_file(tmp_path
     assert found.name == "node" and found.identity.games == ("soe",) and found.identity.version is None
 
 
+def test_report_html_names_a_plain_report_by_the_name_given(tmp_path: Path) -> None:
+    write_report(tmp_path / "report.json", [record(rule) for rule in RULES])
+    assert main(["report", "html", str(tmp_path / "out"), f"soe-engine={tmp_path / 'report.json'}"]) == 0
+    index = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "soe-engine" in index and ">report<" not in index
+    assert (tmp_path / "out" / "badges" / "soe-engine-soe.svg").is_file()
+
+
 def test_a_malformed_report_is_refused_naming_the_file_and_field(tmp_path: Path) -> None:
     path = tmp_path / "all.json"
     path.write_text(json.dumps({"report": "rulespec implementations", "implementations": [{"name": 3, "checks": []}]}))

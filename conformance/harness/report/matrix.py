@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -108,7 +109,9 @@ def _fraction(row: RuleTally) -> str:
 def render_matrix(matrix: GameMatrix, console: Console | None = None) -> None:
     """One table: a row per rule, a column per implementation (symbol, word and passed/checks)."""
     console = console or Console()
-    table = Table(title=f"rulespec verdict for {matrix.game.key}: {len(matrix.columns)} implementations")
+    title = f"rulespec verdict for {matrix.game.key}: {len(matrix.columns)} implementations"
+    # the look of a run of one implementation's table (per_rule.render)
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("rule", no_wrap=True)
     for column in matrix.columns:
         table.add_column(column.implementation.name, no_wrap=True, overflow="ellipsis", max_width=24)

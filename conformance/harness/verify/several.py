@@ -37,6 +37,7 @@ from rulespec.conformance.harness.report.implementations import (
 from rulespec.conformance.harness.report.matrix import game_matrix, render_matrix
 from rulespec.conformance.harness.subject import load_python_target
 from rulespec.conformance.harness.verify.options import NamedSubject, VerifyOptions
+from rulespec.conformance.harness.verify.progress import RunProgress
 from rulespec.conformance.harness.verify.recorder import Recorder
 from rulespec.conformance.harness.wire.faults import WireFault
 from rulespec.conformance.harness.wire.session import WireSession
@@ -121,7 +122,11 @@ def run_one(options: VerifyOptions, subject: NamedSubject, suite_args: Sequence[
     """One subject through the suite in a pytest session of its own: pytest's exit code and every check's record."""
     own = msgspec.structs.replace(options, subjects=(subject,))
     recorder = Recorder()
-    code = int(pytest.main([*suite_args, f"--rulespec-options={own.encode()}"], plugins=[recorder]))
+    progress = RunProgress(recorder)  # the same look as a run of one: progress lines, no pytest dots
+    try:
+        code = int(pytest.main([*suite_args, f"--rulespec-options={own.encode()}"], plugins=[recorder, progress]))
+    finally:
+        progress.close()
     if recorder.config is None:
         return code or 2, []
     return code, list(recorder.records)
