@@ -22,7 +22,8 @@ from rulespec.conformance.harness.report.implementations import (
     write_implementations,
 )
 from rulespec.conformance.harness.report.matrix import badge_svg, column_badge, game_matrix
-from rulespec.conformance.harness.report.site import build_site, cases_by_nodeid, human_duration, suite_fields
+from rulespec.conformance.harness.report.site import build_site, cases_by_nodeid, suite_fields
+from rulespec.conformance.harness.report.story import human_duration
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.verify.options import named
 

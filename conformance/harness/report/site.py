@@ -25,17 +25,16 @@ from rulespec.conformance.harness import outputs
 from rulespec.conformance.harness.differences import describe
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.report.implementations import GateSummary, Implementation
+from rulespec.conformance.harness.report.implementations import Implementation
 from rulespec.conformance.harness.report.matrix import (
-    LOOKS,
     Column,
     GameMatrix,
-    Look,
     badge_markdown,
     column_badge,
     game_matrix,
     look,
 )
+from rulespec.conformance.harness.report.story import SITE_LOOKS, gate_story, human_duration, shown_outcome, shown_rank
 from rulespec.conformance.harness.spec import Clause, rulings_bearing_on
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
 
@@ -85,18 +84,6 @@ def shown_value(value: object) -> str:
     return json.dumps(msgspec.to_builtins(value), indent=2, sort_keys=True, ensure_ascii=False)
 
 
-def human_duration(seconds: float) -> str:
-    """``0.4 ms``, ``12 ms``, ``3.2 s``, ``2 min 5 s``: a duration as a reader says it."""
-    if seconds < 0.01:
-        return f"{seconds * 1000:.1f} ms"
-    if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
-    if seconds < 60:
-        return f"{seconds:.1f} s"
-    minutes, rest = divmod(round(seconds), 60)
-    return f"{minutes} min {rest} s"
-
-
 def record_fields(record: CheckRecord) -> list[tuple[str, str]]:
     """Every field a check record has beyond its heading (detail, request, expected, got, ...), non-empty ones."""
     shown: list[tuple[str, str]] = []
@@ -139,38 +126,6 @@ def suite_fields(record: CheckRecord, cases: dict[str, LoadedCase]) -> list[tupl
         ("rulings (from the vector file)", _json(case.rulings)),
         ("expected (from the vector file)", expected),
     ]
-
-
-# the site marks what the gate already knows: shown as known, never in the colours of a failure
-SITE_LOOKS = {
-    **LOOKS,
-    "known failure": Look("◇", "known failure", "white"),
-    "known gap": Look("∅", "known gap", "white"),
-}
-# the order of the failures section: what breaks the gate first, what it already knows last
-SHOWN_ORDER = ("failed", "error", "known failure", "known gap", "not implemented")
-
-
-def shown_outcome(record: CheckRecord, gate: GateSummary) -> str:
-    """A check's outcome as the gate tells it: a failure or gap the expectations know is marked known."""
-    if record.outcome == "failed" and record.nodeid in gate.known_failures:
-        return "known failure"
-    if record.outcome == "not implemented" and record.nodeid in gate.known_gaps:
-        return "known gap"
-    return record.outcome
-
-
-def _shown_rank(outcome: str) -> int:
-    return SHOWN_ORDER.index(outcome) if outcome in SHOWN_ORDER else len(SHOWN_ORDER)
-
-
-def gate_story(column: Column) -> dict[str, Any]:
-    """The gate's verdict in one sentence, then why: passed with N known failures and M known gaps, or failed."""
-    gate = column.gate
-    if gate.passed:
-        known = [f"{len(gate.known_failures)} known failure(s)", f"{len(gate.known_gaps)} known gap(s)"]
-        return {"passed": True, "headline": f"gate passed, with {' and '.join(known)}", "reasons": []}
-    return {"passed": False, "headline": "gate failed", "reasons": list(gate.reasons)}
 
 
 @dataclass(frozen=True)
@@ -230,7 +185,7 @@ def _rule_detail(
                 anchor = failure["anchor"]
                 linked.append(failure)
             row["cells"][index] = {"outcome": outcome, "token": token(outcome), "anchor": anchor}
-    linked.sort(key=lambda failure: _shown_rank(failure["outcome"]))
+    linked.sort(key=lambda failure: shown_rank(failure["outcome"]))
     return {"checks": list(checks.values()), "failures": linked}
 
 
@@ -281,7 +236,7 @@ def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
         "rows": rows,
         "failures": sorted(
             failures.values(),
-            key=lambda failure: (_shown_rank(failure["outcome"]), failure["implementation"], failure["label"]),
+            key=lambda failure: (shown_rank(failure["outcome"]), failure["implementation"], failure["label"]),
         ),
     }
 
