@@ -96,11 +96,11 @@ def test_at_80_columns_the_json_is_cut_with_its_length_and_the_whole_kept_elsewh
 
 def test_the_closing_summary_names_each_failed_rule_and_its_first_failing_check() -> None:
     second = CheckRecord("x.json::other", "his", "vector", ("HIS-WIN-3",), "failed", "later")
-    erred = CheckRecord("t.py::test_y", "his", "invariant", ("HIS-VP-1",), "error", "crash: the process exited")
+    erred = CheckRecord("t.py::test_y", "his", "invariant", ("HIS-VP-1",), "error", "crash: the process exited " * 9)
     passed = CheckRecord("t.py::test_z", "his", "invariant", ("HIS-VP-2",), "passed", "")
     lines = closing_summary([RECORD, second, erred, passed], width=80)
     assert lines[0].startswith("2 rule(s) did not pass")
-    assert lines[1] == f"  HIS-WIN-3 failed first in {RECORD.nodeid}"
-    assert lines[2] == "    $.tie_broken_at_turn: expected 6, got null"
-    assert lines[3:] == ["  HIS-VP-1 erred first in t.py::test_y", "    crash: the process exited"]
+    assert lines[1] == "  HIS-WIN-3: his-win-tie: $.tie_broken_at_turn: expected 6, got null"
+    assert lines[2].startswith("  HIS-VP-1: t.py::test_y (error): crash: the process exited") and len(lines[2]) == 80
+    assert lines[2].endswith("…") and len(lines) == 3
     assert closing_summary([passed]) == []

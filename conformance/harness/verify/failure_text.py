@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from rulespec.conformance.harness.differences import as_json, describe
+from rulespec.conformance.harness.gate.judge import check_id
 from rulespec.conformance.harness.records import CheckRecord
 
 INDENT = "  "
@@ -82,8 +83,8 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
     return "\n".join(lines)
 
 
-def closing_summary(records: Iterable[CheckRecord], width: int | None = None) -> list[str]:
-    """After the table: each rule that failed (or erred), its first failing check and why, in a line or two."""
+def closing_summary(records: Iterable[CheckRecord], width: int | None = None, shown: int = 10) -> list[str]:
+    """After the table: a line per rule that failed (or erred), with its first failing check and why."""
     width = width or terminal_width()
     first: dict[str, CheckRecord] = {}
     for record in records:
@@ -91,13 +92,15 @@ def closing_summary(records: Iterable[CheckRecord], width: int | None = None) ->
             first.setdefault(record.primary_rule, record)
     if not first:
         return []
-    lines = [f"{len(first)} rule(s) did not pass; the first failing check of each (every one: --report-json):"]
-    for rule, record in first.items():
-        verb = "failed" if record.outcome == "failed" else "erred"
-        lines.append(f"{INDENT}{rule} {verb} first in {record.nodeid}")  # IDs whole: a long one wraps, never breaks
+    lines = [f"{len(first)} rule(s) did not pass, each with its first failing check (every one: --report-json):"]
+    for rule, record in list(first.items())[:shown]:
+        # the check's ID whole (a long one wraps, never breaks); why, cut to what the line has left
+        head = f"{INDENT}{rule}: {check_id(record)}{'' if record.outcome == 'failed' else ' (error)'}: "
         why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
-        room = width - 2 * len(INDENT)
-        lines.append(f"{INDENT * 2}{why if len(why) <= room else why[: max(MIN_SHOWN, room - 1)] + '…'}")
+        room = max(MIN_SHOWN, width - len(head))
+        lines.append(head + (why if len(why) <= room else why[: room - 1] + "…"))
+    if len(first) > shown:
+        lines.append(f"{INDENT}... and {len(first) - shown} more rules")
     return lines
 
 

@@ -11,6 +11,7 @@ while a check runs reaches the user rather than that check's captured output.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import threading
@@ -64,7 +65,7 @@ class RunProgress:
 
     def __init__(self, recorder: Recorder | None = None) -> None:
         self._recorder = recorder  # the run's records (recorded first): a check's game and primary rule
-        self._out: IO[str] = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8", errors="replace")
+        self._out: IO[str] = _own_copy(sys.stdout)
         self._plain = plain_wanted(sys.stdout)
         self._lock = threading.Lock()
         self._totals: Counter[str] = Counter()
@@ -152,7 +153,8 @@ class RunProgress:
 
     def pytest_unconfigure(self) -> None:
         self.close()
-        self._out.close()
+        if self._out is not sys.stdout:
+            self._out.close()
 
     # --- the display --------------------------------------------------------------------
 
@@ -225,6 +227,14 @@ class RunProgress:
             self._out.write(text + "\n")
             self._out.flush()
             self._last_line = time.monotonic()
+
+
+def _own_copy(stream: IO[str]) -> IO[str]:
+    """A copy of the output as it is before pytest captures it; the stream itself when it has no file (a test's)."""
+    try:
+        return os.fdopen(os.dup(stream.fileno()), "w", encoding="utf-8", errors="replace")
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return stream
 
 
 def _counts(outcomes: Counter[str]) -> str:
