@@ -250,6 +250,6 @@ def test_no_page_shows_a_python_repr_and_durations_are_in_human_units(tmp_path: 
     for page in tmp_path.glob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"\b[A-Z][A-Za-z]+\(", text), f"{page.name}: a Python repr"
-    page = (tmp_path / "soe.html").read_text(encoding="utf-8")
-    assert "$.lines[0].vp: expected 4, got 3" in page and "12 ms" in page and "0.01234" not in page
+    shown = (tmp_path / "soe.html").read_text(encoding="utf-8")
+    assert "$.lines[0].vp: expected 4, got 3" in shown and "12 ms" in shown and "0.01234" not in shown
     assert human_duration(0.0004) == "0.4 ms" and human_duration(3.25) == "3.2 s" and human_duration(125) == "2 min 5 s"
