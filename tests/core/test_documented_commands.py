@@ -105,3 +105,9 @@ def test_a_documented_block_runs_as_written(block: Block, tmp_path: Path) -> Non
         said = done.stdout + done.stderr
         assert done.returncode in (0, 1), f"{block.name}: `{command}` exited {done.returncode}:\n{said[-3000:]}"
         assert "Traceback" not in said, f"{block.name}: `{command}` printed a traceback:\n{said[-3000:]}"
+
+
+def test_ci_runs_exactly_the_readmes_test_command() -> None:
+    run = (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    assert run == "python3 -m pip install 'nox[uv]' && nox -t ci" and f"\n{run}\n" in readme
