@@ -49,7 +49,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def usage_error(command: str, message: str) -> int:
     """Print a usage error found after parsing (one line, stderr) and give exit status 2."""
-    print(f"rulespec {command}: {message}", file=sys.stderr)
+    print(f"rulespec {command}: error: {message}", file=sys.stderr)  # argparse's own form, for every usage error
     return 2
 
 
@@ -111,9 +111,9 @@ def count(text: str) -> int:
 
 
 def processes(text: str) -> str:
-    """A number of processes above 0, or ``auto`` (``-n``, handed to pytest-xdist as written)."""
-    if text != "auto" and not (text.isdigit() and int(text) > 0):
-        raise ValueError(f"{text!r}: expected a number of processes above 0, or 'auto'")
+    """A number of processes, or ``auto`` (``-n``, handed to pytest-xdist as written); 0 keeps one process."""
+    if text != "auto" and not text.isdigit():
+        raise ValueError(f"{text!r}: expected a number of processes (0: this one alone), or 'auto'")
     return text
 
 

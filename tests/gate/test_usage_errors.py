@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulespec.conformance.harness.cli import main
-from rulespec.conformance.harness.vocabulary import close, edit_distance
+from rulespec.conformance.harness.vocabulary import close, edit_distance, processes
 from tests import REPO_ROOT
 
 
@@ -72,7 +72,7 @@ def test_an_impl_that_cannot_be_used_is_a_usage_error(
 ) -> None:
     _engine(project, name, source)
     line = _usage_error(capsys, "verify", "--game", "soe", "--impl", impl)
-    assert line.startswith(f"rulespec verify: --impl {impl}") and said in line
+    assert line.startswith(f"rulespec verify: error: --impl {impl}") and said in line
 
 
 def test_expectations_write_records_no_usage_error(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -155,3 +155,25 @@ def test_the_pytest_plugin_refuses_the_same_mistakes(project: Path, capsys: pyte
         code = pytest.main([vectors, "-p", "no:cacheprovider", "--game=soe", option])
         shown = capsys.readouterr()
         assert code == pytest.ExitCode.USAGE_ERROR and said in shown.err, shown.out[-2000:] + shown.err
+
+
+@pytest.mark.parametrize(
+    ("cmd", "said"),
+    [
+        (f"{sys.executable} -c pass", "--cmd"),  # exits before the handshake
+        (f"{sys.executable} -c print('hello')", "--cmd"),  # answers something else
+    ],
+)
+def test_a_bad_handshake_is_a_usage_error_like_every_other(
+    capsys: pytest.CaptureFixture[str], cmd: str, said: str
+) -> None:
+    code = main(["verify", "--game", "soe", "--cmd", cmd, "--case-timeout", "5"])
+    shown = capsys.readouterr()
+    assert code == 2 and shown.out == "", shown.out[-2000:]
+    assert shown.err.startswith(f"rulespec verify: error: {said} "), shown.err  # a fault may add its request below
+
+
+def test_n_0_is_accepted_as_one_process() -> None:
+    assert processes("0") == "0" and processes("auto") == "auto"
+    with pytest.raises(ValueError, match="number of processes"):
+        processes("-1")

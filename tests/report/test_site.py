@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.differences import Difference
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.gate.stamp import stamp_now
 from rulespec.conformance.harness.outputs import OutputError, write_text
 from rulespec.conformance.harness.records import CheckRecord, write_report
 from rulespec.conformance.harness.report.implementations import (
+    GateSummary,
     Identity,
     Implementation,
     read_reports,
@@ -21,6 +23,7 @@ from rulespec.conformance.harness.report.implementations import (
 )
 from rulespec.conformance.harness.report.matrix import badge_svg, column_badge, game_matrix
 from rulespec.conformance.harness.report.site import build_site, cases_by_nodeid, suite_fields
+from rulespec.conformance.harness.report.story import human_duration
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.verify.options import named
 
@@ -34,10 +37,12 @@ def record(rule: str, outcome: str = "passed", detail: str = "", check: str = ""
     return CheckRecord(nodeid, "soe", "vector", (rule,), outcome, detail)
 
 
-def implementation(name: str, records: list[CheckRecord], version: str | None = "1.0") -> Implementation:
+def implementation(
+    name: str, records: list[CheckRecord], version: str | None = "1.0", gate: GateSummary | None = None
+) -> Implementation:
     stamp = stamp_now([SOE], "ci", None)
     return Implementation(
-        Identity(name, f"--impl {name}", version, "python", ("soe",), "ci", None, stamp), tuple(records)
+        Identity(name, f"--impl {name}", version, "python", ("soe",), "ci", None, stamp, gate=gate), tuple(records)
     )
 
 
@@ -51,20 +56,23 @@ def test_a_column_holds_each_rules_verdict_from_the_records() -> None:
     )
     matrix = game_matrix(SOE, [every_rule_passing("clean"), broken])
     clean, bad = matrix.columns
-    assert clean.verdict == "passed" and clean.passed_rules == len(RULES)
+    assert clean.gate.passed and clean.passed_rules == len(RULES)
     assert bad.by_rule[RULES[0]].status == "failed"
     assert bad.by_rule[RULES[1]].status == "not implemented"
     assert bad.by_rule[RULES[2]].status == "unchecked"
-    assert bad.verdict == "failed"
+    assert not bad.gate.passed
 
 
-def test_badges_say_rules_passed_of_rules_and_take_the_verdicts_colour() -> None:
+def test_badges_say_the_gates_verdict_and_rules_passed_and_take_its_colour() -> None:
     clean, broken = game_matrix(
         SOE, [every_rule_passing("clean"), implementation("b", [record(RULES[0], "failed")])]
     ).columns
-    assert f"soe {len(RULES)}/{len(RULES)}" in column_badge("soe", clean)
+    assert ">rulespec soe</text>" in column_badge("soe", clean)
+    assert f">passing · {len(RULES)}/{len(RULES)}</text>" in column_badge("soe", clean)
     assert "#2e7d32" in column_badge("soe", clean)
-    assert f"soe 0/{len(RULES)}" in column_badge("soe", broken) and "#c62828" in column_badge("soe", broken)
+    assert f">failing · 0/{len(RULES)}</text>" in column_badge("soe", broken) and "#c62828" in column_badge(
+        "soe", broken
+    )
     assert "&lt;script&gt;" in badge_svg(HOSTILE, "1/2", "passed") and "<script" not in badge_svg(
         HOSTILE, "1/2", "passed"
     )
@@ -118,6 +126,14 @@ def test_a_plain_report_is_read_as_one_implementation_named_by_its_file(tmp_path
     write_report(tmp_path / "node.json", [record(RULES[0])])
     (found,) = read_reports(tmp_path / "node.json")
     assert found.name == "node" and found.identity.games == ("soe",) and found.identity.version is None
+
+
+def test_report_html_names_a_plain_report_by_the_name_given(tmp_path: Path) -> None:
+    write_report(tmp_path / "report.json", [record(rule) for rule in RULES])
+    assert main(["report", "html", str(tmp_path / "out"), f"soe-engine={tmp_path / 'report.json'}"]) == 0
+    index = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "soe-engine" in index and ">report<" not in index
+    assert (tmp_path / "out" / "badges" / "soe-engine-soe.svg").is_file()
 
 
 def test_a_malformed_report_is_refused_naming_the_file_and_field(tmp_path: Path) -> None:
@@ -189,3 +205,51 @@ def test_single_implementation_files_are_refused_with_several(
         ]
     )
     assert code == 2 and "--junit-xml" in capsys.readouterr().out
+
+
+def partial_engine() -> Implementation:
+    """Half an engine that CI gates on: one known failure, the rest of its rules known gaps, the gate passed."""
+    records = [record(RULES[0], "failed", check="known-bug"), record(RULES[1])]
+    records += [record(rule, "not implemented", check=f"gap-{rule.lower()}") for rule in RULES[2:]]
+    gaps = tuple(r.nodeid for r in records if r.outcome == "not implemented")
+    known = GateSummary(True, (), (records[0].nodeid,), gaps)
+    return implementation("half", records, gate=known)
+
+
+def test_a_partial_engine_with_a_passing_gate_gets_a_green_badge_and_its_gaps_last(tmp_path: Path) -> None:
+    (column,) = game_matrix(SOE, [partial_engine()]).columns
+    badge = column_badge("soe", column)
+    assert f">passing · 1/{len(RULES)}</text>" in badge and "#2e7d32" in badge
+    new_bug = implementation("new", [record(RULES[0], "failed", check="new-bug")], gate=GateSummary(False, ("1 bug",)))
+    build_site(tmp_path, [SOE], [partial_engine(), new_bug])
+    page = (tmp_path / "soe.html").read_text(encoding="utf-8")
+    gate_line = f"gate passed, with 1 known failure(s) and {len(RULES) - 2} known gap(s)"
+    assert gate_line in page and page.index(gate_line) < page.index('id="matrix-heading"')
+    failures = page[page.index('id="failures"') :]
+    order = [found[1] for found in re.finditer(r'<section class="failure v-([a-z-]+)"', failures)]
+    assert order[0] == "failed" and order[1] == "known-failure" and set(order[2:]) == {"known-gap"}
+    assert "v-failed" not in failures[failures.index("known-bug") - 300 : failures.index("known-bug")]
+
+
+def test_no_page_shows_a_python_repr_and_durations_are_in_human_units(tmp_path: Path) -> None:
+    differing = Difference("$.lines[0].vp", 4, 3)
+    failed = CheckRecord(
+        "conformance/vectors/soe/score_region.json::x",
+        "soe",
+        "vector",
+        (RULES[0],),
+        "failed",
+        "differs",
+        request={"a": 1},
+        expected={"vp": 4},
+        got={"vp": 3},
+        differences=(differing,),
+        duration=0.01234,
+    )
+    build_site(tmp_path, [SOE], [implementation("one", [failed])])
+    for page in tmp_path.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"\b[A-Z][A-Za-z]+\(", text), f"{page.name}: a Python repr"
+    shown = (tmp_path / "soe.html").read_text(encoding="utf-8")
+    assert "$.lines[0].vp: expected 4, got 3" in shown and "12 ms" in shown and "0.01234" not in shown
+    assert human_duration(0.0004) == "0.4 ms" and human_duration(3.25) == "3.2 s" and human_duration(125) == "2 min 5 s"

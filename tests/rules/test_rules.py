@@ -66,6 +66,13 @@ def test_explain_an_invariant_by_its_name(capsys: pytest.CaptureFixture[str], tm
     assert code == 0 and "invariant of soe" in out and "SOE-SEQ-1 —" in out and "no report at" in out
 
 
+def test_explain_never_breaks_a_check_id_when_piped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    long = "test_the_game_goes_on_exactly_when_nobody_won_before_turn_nine"
+    code, out = _run(capsys, "explain", long, "--game", "his", "--report-json", str(tmp_path / "none.json"))
+    nodeid = f"conformance/invariants/his/test_victory.py::{long}"
+    assert code == 0 and any(nodeid in line for line in out.splitlines()), out
+
+
 def test_version_and_defaults_in_help() -> None:
     shown = io.StringIO()
     with contextlib.redirect_stdout(shown), pytest.raises(SystemExit):

@@ -15,10 +15,12 @@ from rulespec.conformance.harness.coverage.rules import rule_coverage
 from rulespec.conformance.harness.games import Game, all_games
 from rulespec.conformance.harness.rulings import alternatives, readings, ruling_clause, ruling_clauses
 from rulespec.conformance.harness.schemas.command import stale_schemas
+from rulespec.conformance.harness.schemas.plug_in import PAGE, render_page
 from rulespec.conformance.harness.spec import named_rules, read_clauses
 from rulespec.conformance.harness.subject import python_subject
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome, run_case
+from tests import REPO_ROOT
 
 GAMES = all_games()
 ids = [game.key for game in GAMES]
@@ -97,6 +99,11 @@ def test_every_ruling_field_settles_a_clause_of_its_spec(game: Game) -> None:
 
 def test_published_schemas_match_the_types() -> None:
     assert not stale_schemas(), "run: rulespec schema --write"
+
+
+def test_the_plug_in_page_matches_the_protocols() -> None:
+    """docs/plug-in.md is what the Protocols, the types and the first vectors say today."""
+    assert (REPO_ROOT / PAGE).read_text(encoding="utf-8") == render_page(), f"{PAGE} is stale: rulespec schema --write"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=ids)

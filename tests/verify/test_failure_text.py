@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from rulespec.conformance.harness.differences import Difference
+from rulespec.conformance.harness.differences import Difference, as_json
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.verify.failure_text import failure_text, first_sentence
+from rulespec.conformance.harness.verify.failure_text import CUT_NOTE, closing_summary, failure_text, first_sentence
 
 RECORD = CheckRecord(
     "conformance/vectors/his/determine_victory.json::his-win-tie",
@@ -51,7 +51,9 @@ def test_an_invariant_offers_its_shrunk_case_as_a_vector() -> None:
         "output": {},
     }
     text = failure_text(
-        CheckRecord("t.py::test_x", "his", "invariant", ("HIS-WIN-3",), "failed", "", statement="Ties break."), vector
+        CheckRecord("t.py::test_x", "his", "invariant", ("HIS-WIN-3",), "failed", "", statement="Ties break."),
+        vector,
+        width=1000,
     )
     assert "  property: Ties break." in text.splitlines()
     clause = CheckRecord(
@@ -66,3 +68,39 @@ def test_first_sentence_of_a_docstring() -> None:
         first_sentence("Each operation answers as\n    the reference does. Then more.")
         == "Each operation answers as the reference does."
     )
+
+
+def test_at_80_columns_the_json_is_cut_with_its_length_and_the_whole_kept_elsewhere() -> None:
+    long = CheckRecord(
+        RECORD.nodeid,
+        "his",
+        "vector",
+        RECORD.rules,
+        "failed",
+        "",
+        "HIS-WIN-3",
+        "determine_victory",
+        {"totals": [{"power": "england", "vp": n} for n in range(60)]},
+        {},
+        {"winner": "england"},
+        {"winner": None},
+        (Difference("$.winner", "england", None),),
+    )
+    lines = failure_text(long, width=80).splitlines()
+    request = next(line for line in lines if line.startswith("  request to determine_victory: "))
+    assert len(request) <= 80 and request.endswith(f"… ({len(as_json(long.request)):,} chars)")
+    assert lines[-1] == CUT_NOTE and all(len(line) <= 80 for line in lines[1:])
+    assert lines[0] == f"{RECORD.nodeid} fails HIS-WIN-3 (also involves HIS-WIN-2)"  # the ID whole, never cut
+    assert CUT_NOTE not in failure_text(RECORD, width=400)
+
+
+def test_the_closing_summary_names_each_failed_rule_and_its_first_failing_check() -> None:
+    second = CheckRecord("x.json::other", "his", "vector", ("HIS-WIN-3",), "failed", "later")
+    erred = CheckRecord("t.py::test_y", "his", "invariant", ("HIS-VP-1",), "error", "crash: the process exited " * 9)
+    passed = CheckRecord("t.py::test_z", "his", "invariant", ("HIS-VP-2",), "passed", "")
+    lines = closing_summary([RECORD, second, erred, passed], width=80)
+    assert lines[0].startswith("2 rule(s) did not pass")
+    assert lines[1] == "  HIS-WIN-3: his-win-tie: $.tie_broken_at_turn: expected 6, got null"
+    assert lines[2].startswith("  HIS-VP-1: t.py::test_y (error): crash: the process exited") and len(lines[2]) == 80
+    assert lines[2].endswith("…") and len(lines) == 3
+    assert closing_summary([passed]) == []

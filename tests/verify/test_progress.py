@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import io
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
-from rulespec.conformance.harness.verify.progress import plain_wanted
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verify.progress import RunProgress, plain_wanted
+from rulespec.conformance.harness.verify.recorder import Recorder
 
 
 class _Terminal(io.StringIO):
@@ -30,3 +34,18 @@ def test_no_color_or_ci_gets_plain_lines_even_on_a_terminal(monkeypatch: pytest.
 
 def test_a_pipe_gets_plain_lines() -> None:
     assert plain_wanted(io.StringIO())
+
+
+def test_the_first_failing_rule_is_named_as_soon_as_it_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = Recorder()
+    nodeid = "conformance/vectors/soe/grow_population.json::soe-pop-population-ten-refused"
+    recorder.records.append(CheckRecord(nodeid, "soe", "vector", ("SOE-GAME-4", "SOE-POP-1"), "failed", "differs"))
+    progress = RunProgress(recorder)
+    shown = io.StringIO()
+    monkeypatch.setattr(progress, "_out", shown)
+    monkeypatch.setattr(progress, "_plain", True)
+    failed = SimpleNamespace(
+        nodeid=nodeid, fspath="conformance/vectors/soe/grow_population.json", failed=True, when="call", outcome="failed"
+    )
+    progress._count(cast(pytest.TestReport, failed))  # pyright: ignore[reportPrivateUsage]
+    assert "first failed: SOE-GAME-4 (grow_population.json::soe-pop-population-ten-refused)" in shown.getvalue()

@@ -41,6 +41,8 @@ def _verify(*options: str) -> tuple[subprocess.CompletedProcess[str], list[float
     """``rulespec verify`` as a user runs it, with the time each line of its output arrived."""
     command = [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify", *options]
     env = {key: value for key, value in os.environ.items() if key not in ("CI", "NO_COLOR")}
+    # wide: these read each failure's whole JSON back (cut to a terminal's width: tests/verify/test_failure_text.py)
+    env["COLUMNS"] = "100000"
     started = time.monotonic()
     arrivals: list[float] = []
     lines: list[str] = []
@@ -91,7 +93,7 @@ def test_the_readme_starter_gets_a_quick_short_verdict_without_tracebacks(tmp_pa
     assert cpu <= 20, f"{cpu:.1f} s of CPU"
     # the first line waits for Python to start; after it, a line at least every 5 s
     assert max(silences[1:]) <= 5, f"silent for {max(silences[1:]):.1f} s\n{out}"
-    assert len(out.splitlines()) <= 150, out
+    assert len(out.splitlines()) <= 160, out  # 150, and the closing summary: a line per failed rule
     for noise in (
         "Traceback",
         "ExceptionGroup",

@@ -46,4 +46,4 @@ def test_two_implementations_are_compared_in_one_run(tmp_path: Path, capsys: pyt
     matrix = game_matrix(game("soe"), [reference, canary], [rule])
     assert [column.by_rule[rule].status for column in matrix.columns] == ["passed", "failed"]
     assert (tmp_path / "site" / "soe.html").is_file()
-    assert ">soe 1/1</text>" in (tmp_path / "site" / "badges" / "ref-soe.svg").read_text()
+    assert ">passing · 1/1</text>" in (tmp_path / "site" / "badges" / "ref-soe.svg").read_text()

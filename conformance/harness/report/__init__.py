@@ -7,6 +7,8 @@ written without following symlinks (the core's ``outputs``). Entry point: ``comm
 report``: the group, its subcommands listed in ``command.SUBCOMMANDS``, and ``merge``: the shards of a
 ``verify --shard K/N`` matrix as one run). Its other modules: ``html`` (``report html`` and ``verify
 --html``: the site published into a folder), ``site`` (the pages, from the matrices and the suite's
-own cases), ``matrix`` (the matrix of one game, its terminal table and a badge per column),
+own cases), ``story`` (the gate's story on the pages: known failures and gaps marked known and listed last,
+the gate's verdict in a sentence, durations in a reader's units), ``matrix`` (the matrix of one game, its
+terminal table and a badge per column: the gate's verdict and the rules passed),
 ``implementations`` (read and write the report of several implementations).
 """

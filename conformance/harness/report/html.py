@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
@@ -44,11 +45,24 @@ def publish(out: Path, implementations: list[Implementation], console: Console |
     return 0
 
 
+def named_report(text: str) -> tuple[str | None, Path]:
+    """``[NAME=]REPORT.json``: a plain ``--report-json`` holds no name, so give it the implementation's own."""
+    name, equals, path = text.partition("=")
+    if equals and name and "/" not in name:
+        return name, Path(path)
+    return None, Path(text)
+
+
 def run(args: argparse.Namespace) -> int:
     implementations: list[Implementation] = []
-    for path in args.reports:
+    for name, path in args.reports:
         try:
-            implementations.extend(read_reports(path))
+            found = read_reports(path)
+            if name is not None:
+                if len(found) != 1:
+                    raise ValueError(f"{path}: holds {len(found)} implementations, each named already: drop {name}=")
+                found = [Implementation(replace(found[0].identity, name=name), found[0].records)]
+            implementations.extend(found)
         except ValueError as exc:
             Console().print(f"[bold red]report html: {terminal_text(exc)}[/]")
             return 2
@@ -60,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "reports",
         nargs="+",
-        type=Path,
-        metavar="REPORT.json",
-        help="reports of verify: --report-json, of one or several implementations",
+        type=named_report,
+        metavar="[NAME=]REPORT.json",
+        help="reports of verify: --report-json, of one or several implementations (NAME= names a plain one)",
     )

@@ -19,10 +19,26 @@ from typing import Any, cast
 import msgspec
 
 from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.gate.judge import GateResult
 from rulespec.conformance.harness.gate.stamp import Stamp
 from rulespec.conformance.harness.records import CheckRecord, read_report, write_report
 
 KIND = "rulespec implementations"  # the value of "report" that marks this file
+
+
+@dataclass(frozen=True)
+class GateSummary:
+    """The gate's verdict on a run, as the site tells it: which failures and gaps the expectations knew."""
+
+    passed: bool
+    reasons: tuple[str, ...] = ()  # why it failed, one line each
+    known_failures: tuple[str, ...] = ()  # node IDs of the failed checks an expectation names
+    known_gaps: tuple[str, ...] = ()  # node IDs of the not-implemented checks a known gap covers
+
+    @classmethod
+    def of(cls, gate: GateResult) -> GateSummary:
+        failures = tuple(record.nodeid for record, _ in gate.expected)
+        return cls(gate.passed, gate.reasons, failures, tuple(record.nodeid for record, _ in gate.gaps))
 
 
 @dataclass(frozen=True)
@@ -38,6 +54,7 @@ class Identity:
     seed: str | None
     stamp: Stamp | None
     only_rules: tuple[str, ...] = ()  # the rules the run was narrowed to (verify --rule); empty: every rule
+    gate: GateSummary | None = None  # the run's gate; None when not recorded (a plain --report-json)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 Each cell is the per-rule verdict (``per_rule.tally``) of one implementation's checks of one rule,
 so the matrix says exactly what each implementation's own table says, side by side. A column's
-badge (``rulespec | soe 72/72``, for a README) is flat and two-part, as README badges usually are;
+badge (``rulespec soe | passing · 33/72``, for a README) carries the gate's verdict and the rules passed, green
+when the gate passes and red when it fails, so a partial engine whose gaps are known shows a green badge. It is
+flat and two-part, as README badges usually are;
 its widths come from the advance widths of Verdana at 11 px (the usual badge font) by character
 class: close enough that the text never spills, and no font file is needed to draw one.
 """
@@ -14,12 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
 from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.gate.judge import Bounds, judge
 from rulespec.conformance.harness.per_rule import RuleTally, Verification, tally
-from rulespec.conformance.harness.report.implementations import Implementation
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.report.implementations import GateSummary, Implementation
 from rulespec.conformance.harness.spec import Clause, read_clauses
 from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.verdict import Outcome
@@ -57,21 +62,17 @@ class Column:
     implementation: Implementation
     verification: Verification
     by_rule: dict[str, RuleTally]
+    records: tuple[CheckRecord, ...] = ()  # the implementation's checks of this game
+
+    @property
+    def gate(self) -> GateSummary:
+        """The run's recorded gate; for a report that holds none, the gate without expectations (a full pass)."""
+        recorded = self.implementation.identity.gate
+        return recorded or GateSummary.of(judge(self.verification, self.records, Bounds()))
 
     @property
     def passed_rules(self) -> int:
         return sum(1 for row in self.verification.tallies if row.status == "passed")
-
-    @property
-    def verdict(self) -> str:
-        """The whole column in one word: passed, failed (a failure or error), or incomplete."""
-        statuses = {row.status for row in self.verification.tallies}
-        totals = self.verification.totals
-        if statuses <= {"passed"} and not self.verification.unknown_rules:
-            return "passed"
-        if totals[Outcome.FAILED.value] or totals[Outcome.ERROR.value] or statuses & {"failed", "error"}:
-            return "failed"
-        return "incomplete"
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,8 @@ def game_matrix(game: Game, implementations: Sequence[Implementation], only: Seq
             continue
         narrowed = only or implementation.identity.only_rules or None
         verification = tally([game], records, narrowed)
-        columns.append(Column(implementation, verification, {row.rule: row for row in verification.tallies}))
+        by_rule = {row.rule: row for row in verification.tallies}
+        columns.append(Column(implementation, verification, by_rule, tuple(records)))
     if not only and columns and all(column.implementation.identity.only_rules for column in columns):
         only = [rule for column in columns for rule in column.implementation.identity.only_rules]
     clauses = tuple(clause for clause in read_clauses(game.spec_path) if not only or clause.id in only)
@@ -108,7 +110,9 @@ def _fraction(row: RuleTally) -> str:
 def render_matrix(matrix: GameMatrix, console: Console | None = None) -> None:
     """One table: a row per rule, a column per implementation (symbol, word and passed/checks)."""
     console = console or Console()
-    table = Table(title=f"rulespec verdict for {matrix.game.key}: {len(matrix.columns)} implementations")
+    title = f"rulespec verdict for {matrix.game.key}: {len(matrix.columns)} implementations"
+    # the look of a run of one implementation's table (per_rule.render)
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("rule", no_wrap=True)
     for column in matrix.columns:
         table.add_column(terminal_text(column.implementation.name), no_wrap=True, overflow="ellipsis", max_width=24)
@@ -146,7 +150,7 @@ _WIDTHS: dict[str, float] = {
 _WIDE = 8.0
 _PAD = 6  # px of padding each side of a text
 
-COLOURS = {"passed": "#2e7d32", "failed": "#c62828", "incomplete": "#a15c00"}  # white text at >= 4.5:1 contrast
+COLOURS = {"passing": "#2e7d32", "failing": "#c62828"}  # white text at >= 4.5:1 contrast
 _LABEL_COLOUR = "#555"
 
 
@@ -156,7 +160,7 @@ def text_width(text: str) -> int:
 
 def badge_svg(label: str, message: str, verdict: str) -> str:
     """A flat badge: ``label`` on grey, ``message`` on the verdict's colour; every text escaped."""
-    colour = COLOURS.get(verdict, COLOURS["incomplete"])
+    colour = COLOURS.get(verdict, COLOURS["failing"])
     left = text_width(label) + 2 * _PAD
     right = text_width(message) + 2 * _PAD
     width = left + right
@@ -174,7 +178,18 @@ def badge_svg(label: str, message: str, verdict: str) -> str:
     )
 
 
+def badge_text(game_key: str, column: Column) -> tuple[str, str, str]:
+    """(label, message, verdict): ``rulespec soe``, ``passing · 33/72``, ``passing``: the gate, then rules passed."""
+    verdict = "passing" if column.gate.passed else "failing"
+    return f"rulespec {game_key}", f"{verdict} · {column.passed_rules}/{len(column.verification.tallies)}", verdict
+
+
+def badge_markdown(game_key: str, column: Column, badge: str, page: str) -> str:
+    """The Markdown to show the badge in a README, linking to the game's page (paths relative to the site)."""
+    label, message, _ = badge_text(game_key, column)
+    return f"[![{label}: {message}]({badge})]({page})"
+
+
 def column_badge(game_key: str, column: Column) -> str:
-    """``rulespec | soe 72/72``: the game's rules passed of its rules, coloured by the column's verdict."""
-    rules = len(column.verification.tallies)
-    return badge_svg("rulespec", f"{game_key} {column.passed_rules}/{rules}", column.verdict)
+    """The column's badge: its gate's verdict and the game's rules passed of its rules, green or red by the gate."""
+    return badge_svg(*badge_text(game_key, column))

@@ -22,17 +22,19 @@ import msgspec
 
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.differences import describe
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.report.implementations import Implementation
 from rulespec.conformance.harness.report.matrix import (
-    LOOKS,
     Column,
     GameMatrix,
+    badge_markdown,
     column_badge,
     game_matrix,
     look,
 )
+from rulespec.conformance.harness.report.story import SITE_LOOKS, gate_story, human_duration, shown_outcome, shown_rank
 from rulespec.conformance.harness.spec import Clause, rulings_bearing_on
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
 
@@ -76,10 +78,10 @@ def check_label(record: CheckRecord) -> str:
 
 
 def shown_value(value: object) -> str:
-    """A record field as text: strings as they are, anything else as indented JSON."""
+    """A record field as text: strings as they are, anything else as indented JSON (never a Python repr)."""
     if isinstance(value, str):
         return value
-    return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False, default=str)
+    return json.dumps(msgspec.to_builtins(value), indent=2, sort_keys=True, ensure_ascii=False)
 
 
 def record_fields(record: CheckRecord) -> list[tuple[str, str]]:
@@ -89,7 +91,13 @@ def record_fields(record: CheckRecord) -> list[tuple[str, str]]:
         value = getattr(record, item.name)
         if item.name in _HEADING_FIELDS or value is None or value == "" or value == () or value == []:
             continue
-        shown.append((item.name.replace("_", " "), shown_value(value)))
+        if item.name == "differences":
+            text = "\n".join(describe(difference) for difference in record.differences)
+        elif item.name == "duration":
+            text = human_duration(record.duration)
+        else:
+            text = shown_value(value)
+        shown.append((item.name.replace("_", " "), text))
     return shown
 
 
@@ -150,6 +158,7 @@ def _rule_detail(
     """
     checks: dict[str, dict[str, Any]] = {}
     linked: list[dict[str, Any]] = []
+    gates = [column.gate for column in columns]
     for index, column in enumerate(columns):
         for record in column.implementation.records:
             if clause.id not in record.rules:
@@ -158,6 +167,7 @@ def _rule_detail(
                 record.nodeid, {"label": check_label(record), "kind": record.kind, "rules": record.rules, "cells": {}}
             )
             anchor = None
+            outcome = shown_outcome(record, gates[index])
             if record.outcome != "passed":
                 failure = failures.get((index, record.nodeid))
                 if failure is None:
@@ -167,14 +177,15 @@ def _rule_detail(
                         "label": row["label"],
                         "kind": record.kind,
                         "rules": record.rules,
-                        "outcome": record.outcome,
-                        "token": token(record.outcome),
+                        "outcome": outcome,
+                        "token": token(outcome),
                         "fields": [*record_fields(record), *suite_fields(record, cases)],
                     }
                     failures[(index, record.nodeid)] = failure
                 anchor = failure["anchor"]
                 linked.append(failure)
-            row["cells"][index] = {"outcome": record.outcome, "token": token(record.outcome), "anchor": anchor}
+            row["cells"][index] = {"outcome": outcome, "token": token(outcome), "anchor": anchor}
+    linked.sort(key=lambda failure: shown_rank(failure["outcome"]))
     return {"checks": list(checks.values()), "failures": linked}
 
 
@@ -189,7 +200,9 @@ def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, 
         "profile": identity.profile,
         "seed": identity.seed,
         "stamp": identity.stamp,
-        "verdict": column.verdict,
+        "verdict": "passed" if column.gate.passed else "failed",
+        "gate": gate_story(column),
+        "badge_markdown": badge_markdown(game_key, column, f"badges/{stem}-{game_key}.svg", f"{game_key}.html"),
         "passed_rules": column.passed_rules,
         "rules": len(column.verification.tallies),
         "totals": {outcome: totals[outcome] for outcome in ("passed", "failed", "not implemented", "error")},
@@ -221,7 +234,10 @@ def game_page(matrix: GameMatrix, stems: dict[str, str]) -> dict[str, Any]:
             _implementation_view(c, stems[c.implementation.name], matrix.game.key) for c in matrix.columns
         ],
         "rows": rows,
-        "failures": sorted(failures.values(), key=lambda failure: (failure["implementation"], failure["label"])),
+        "failures": sorted(
+            failures.values(),
+            key=lambda failure: (shown_rank(failure["outcome"]), failure["implementation"], failure["label"]),
+        ),
     }
 
 
@@ -250,7 +266,7 @@ def build_site(out: Path, games: Sequence[Game], implementations: Sequence[Imple
         raise ValueError("the reports hold no checks of any known game")
     environment = _environment()
     nav = [{"key": m.game.key, "title": m.game.title, "href": f"{m.game.key}.html"} for m in matrices]
-    common = {"nav": nav, "looks": LOOKS, "filters": FILTERS}
+    common = {"nav": nav, "looks": SITE_LOOKS, "filters": FILTERS}
     site = outputs.make_folder(out)
     badges = outputs.make_folder(site / "badges")
     written: list[Path] = []

@@ -112,7 +112,7 @@ def _last_outcome(report: Path, check: str, console: Console) -> None:
 
 def explain_command(args: argparse.Namespace) -> int:
     keys: list[str] = list(dict.fromkeys(args.game or sorted(REGISTRY)))
-    console = Console()
+    console = Console(soft_wrap=True)  # a check ID is never broken across lines, on a terminal or piped
     rules: tuple[str, ...] = ()
     names: list[str] = []
     for key in keys:

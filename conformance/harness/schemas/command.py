@@ -13,7 +13,7 @@ import msgspec
 
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness import outputs
-from rulespec.conformance.harness.games import SCHEMA_DIR, all_games
+from rulespec.conformance.harness.games import SCHEMA_DIR, all_games, checkout_root
 from rulespec.conformance.harness.records import report_schema
 from rulespec.conformance.harness.schema import (
     closed,
@@ -22,6 +22,7 @@ from rulespec.conformance.harness.schema import (
     rulings_schema,
     type_schema,
 )
+from rulespec.conformance.harness.schemas.plug_in import PAGE, render_page
 from rulespec.conformance.harness.vectors import vector_file_schema
 from rulespec.conformance.harness.vocabulary import Commands
 from rulespec.conformance.harness.wire.messages import MESSAGES, REPLIES
@@ -89,6 +90,10 @@ def schema(args: argparse.Namespace) -> int:
     if args.write:
         for path in write_schemas():
             print(f"wrote {path.relative_to(SUITE_ROOT)}")
+        root = checkout_root()
+        if root is not None:  # the plug-in page lives in the checkout's docs/, not in the installed suite
+            outputs.write_text(root / PAGE, render_page())
+            print(f"wrote {PAGE}")
         return 0
     stale = stale_schemas()
     for path in stale:
@@ -98,5 +103,7 @@ def schema(args: argparse.Namespace) -> int:
 
 def add_command(commands: Commands) -> None:
     schemas = commands.add_parser("schema", help="check (or --write) the JSON Schemas derived from the types")
-    schemas.add_argument("--write", action="store_true", help="regenerate conformance/schema")
+    schemas.add_argument(
+        "--write", action="store_true", help="regenerate conformance/schema (and docs/plug-in.md in a checkout)"
+    )
     schemas.set_defaults(handler=schema)

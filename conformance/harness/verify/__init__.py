@@ -10,7 +10,9 @@ each in a process of its own), ``preflight`` (mistakes in a command line and unw
 before anything runs), ``breaker`` (a faulting implementation costs a bounded time), ``recorder`` (every
 check's outcome, a fault told from a failure), ``failures`` (a failed check's record: its rules, request,
 both answers, every differing path; an invariant's shrunk call), ``failure_text`` (a failure in the
-implementer's terms, grouped by rule), ``progress`` (never silent while checks run), ``saved_failures``
+implementer's terms, grouped by rule, cut to the terminal, and the closing summary of failed rules),
+``progress`` (never silent while checks run; the first failure named at once), ``plain_gate`` (a plain pytest
+run judged by the same gate), ``saved_failures``
 (failing checks written as vectors), ``spread`` (over the cores, and ``--shard K/N``) and ``several``
 (several implementations in one run, each named, then compared).
 """

@@ -10,14 +10,17 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.games import INVARIANTS_DIR, VECTORS_DIR, game
 from rulespec.conformance.harness.gate.conclude import Known, conclude, read_known
 from rulespec.conformance.harness.gate.expectations import ExpectationsError
+from rulespec.conformance.harness.gate.judge import judge
 from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
 from rulespec.conformance.harness.per_rule import render, tally
 from rulespec.conformance.harness.verify import preflight, several, spread
+from rulespec.conformance.harness.verify.failure_text import closing_summary
 from rulespec.conformance.harness.verify.options import VerifyOptions, add_options, expectations_path, from_command_line
 from rulespec.conformance.harness.verify.progress import RunProgress
 from rulespec.conformance.harness.verify.recorder import Recorder
@@ -76,12 +79,14 @@ def verify(args: argparse.Namespace) -> int:
         return several.verify_several(options, games, [*pytest_args, *options.pytest_args])
     pytest_args += [*spread.pytest_args(options), *options.pytest_args, f"--rulespec-options={options.encode()}"]
     recorder = Recorder()
-    progress = RunProgress()
+    progress = RunProgress(recorder)
     try:
         code = pytest.main(pytest_args, plugins=[recorder, progress])
     finally:
         progress.close()
-    if recorder.config is None or code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
+    if code == pytest.ExitCode.USAGE_ERROR:
+        return 2  # one exit status for every usage error, as argparse's (pytest's own is 4)
+    if recorder.config is None or code == pytest.ExitCode.INTERNAL_ERROR:
         return int(code) or 2
     # a shard is judged on the rules its checks name; ``rulespec report merge`` judges them all
     only = list(options.rules) or (spread.rules_checked(recorder.records) if options.shard else None)
@@ -89,6 +94,8 @@ def verify(args: argparse.Namespace) -> int:
     shard = f", shard {options.shard}" if options.shard else ""
     label = f"{options.impl or options.cmd or 'the reference'} ({', '.join(options.games)}{shard})"
     render(verification, label, Console(), failed_only=options.failed_only)
+    for line in closing_summary(recorder.records):
+        Console(soft_wrap=True).print(Text(line))
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
     unrecorded = recorder.unrecorded()
@@ -116,7 +123,8 @@ def verify(args: argparse.Namespace) -> int:
         status = 1
     for failed in recorder.unwritten:
         print(f"rulespec verify: error: {failed}", file=sys.stderr)
-    published = several.publish_one(options, games, recorder.records)
+    gate = judge(verification, recorder.records, options.bounds, known.expectations, stamp)
+    published = several.publish_one(options, games, recorder.records, gate)
     return status or published or (1 if recorder.unwritten else 0)
 
 

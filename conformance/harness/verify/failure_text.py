@@ -14,15 +14,35 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Generator, Mapping
+import shutil
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any
 
 import pytest
 
 from rulespec.conformance.harness.differences import as_json, describe
+from rulespec.conformance.harness.gate.judge import check_id
 from rulespec.conformance.harness.records import CheckRecord
 
 INDENT = "  "
+MIN_SHOWN = 20  # characters of JSON kept however narrow the terminal
+CUT = "chars)"  # the end of a cut line: "… (1,046 chars)"
+CUT_NOTE = f"{INDENT}(JSON cut to fit: whole in --report-json and --save-failures DIR)"
+
+
+def terminal_width() -> int:
+    """The terminal's columns (``COLUMNS`` first, as a worker process has no terminal of its own)."""
+    return shutil.get_terminal_size(fallback=(120, 24)).columns
+
+
+def fitted(label: str, text: str, width: int) -> str:
+    """``label`` and a line of JSON, cut to ``width`` with its length and where the whole is said."""
+    line = f"{INDENT}{label}: {text}"
+    if len(line) <= width:
+        return line
+    tail = f"… ({len(text):,} {CUT}"
+    keep = max(MIN_SHOWN, width - len(INDENT) - len(label) - 2 - len(tail))
+    return f"{INDENT}{label}: {text[:keep]}{tail}"
 
 
 def first_sentence(text: str) -> str:
@@ -32,8 +52,9 @@ def first_sentence(text: str) -> str:
     return match.group(1) if match else flat
 
 
-def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None) -> str:
-    """The failure section of one failed (or errored) check."""
+def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None, width: int | None = None) -> str:
+    """The failure section of one failed (or errored) check; its JSON lines cut to ``width`` (the terminal's)."""
+    width = width or terminal_width()
     verb = "fails" if record.outcome == "failed" else "errs on"
     involved = f" (also involves {', '.join(record.involved)})" if record.involved else ""
     lines = [f"{record.nodeid} {verb} {record.primary_rule}{involved}"]
@@ -44,21 +65,43 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
     if record.detail and not record.differences:  # the differences below say it, path by path
         lines.append(f"{INDENT}why: {' '.join(record.detail.split())}")
     if record.operation is not None:
-        lines.append(f"{INDENT}request to {record.operation}: {as_json(record.request)}")
-        lines.append(f"{INDENT}rulings: {as_json(record.rulings)}")
+        lines.append(fitted(f"request to {record.operation}", as_json(record.request), width))
+        lines.append(fitted("rulings", as_json(record.rulings), width))
     if record.differences or record.expected is not None:
-        lines.append(f"{INDENT}expected: {as_json(record.expected)}")
-        lines.append(f"{INDENT}got: {as_json(record.got)}")
+        lines.append(fitted("expected", as_json(record.expected), width))
+        lines.append(fitted("got", as_json(record.got), width))
     if len(record.differences) == 1:
         lines.append(f"{INDENT}difference: {describe(record.differences[0])}")
     elif record.differences:
         lines.append(f"{INDENT}differences ({len(record.differences)}):")
         lines += [f"{INDENT * 2}{describe(difference)}" for difference in record.differences]
     if vector is not None:
-        lines.append(
-            f"{INDENT}as a vector (or keep it with --save-failures DIR): {json.dumps(vector, ensure_ascii=False)}"
-        )
+        label = "as a vector (keep it with --save-failures DIR)"
+        lines.append(fitted(label, json.dumps(vector, ensure_ascii=False), width))
+    if any(line.endswith(CUT) for line in lines):
+        lines.append(CUT_NOTE)
     return "\n".join(lines)
+
+
+def closing_summary(records: Iterable[CheckRecord], width: int | None = None, shown: int = 10) -> list[str]:
+    """After the table: a line per rule that failed (or erred), with its first failing check and why."""
+    width = width or terminal_width()
+    first: dict[str, CheckRecord] = {}
+    for record in records:
+        if record.outcome in ("failed", "error"):
+            first.setdefault(record.primary_rule, record)
+    if not first:
+        return []
+    lines = [f"{len(first)} rule(s) did not pass, each with its first failing check (every one: --report-json):"]
+    for rule, record in list(first.items())[:shown]:
+        # the check's ID whole (a long one wraps, never breaks); why, cut to what the line has left
+        head = f"{INDENT}{rule}: {check_id(record)}{'' if record.outcome == 'failed' else ' (error)'}: "
+        why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
+        room = max(MIN_SHOWN, width - len(head))
+        lines.append(head + (why if len(why) <= room else why[: room - 1] + "…"))
+    if len(first) > shown:
+        lines.append(f"{INDENT}... and {len(first) - shown} more rules")
+    return lines
 
 
 def again_text(record: CheckRecord) -> str:

@@ -209,7 +209,7 @@ def _add_gating(run: argparse.ArgumentParser) -> None:
         "--numprocesses",
         type=argument(processes),
         metavar="N",
-        help="spread the checks over N processes, or 'auto' (pytest-xdist)",
+        help="spread the checks over N processes, or 'auto' (pytest-xdist); 0: this process alone",
     )
     gating.add_argument(
         "--junit-xml", metavar="PATH", help="write JUnit XML; each test carries its rule IDs as properties"

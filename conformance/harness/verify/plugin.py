@@ -28,6 +28,7 @@ from rulespec.conformance.harness.verify.collection import game_of
 from rulespec.conformance.harness.verify.failure_text import GroupedFailures
 from rulespec.conformance.harness.verify.failures import CALLS
 from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, named
+from rulespec.conformance.harness.verify.plain_gate import PlainGate, read_expectations
 from rulespec.conformance.harness.verify.recorder import RECORDER, Recorder
 from rulespec.conformance.harness.verify.subjects import SUBJECTS, CheckedSubject, Subjects, is_worker
 from rulespec.conformance.harness.vocabulary import argument, game_key, max_faults, seconds
@@ -82,6 +83,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
     )
+    group.addoption("--expectations", default=None, metavar="FILE", help="the gate's known failures and gaps")
     group.addoption(
         "--rulespec-shard",
         type=argument(Shard.parse),
@@ -90,12 +92,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run only the Kth of N shares of the checks",
     )
     group.addoption("--rulespec-longest-first", action="store_true", help="run the longest checks (as recorded) first")
-    group.addoption(
-        "--rulespec-durations",
-        default=None,
-        metavar="PATH",
-        help="write every check's seconds (for the shares' balance)",
-    )
+    durations = "write every check's seconds (for the shares' balance)"
+    group.addoption("--rulespec-durations", default=None, metavar="PATH", help=durations)
 
 
 def from_pytest(config: pytest.Config) -> VerifyOptions:
@@ -134,6 +132,7 @@ def from_pytest(config: pytest.Config) -> VerifyOptions:
         report_json=config.getoption("report_json"),
         shard=config.getoption("--rulespec-shard"),
         save_failures=config.getoption("--save-failures"),
+        expectations=config.getoption("--expectations"),
     )
 
 
@@ -164,6 +163,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(GroupedFailures(lambda: recorder.records), "rulespec-grouped-failures")
     if options.from_command:
         config.pluginmanager.register(FrozenHeap(), "rulespec-frozen-heap")
+    elif not is_worker(config):  # a plain pytest run is gated as verify gates (verify/plain_gate.py)
+        config.pluginmanager.register(PlainGate(options, recorder, read_expectations(options)), "rulespec-plain-gate")
     durations: str | None = config.getoption("--rulespec-durations")
     if durations is not None and not is_worker(config):  # the controller sees every report
         config.pluginmanager.register(spread.DurationLog(Path(durations)), "rulespec-durations")

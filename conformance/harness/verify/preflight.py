@@ -29,11 +29,11 @@ from rulespec.conformance.harness.subject import UsageProblem, check_impl, load_
 from rulespec.conformance.harness.vectors import VectorError, load_file, read_json, written_cases
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.verify.subjects import served_command
-from rulespec.conformance.harness.vocabulary import did_you_mean
-from rulespec.conformance.harness.wire.faults import parse_command, tail_text
+from rulespec.conformance.harness.vocabulary import close, did_you_mean
+from rulespec.conformance.harness.wire.faults import WireFault, parse_command, tail_text
 from rulespec.conformance.harness.wire.process import Closed, LineProcess, Timeout
 from rulespec.conformance.harness.wire.serve import Loaded
-from rulespec.conformance.harness.wire.session import STARTUP_TIMEOUT
+from rulespec.conformance.harness.wire.session import STARTUP_TIMEOUT, WireSession
 
 __all__ = ["UsageProblem", "check_impl", "load_impl", "loaded", "problem_with", "unwritable"]
 
@@ -133,7 +133,7 @@ def vector_problems(given: Sequence[str]) -> list[str]:
 
 
 def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
-    """The run's ``--impl`` and ``--rule`` checked before it: the problem in one line, or None."""
+    """The run's ``--impl``, ``--rule`` and ``--cmd``'s handshake checked before it: the problem in a line, or None."""
     try:
         if options.impl is not None:
             if len(games) != 1:
@@ -142,9 +142,25 @@ def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
         check_rules(games, options.rules)
         for found in vector_problems(options.vectors):
             raise UsageProblem(found)
+        if options.cmd is not None and len(options.subjects) == 1:
+            check_handshake(options.cmd, options.case_timeout)
     except UsageProblem as exc:
         return str(exc)
     return None
+
+
+def check_handshake(cmd: str, timeout: float) -> None:
+    """A ``--cmd`` that cannot start or does not answer the handshake is a usage error, told as every other is."""
+    try:
+        session = WireSession(cmd, timeout)
+    except ValueError as exc:
+        raise UsageProblem(f"--cmd {cmd!r}: {exc}") from exc
+    try:
+        session.started()
+    except WireFault as fault:
+        raise UsageProblem(f"--cmd {cmd!r}: {fault}") from fault
+    finally:
+        session.close()
 
 
 def unwritable(options: VerifyOptions) -> list[str]:

@@ -11,6 +11,7 @@ while a check runs reaches the user rather than that check's captured output.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import threading
@@ -25,10 +26,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Column
 
 from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.collection import game_of
+from rulespec.conformance.harness.verify.recorder import Recorder
 
 QUIET_SECONDS = 4.0  # a plain status line at least this often
-_SYMBOL = {"passed": "passed", "failed": "failed", "skipped": "not run", "error": "error"}
+_SYMBOL = {"passed": "passed", "failed": "failed", "skipped": "not implemented", "error": "error"}  # the table's words
 
 
 def plain_wanted(stream: IO[str]) -> bool:
@@ -60,8 +63,9 @@ def _quiet_xdist(config: pytest.Config) -> None:
 class RunProgress:
     """A pytest plugin for ``rulespec verify``: counts checks per game as they finish and shows it."""
 
-    def __init__(self) -> None:
-        self._out: IO[str] = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8", errors="replace")
+    def __init__(self, recorder: Recorder | None = None) -> None:
+        self._recorder = recorder  # the run's records (recorded first): a check's game and primary rule
+        self._out: IO[str] = _own_copy(sys.stdout)
         self._plain = plain_wanted(sys.stdout)
         self._lock = threading.Lock()
         self._totals: Counter[str] = Counter()
@@ -75,6 +79,7 @@ class RunProgress:
         self._ticker: threading.Thread | None = None
         self._progress: Progress | None = None
         self._tasks: dict[str, TaskID] = {}
+        self._first_failure = ""  # "RULE (check)": named on the progress line from the moment it fails
 
     # --- pytest hooks -------------------------------------------------------------------
 
@@ -148,7 +153,8 @@ class RunProgress:
 
     def pytest_unconfigure(self) -> None:
         self.close()
-        self._out.close()
+        if self._out is not sys.stdout:
+            self._out.close()
 
     # --- the display --------------------------------------------------------------------
 
@@ -161,8 +167,13 @@ class RunProgress:
             self._progress.stop()
             self._progress = None
 
+    def _record(self, nodeid: str) -> CheckRecord | None:
+        records = self._recorder.records if self._recorder is not None else []
+        return records[-1] if records and records[-1].nodeid == nodeid else None
+
     def _count(self, report: pytest.TestReport) -> None:
-        key = game_of(_path(report.fspath))
+        record = self._record(report.nodeid)
+        key = record.game if record is not None else game_of(_path(report.fspath))
         if key is None or report.nodeid in self._counted:
             return
         self._counted.add(report.nodeid)
@@ -170,10 +181,23 @@ class RunProgress:
         with self._lock:
             self._done[key] += 1
             self._outcomes.setdefault(key, Counter())[_SYMBOL.get(outcome, outcome)] += 1
+        if outcome in ("failed", "error") and not self._first_failure:
+            self._name_first_failure(report, outcome)
         if self._progress is not None and key in self._tasks:
             self._progress.update(self._tasks[key], completed=self._done[key])
         elif self._plain and self._done[key] == self._totals[key] and len(self._totals) > 1:  # one game: "done" says it
             self._line(f"{key}: {self._done[key]} checks done ({_counts(self._outcomes[key])})")
+
+    def _name_first_failure(self, report: pytest.TestReport, outcome: str) -> None:
+        """The first failing check, by its primary rule, as soon as it is recorded."""
+        record = self._record(report.nodeid)
+        rule = record.primary_rule if record is not None else "a rule"
+        self._first_failure = f"{rule} ({_short(report.nodeid)})"
+        line = f"{time.monotonic() - self._started:5.0f} s  first {outcome}: {self._first_failure}"
+        if self._progress is not None:
+            self._progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            self._line(line)
 
     def _tally_text(self) -> str:
         total: Counter[str] = Counter()
@@ -193,7 +217,8 @@ class RunProgress:
                 self._line(f"{now - self._started:5.0f} s  still collecting the checks")
                 continue
             current = f"; running {_short(running[0][0])} for {now - running[0][1]:.0f} s" if running else ""
-            self._line(f"{now - self._started:5.0f} s  {done}/{total} checks ({self._tally_text()}){current}")
+            first = f"; first failed: {self._first_failure}" if self._first_failure else ""
+            self._line(f"{now - self._started:5.0f} s  {done}/{total} checks ({self._tally_text()}){first}{current}")
 
     def _line(self, text: str) -> None:
         with self._lock:
@@ -202,6 +227,14 @@ class RunProgress:
             self._out.write(text + "\n")
             self._out.flush()
             self._last_line = time.monotonic()
+
+
+def _own_copy(stream: IO[str]) -> IO[str]:
+    """A copy of the output as it is before pytest captures it; the stream itself when it has no file (a test's)."""
+    try:
+        return os.fdopen(os.dup(stream.fileno()), "w", encoding="utf-8", errors="replace")
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return stream
 
 
 def _counts(outcomes: Counter[str]) -> str:

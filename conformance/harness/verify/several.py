@@ -20,16 +20,22 @@ from rich.console import Console
 from rich.rule import Rule
 
 from rulespec.conformance.harness.games import Game
-from rulespec.conformance.harness.gate.judge import judge
+from rulespec.conformance.harness.gate.judge import GateResult, judge
 from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
 from rulespec.conformance.harness.per_rule import tally
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.report.html import publish
-from rulespec.conformance.harness.report.implementations import Identity, Implementation, write_implementations
+from rulespec.conformance.harness.report.implementations import (
+    GateSummary,
+    Identity,
+    Implementation,
+    write_implementations,
+)
 from rulespec.conformance.harness.report.matrix import game_matrix, render_matrix
 from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.verify import preflight
 from rulespec.conformance.harness.verify.options import NamedSubject, VerifyOptions
+from rulespec.conformance.harness.verify.progress import RunProgress
 from rulespec.conformance.harness.verify.recorder import Recorder
 from rulespec.conformance.harness.wire.faults import WireFault
 from rulespec.conformance.harness.wire.session import WireSession
@@ -97,7 +103,11 @@ def run_one(options: VerifyOptions, subject: NamedSubject, suite_args: Sequence[
     """One subject through the suite in a pytest session of its own: pytest's exit code and every check's record."""
     own = msgspec.structs.replace(options, subjects=(subject,))
     recorder = Recorder()
-    code = int(pytest.main([*suite_args, f"--rulespec-options={own.encode()}"], plugins=[recorder]))
+    progress = RunProgress(recorder)  # the same look as a run of one: progress lines, no pytest dots
+    try:
+        code = int(pytest.main([*suite_args, f"--rulespec-options={own.encode()}"], plugins=[recorder, progress]))
+    finally:
+        progress.close()
     if recorder.config is None:
         return code or 2, []
     return code, list(recorder.records)
@@ -126,6 +136,7 @@ def verify_several(options: VerifyOptions, games: Sequence[Game], suite_args: Se
     stamp = stamp_now(games, options.profile, seed)
     keys = tuple(game.key for game in games)
     implementations: list[Implementation] = []
+    gates: list[GateResult] = []
     for index, (subject, who, name) in enumerate(zip(subjects, whos, names, strict=True)):
         console.print(Rule(terminal_text(f"{index + 1}/{len(subjects)}: {name} ({subject.option})")))
         code, records = run_one(options, subject, suite_args)
@@ -135,18 +146,28 @@ def verify_several(options: VerifyOptions, games: Sequence[Game], suite_args: Se
             )
             return code
         only = options.rules
-        identity = Identity(name, subject.option, who.version, who.language, keys, options.profile, seed, stamp, only)
+        gate = judge(tally(games, records, only=list(only) or None), records, options.bounds, None, stamp)
+        identity = Identity(
+            name,
+            subject.option,
+            who.version,
+            who.language,
+            keys,
+            options.profile,
+            seed,
+            stamp,
+            only,
+            GateSummary.of(gate),
+        )
         implementations.append(Implementation(identity, tuple(records)))
+        gates.append(gate)
     for game in games:
         render_matrix(game_matrix(game, implementations, list(options.rules) or None), console)
-    passed = True
-    for implementation in implementations:
-        verdict_of = tally(games, implementation.records, only=list(options.rules) or None)
-        gate = judge(verdict_of, implementation.records, options.bounds, None, stamp)
+    for implementation, gate in zip(implementations, gates, strict=True):
         counts = ", ".join(f"{n} {outcome}" for outcome, n in gate.counts.items() if n)
         verdict = "[green]PASSED[/]" if gate.passed else "[bold red]FAILED[/]"
         console.print(f"gate: {terminal_text(implementation.name)}: {verdict} ({counts or 'no checks'})")
-        passed = passed and gate.passed
+    passed = all(gate.passed for gate in gates)
     if options.report_json:
         write_implementations(Path(options.report_json), implementations)
         console.print(f"report: {options.report_json} ({len(implementations)} implementations)")
@@ -155,7 +176,7 @@ def verify_several(options: VerifyOptions, games: Sequence[Game], suite_args: Se
     return 0 if passed else 1
 
 
-def publish_one(options: VerifyOptions, games: Sequence[Game], records: Sequence[CheckRecord]) -> int:
+def publish_one(options: VerifyOptions, games: Sequence[Game], records: Sequence[CheckRecord], gate: GateResult) -> int:
     """``--html`` of a one-subject run: the site of that one implementation (0, or 2 when it cannot be written)."""
     if not options.html:
         return 0
@@ -175,5 +196,6 @@ def publish_one(options: VerifyOptions, games: Sequence[Game], records: Sequence
         seed,
         stamp_now(games, options.profile, seed),
         options.rules,
+        GateSummary.of(gate),
     )
     return publish(Path(options.html), [Implementation(identity, tuple(records))])

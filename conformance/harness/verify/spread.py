@@ -132,7 +132,8 @@ def pytest_args(options: VerifyOptions) -> list[str]:
     first."""
     processes = default_processes(options)
     extra = ["-n", str(processes)] if processes else []
-    return [*extra, *SCHEDULE] if processes or options.numprocesses else extra
+    workers = options.numprocesses not in (None, "0")  # -n 0: this process alone, nothing to schedule
+    return [*extra, *SCHEDULE] if processes or workers else extra
 
 
 def rules_checked(records: Iterable[CheckRecord]) -> list[str]:
