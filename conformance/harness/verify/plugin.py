@@ -236,8 +236,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if not is_worker(config) or getattr(config, "workerinput").get(_TOGETHER):
         subjects.send_ahead(collection.batches(session.items))
     reporter = None if is_worker(config) else config.pluginmanager.get_plugin("terminalreporter")
-    for said in subjects.startup_output() if reporter is not None else ():
-        reporter.write_line(said)
+    for said in subjects.startup_output() if reporter else ():
+        reporter.write_line(said)  # type: ignore[union-attr]  # not None: the loop runs only when it is set
 
 
 @pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left

@@ -29,7 +29,7 @@ from rulespec.conformance.harness.subject import UsageProblem, check_impl, load_
 from rulespec.conformance.harness.vectors import VectorError, load_file, read_json, written_cases
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.verify.subjects import served_command
-from rulespec.conformance.harness.vocabulary import close, did_you_mean
+from rulespec.conformance.harness.vocabulary import did_you_mean
 from rulespec.conformance.harness.wire.faults import WireFault, parse_command, tail_text
 from rulespec.conformance.harness.wire.process import Closed, LineProcess, Timeout
 from rulespec.conformance.harness.wire.serve import Loaded
