@@ -26,6 +26,7 @@ CORE_MODULES = {
     "vocabulary",
 }
 CAPABILITIES = {
+    "bundle",
     "coverage",
     "diff",
     "gate",
