@@ -7,7 +7,9 @@ in a real browser.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import sys
 from pathlib import Path
 
 import nox
@@ -23,6 +25,19 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 DEV = ("-e", ".[dev]")
 HERE = Path(__file__).resolve().parent
+
+
+def _from_elsewhere(argv: list[str]) -> bool:
+    """Whether nox was pointed at this file from another project (``nox -f ../rulespec/noxfile.py``)."""
+    return any(word in ("-f", "--noxfile") or word.startswith("--noxfile=") for word in argv)
+
+
+# Run from a user's project, nox keeps its virtualenvs out of the rulespec checkout (which may be read-only, or
+# shared by several projects) and out of the user's tree (nothing to ignore there): in the user's cache, one
+# folder per checkout, reused by every project that uses it. --envdir still chooses.
+if _from_elsewhere(sys.argv) and not any(word.startswith("--envdir") for word in sys.argv):
+    _cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    nox.options.envdir = str(_cache / "rulespec" / f"nox-{hashlib.sha256(str(HERE).encode()).hexdigest()[:12]}")
 
 
 @nox.session(tags=["ci"])
@@ -84,8 +99,8 @@ def conformance(session: nox.Session) -> None:
 
     ``nox -s conformance -- --game soe --impl pkg:Impl [--install PATH]``.
     """
-    session.install(*DEV)
-    session.run("rulespec", "verify", "--profile", "ci", *_install_plugged(session))
+    session.install("-e", ".")  # verify needs rulespec alone
+    _run_for_the_caller(session, "verify", "--profile", "ci", *_install_plugged(session))
 
 
 @nox.session(tags=["ci"])
@@ -141,6 +156,20 @@ def _install_plugged(session: nox.Session) -> list[str]:
     return arguments
 
 
+def _run_for_the_caller(session: nox.Session, *arguments: str) -> None:
+    """``rulespec ARGUMENTS`` in the directory nox was started from: each relative path (``--expectations``,
+    ``--report-json``, ``--vectors``, ...) means what it means there, ``--impl`` imports from there, and what the run
+    writes (reports, ``.hypothesis/``, ``.mypy_cache/``) lands there. Bytecode of the editable rulespec goes to the
+    session's virtualenv, never into the checkout."""
+    env = (
+        {}
+        if Path(session.invoked_from).resolve() == HERE
+        else {"PYTHONPYCACHEPREFIX": str(Path(session.virtualenv.location, "pycache"))}
+    )
+    with session.chdir(session.invoked_from):
+        session.run("rulespec", *arguments, env=env)
+
+
 @nox.session
 def plugged(session: nox.Session) -> None:
     """typecheck, verify and symbolic against your implementation, one verdict (not in the default list).
@@ -150,7 +179,7 @@ def plugged(session: nox.Session) -> None:
     other option goes to ``rulespec plugged``.
     """
     session.install(*DEV)
-    session.run("rulespec", "plugged", *_install_plugged(session))
+    _run_for_the_caller(session, "plugged", *_install_plugged(session))
 
 
 @nox.session(tags=["ci"])
