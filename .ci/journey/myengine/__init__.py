@@ -23,4 +23,6 @@ class SoeRules:
 
     def grow_population(self, request: PopulationRequest, rulings: Rulings, /) -> Empires:
         grown = reference.grow_population(request, rulings)  # its refusals, then the bug: no cap at 9
-        return Empires(tuple(replace(e, population=old.population + 5) for e, old in zip(grown.empires, request.empires)))
+        return Empires(
+            tuple(replace(e, population=old.population + 5) for e, old in zip(grown.empires, request.empires))
+        )
