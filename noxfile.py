@@ -1,8 +1,8 @@
 """Every check rulespec runs, one session each.
 
 ``nox`` with no arguments runs the gate a contributor waits for (lint, typecheck, tests, conformance, symbolic);
-``nox -t ci`` runs what CI runs: that gate, the ruling matrix of ``rulespec diff`` and the compliance site
-in a real browser.
+``nox -t ci`` runs what CI runs: that gate, the ruling matrix of ``rulespec diff``, the compliance site
+in a real browser and the built wheel walked as a user walks it (``wheel``).
 """
 
 from __future__ import annotations
