@@ -37,7 +37,8 @@ def _schema(top: Path, relative: str) -> dict[str, Any]:
 
 
 def _valid(schema: dict[str, Any], value: Any, where: str) -> None:
-    errors = [error.message for error in jsonschema.Draft202012Validator(schema).iter_errors(value)]
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = [error.message for error in validator.iter_errors(value)]  # pyright: ignore[reportUnknownMemberType]
     assert not errors, f"{where}: {errors[:3]}"
 
 
