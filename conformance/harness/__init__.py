@@ -15,6 +15,7 @@ The capabilities build on it: ``verify/`` (the pytest plugin and ``rulespec veri
 sides answer differently), ``mutation/`` (``nox -s mutation``), ``symbolic/`` (CrossHair),
 ``typecheck/`` (mypy against a game's Protocol), ``coverage/`` (which checks name which rules, clause
 stamps), ``rules/`` (``rulespec rules`` and ``explain``), ``report/`` (merging reports, the site),
-``plugged/`` (every check against one implementation) and ``schemas/`` (``rulespec schema``).
+``plugged/`` (every check against one implementation), ``schemas/`` (``rulespec schema``) and ``bundle/``
+(the suite as one tarball, ``rulespec bundle``).
 ``cli`` only assembles their commands.
 """

@@ -6,12 +6,13 @@ the site); ``rulespec --help``, a mistyped command or none at all builds every c
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import version
 from typing import cast
 
+from rulespec import __version__
 from rulespec.conformance.harness.vocabulary import Commands, OneLineParser
 
 # Each command, and the module whose ``add_command(s)`` adds it, in the order ``rulespec --help`` lists them.
@@ -28,7 +29,26 @@ COMMANDS: dict[str, str] = {
     "explain": "rules.command",
     "plugged": "plugged.command",
     "report": "report.command",
+    "bundle": "bundle.command",
 }
+
+
+class _Version(argparse.Action):
+    """``rulespec --version``: the package's version and the hashes an expectations file's stamp records, of every
+    game (worked out only when asked, so no other run reads the suite for it)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **_: object) -> None:
+        super().__init__(
+            option_strings, dest, nargs=0, help="print rulespec's version and its suite's and rules' hashes"
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from rulespec.conformance.harness.games import all_games
+        from rulespec.conformance.harness.gate.stamp import suite_hashes
+
+        suite, rules = suite_hashes(all_games())
+        print(f"rulespec {__version__} (suite {suite}, rules {rules})")
+        parser.exit()
 
 
 def _adder(module: str) -> Callable[[Commands], None]:
@@ -52,7 +72,7 @@ def parser(argv: Sequence[str] = ()) -> OneLineParser:
     top = OneLineParser(
         prog="rulespec", description="Verify an implementation against the suite, and maintain the suite."
     )
-    top.add_argument("--version", action="version", version=f"rulespec {version('rulespec')}")
+    top.add_argument("--version", action=_Version)
     commands = top.add_subparsers(dest="command", required=True)
     chosen = _chosen(argv)
     loaded: set[str] = set()

@@ -79,13 +79,18 @@ def write_text(path: Path, text: str) -> Path:
 
     OSError (with the path named) when it cannot be written.
     """
+    return write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: Path, data: bytes) -> Path:
+    """``write_text`` for bytes (a tarball): whole or not at all, never through a symlink."""
     if path.is_symlink():
         raise OutputError(f"{path}: is a symlink; refusing to write through it")
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as written:
-            written.write(text)
+        with os.fdopen(descriptor, "wb") as written:
+            written.write(data)
         os.replace(temporary, path)  # replaces the name itself: a link made meanwhile is replaced, not followed
     except BaseException:
         temporary.unlink(missing_ok=True)

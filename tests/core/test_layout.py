@@ -27,6 +27,7 @@ CORE_MODULES = {
     "vocabulary",
 }
 CAPABILITIES = {
+    "bundle",
     "coverage",
     "diff",
     "gate",

@@ -15,7 +15,8 @@ import pytest
 
 from rulespec.conformance.harness.cli import main, parser
 from rulespec.conformance.harness.coverage.command import game_coverage
-from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.games import all_games, game
+from rulespec.conformance.harness.gate.stamp import stamp_now
 from rulespec.conformance.harness.records import CheckRecord, write_report
 from rulespec.conformance.harness.spec import read_clauses
 
@@ -77,7 +78,8 @@ def test_version_and_defaults_in_help() -> None:
     shown = io.StringIO()
     with contextlib.redirect_stdout(shown), pytest.raises(SystemExit):
         parser().parse_args(["--version"])
-    assert shown.getvalue().strip() == f"rulespec {version('rulespec')}"
+    stamp = stamp_now(all_games(), "ci", None)  # what an expectations file records of the suite it was written against
+    assert shown.getvalue().strip() == f"rulespec {version('rulespec')} (suite {stamp.suite}, rules {stamp.rules})"
     helped = io.StringIO()
     with contextlib.redirect_stdout(helped), pytest.raises(SystemExit):
         parser().parse_args(["verify", "--help"])

@@ -19,9 +19,9 @@ from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.coverage.canary_rules import canaries_by_rule
 from rulespec.conformance.harness.coverage.clause_stamps import StaleCase, review, stale_cases
 from rulespec.conformance.harness.coverage.rules import rule_coverage
-from rulespec.conformance.harness.games import REGISTRY, Game, game
+from rulespec.conformance.harness.games import REGISTRY, Game, checkout, game
 from rulespec.conformance.harness.vectors import VectorError, load_game
-from rulespec.conformance.harness.vocabulary import Commands, add_game, one_game
+from rulespec.conformance.harness.vocabulary import Commands, add_game, one_game, usage_error
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,10 @@ def coverage_command(args: argparse.Namespace) -> int:
 
 
 def review_command(args: argparse.Namespace) -> int:
+    try:
+        checkout("review")  # it re-stamps the suite's own vector files: never those of an installed rulespec
+    except ValueError as exc:
+        return usage_error("review", str(exc))
     key = one_game("review", args.game)
     if key is None:
         return 2

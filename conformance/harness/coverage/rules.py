@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from rulespec import SUITE_ROOT
-from rulespec.conformance.harness.games import INVARIANTS_DIR, Game
+from rulespec.conformance.harness.games import INVARIANTS_DIR, SUITE_PYTEST_ARGS, Game
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.verify.collection import marked_rules
 
@@ -54,10 +53,7 @@ def invariant_rules(game: Game) -> tuple[Collected, ...]:
         str(folder),
         "--collect-only",
         "-q",
-        "-p",
-        "no:cacheprovider",
-        "--rootdir",
-        str(SUITE_ROOT),
+        *SUITE_PYTEST_ARGS,
         f"--game={game.key}",
     ]
     with contextlib.redirect_stdout(io.StringIO()) as shown:

@@ -12,6 +12,7 @@ Hypothesis search, and that is said. ``symbolic --impl`` runs CrossHair through 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import os
 import subprocess
 import sys
@@ -78,6 +79,13 @@ def generated_module(chosen: Game, operation: str, a: Side, b: Side) -> str:
         rulings_module=chosen.rulings.__module__,
         rulings_name=chosen.rulings.__name__,
     )
+
+
+def crosshair_missing(command: str) -> str | None:
+    """Why ``command`` cannot run CrossHair here (it is an optional dependency), or None when it can."""
+    if importlib.util.find_spec("crosshair") is not None:
+        return None
+    return f"rulespec {command} runs CrossHair, which is not installed: pip install 'rulespec[symbolic]'"
 
 
 def run_crosshair(arguments: list[str], directory: Path, seconds: float) -> subprocess.CompletedProcess[str]:

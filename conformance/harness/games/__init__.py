@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,20 @@ VECTORS_DIR = SUITE_ROOT / "conformance" / "vectors"
 SCHEMA_DIR = SUITE_ROOT / "conformance" / "schema"
 INVARIANTS_DIR = SUITE_ROOT / "conformance" / "invariants"
 STRATEGIES_DIR = SUITE_ROOT / "conformance" / "strategies"
+
+# How pytest runs over the suite's own folders, installed or checked out: no ini file and no conftest of the
+# caller's project (a venv inside a project would hand pytest that project's addopts), paths relative to the
+# suite, and no cache written beside the suite (into site-packages).
+SUITE_PYTEST_ARGS = (
+    "-c",
+    os.devnull,
+    "--confcutdir",
+    str(SUITE_ROOT),
+    "--rootdir",
+    str(SUITE_ROOT),
+    "-p",
+    "no:cacheprovider",
+)
 
 
 def checkout_root() -> Path | None:

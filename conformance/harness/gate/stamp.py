@@ -38,6 +38,11 @@ def suite_files(games: Sequence[Game]) -> list[Path]:
     return found
 
 
+def suite_hashes(games: Sequence[Game]) -> tuple[str, str]:
+    """The suite's hash (vectors and invariant sources) and the rules' hash (spec files) of the games."""
+    return files_hash(suite_files(games)), files_hash(game.spec_path for game in games)
+
+
 def tool_versions() -> dict[str, str]:
     versions = {"python": platform.python_version()}
     for tool in TOOLS:
@@ -59,14 +64,7 @@ class Stamp:
 
 
 def stamp_now(games: Sequence[Game], profile: str, seed: str | None) -> Stamp:
-    return Stamp(
-        tuple(game.key for game in games),
-        files_hash(suite_files(games)),
-        files_hash(game.spec_path for game in games),
-        profile,
-        seed,
-        tool_versions(),
-    )
+    return Stamp(tuple(game.key for game in games), *suite_hashes(games), profile, seed, tool_versions())
 
 
 def differences(recorded: Stamp, current: Stamp) -> list[str]:

@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from rulespec.conformance.harness.diff.crosshair import crosshair_missing
 from rulespec.conformance.harness.games import REGISTRY, game
 from rulespec.conformance.harness.symbolic import implementation as symbolic_impl
 from rulespec.conformance.harness.symbolic.cache import DEFAULT_DIRECTORY, ResultCache
@@ -25,7 +26,7 @@ from rulespec.conformance.harness.symbolic.search import (
     Searched,
 )
 from rulespec.conformance.harness.verify import preflight
-from rulespec.conformance.harness.vocabulary import Commands, add_game, argument, cores, jobs
+from rulespec.conformance.harness.vocabulary import Commands, add_game, argument, cores, jobs, usage_error
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The reference's contracts (default), or a plugged implementation's against them (--impl)."""
+    missing = crosshair_missing("symbolic")
+    if missing is not None:
+        return usage_error("symbolic", missing)
     if args.impl is not None:
         return _implementation(args)
     budget = args.per_condition_timeout or REFERENCE_TIMEOUT

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulespec import SUITE_ROOT
-from rulespec.conformance.harness.games import Game, game
+from rulespec.conformance.harness.games import Game, checkout_root, game
 from rulespec.conformance.harness.verify import preflight
 from rulespec.conformance.harness.vocabulary import Commands, add_game, one_game, usage_error
 
@@ -100,7 +100,8 @@ def _source_of(module_name: str, scratch: Path) -> list[str]:
         location = Path(spec.origin)
     else:
         return []
-    if location.parent.resolve() in (Path.cwd().resolve(), SUITE_ROOT.parent.resolve()):
+    read_as_source = [Path.cwd(), *([SUITE_ROOT.parent] if checkout_root() is not None else [])]
+    if location.parent.resolve() in {folder.resolve() for folder in read_as_source}:
         return []
     linked = scratch / "implementation"
     linked.mkdir(exist_ok=True)
@@ -115,8 +116,10 @@ def run_mypy(module: BoundaryModule) -> tuple[int, list[str]]:
         path.write_text(module.source, encoding="utf-8")
         config = Path(scratch) / "mypy.ini"
         config.write_text("[mypy]\n", encoding="utf-8")  # the user's own mypy settings are not the boundary's
+        # an installed rulespec is found in site-packages, which mypy refuses on MYPYPATH; a checkout, by its root
+        checkout = [str(SUITE_ROOT.parent)] if checkout_root() is not None else []
         search = os.pathsep.join(
-            dict.fromkeys([*_source_of(module.module_name, Path(scratch)), os.getcwd(), str(SUITE_ROOT.parent)])
+            dict.fromkeys([*_source_of(module.module_name, Path(scratch)), os.getcwd(), *checkout])
         )
         command = [
             sys.executable,

@@ -12,8 +12,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-from rulespec import SUITE_ROOT
-from rulespec.conformance.harness.games import INVARIANTS_DIR, VECTORS_DIR, game
+from rulespec.conformance.harness.games import INVARIANTS_DIR, SUITE_PYTEST_ARGS, VECTORS_DIR, game
 from rulespec.conformance.harness.gate.conclude import Known, conclude, read_known
 from rulespec.conformance.harness.gate.expectations import ExpectationsError
 from rulespec.conformance.harness.gate.judge import judge
@@ -43,7 +42,7 @@ def _pytest_args(options: VerifyOptions) -> list[str]:
     paths = [str(path) for key in keys for path in (VECTORS_DIR / key, INVARIANTS_DIR / key) if path.exists()]
     verbose = any(arg.startswith("-v") or arg == "--verbose" for arg in options.pytest_args)
     # -qq: the run's counts are rulespec's own (progress, table), not pytest's closing line
-    args = [*paths, "-p", "no:cacheprovider", "--rootdir", str(SUITE_ROOT), "--tb=short", *([] if verbose else ["-qq"])]
+    args = [*paths, *SUITE_PYTEST_ARGS, "--tb=short", *([] if verbose else ["-qq"])]
     # no unraisableexception plugin: it collects garbage twice as each process ends (0.3 s), to warn of
     # exceptions in finalizers, and an implementation runs in a process of its own (--impl, --cmd), never in
     # these. With the heap frozen while checks run (verify/plugin.py): last check to exit 1.0 s -> 0.1 s.

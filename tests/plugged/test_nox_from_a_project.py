@@ -1,0 +1,57 @@
+"""``nox -f ../rulespec/noxfile.py -s conformance -- ...`` run from a user's project: relative paths are the
+caller's, and nothing is written into the rulespec checkout (a copy of it here, so the check is exact)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests import REPO_ROOT
+
+LEFT_OUT = (".git", ".nox", "__pycache__", ".hypothesis", ".mypy_cache", ".crosshair-cache", "node_modules", "build")
+
+
+def _tree(root: Path) -> set[str]:
+    return {str(path.relative_to(root)) for path in root.rglob("*")}
+
+
+@pytest.mark.skipif(shutil.which("uv") is None, reason="the noxfile's sessions are made with uv here")
+def test_a_session_run_from_a_project_reads_and_writes_there_and_not_in_the_checkout(tmp_path: Path) -> None:
+    checkout = tmp_path / "rulespec"
+    shutil.copytree(REPO_ROOT, checkout, symlinks=True, ignore=shutil.ignore_patterns(*LEFT_OUT, "*.egg-info"))
+    before = _tree(checkout)
+    engine = tmp_path / "engine"
+    (engine / "myengine").mkdir(parents=True)
+    (engine / "pyproject.toml").write_text(
+        '[project]\nname = "myengine"\nversion = "0"\n[build-system]\nrequires = ["hatchling"]\n'
+        'build-backend = "hatchling.build"\n',
+        encoding="utf-8",
+    )
+    (engine / "myengine" / "__init__.py").write_text(
+        "from rulespec.reference import struggle_of_empires as Rules  # the reference, as a user's engine\n",
+        encoding="utf-8",
+    )
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "known.toml").write_text("", encoding="utf-8")  # no known failure, no known gap
+    ran = subprocess.run(
+        [sys.executable, "-m", "nox", "-f", "../rulespec/noxfile.py", "-s", "conformance", "--"]
+        + ["--game", "soe", "--impl", "myengine:Rules", "--install", "../engine", "--rule", "SOE-POP-2"]
+        + ["--expectations", "known.toml", "--report-json", "report.json"],
+        cwd=project,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+    assert (project / "report.json").is_file(), "--report-json is the caller's path"
+    assert [path.name for path in (tmp_path / "cache" / "rulespec").iterdir()][0].startswith("nox-")
+    written = sorted(_tree(checkout) - before)
+    assert not written, f"the session wrote into the rulespec checkout: {written[:10]}"
