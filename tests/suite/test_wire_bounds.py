@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 import pytest
 
@@ -20,10 +21,10 @@ def integers(value: object) -> Iterator[int]:
     if isinstance(value, int):
         yield value
     elif isinstance(value, dict):
-        for item in value.values():  # pyright: ignore[reportUnknownVariableType]
+        for item in cast(dict[str, object], value).values():
             yield from integers(item)
     elif isinstance(value, list):
-        for item in value:  # pyright: ignore[reportUnknownVariableType]
+        for item in cast(list[object], value):
             yield from integers(item)
 
 
