@@ -33,6 +33,7 @@ from rulespec.reference.here_i_stand.model import (
     Bonus,
     BonusVpRequest,
     PhaseRequest,
+    Power,
     PowerCard,
     PowerVp,
     ScoreRequest,
@@ -45,19 +46,19 @@ from rulespec.reference.here_i_stand.special import TRACK_THRESHOLDS
 BOUNDARY_TURNS = (3, 4, 5, 9)  # HIS-RULING-1's first turns of domination, their neighbours, the last turn
 MARGINS = (4, 5, 8)  # HIS-RULING-2's margins, and one short of the smaller
 STANDARD = 25  # HIS-WIN-2
+LAST_SPACE = 49  # the marker's last box short of a religious victory (HIS-SPECIAL-8)
 
 
 @st.composite
-def boundary_boards(draw: st.DrawFn) -> Board:
-    """A board at the edges: the marker on or beside a threshold, electorates in unrest, counts at and past
-    a track's end."""
+def boundary_boards(draw: st.DrawFn, within_tracks: bool = False) -> Board:
+    """A board at the edges: the marker on or beside any threshold of HIS-SPECIAL-7, electorates in unrest,
+    counts at and (unless ``within_tracks``, valid under every ruling) past a track's end."""
     electorates = draw(st.integers(0, 6))
-    threshold = draw(st.sampled_from(TRACK_THRESHOLDS[:12]))
+    threshold = draw(st.sampled_from(TRACK_THRESHOLDS))
     position = threshold + draw(st.sampled_from((-1, 0, 1)))
-    unrest = draw(st.integers(0, 3))
-    past = draw(
-        st.sampled_from((False, False, False, True))
-    )  # past a published track's end: refused, unless the tracks are open (HIS-RULING-7)
+    unrest = draw(st.integers(0, min(3, LAST_SPACE - position)))  # short of a religious victory however counted
+    # past a published track's end: refused, unless the tracks are open (HIS-RULING-7)
+    past = not within_tracks and draw(st.sampled_from((False, False, False, True)))
     return Board(
         piracy_vp=draw(st.sampled_from((0, 10, 11) if past else (0, 1, 10))),
         schmalkaldic_league=draw(st.booleans()),
@@ -71,6 +72,11 @@ def boundary_boards(draw: st.DrawFn) -> Board:
         protestant_spaces=position + unrest,
         protestant_spaces_in_unrest=unrest,
     )
+
+
+def valid_boards() -> st.SearchStrategy[Board]:
+    """Boards valid under every ruling, half of them at a threshold or a track's end: what the invariants draw."""
+    return st.one_of(boards(), boundary_boards(within_tracks=True))
 
 
 def any_boards() -> st.SearchStrategy[Board]:
@@ -120,6 +126,25 @@ def faulty_bonuses(draw: st.DrawFn) -> tuple[Bonus, ...]:
     return tuple(found)
 
 
+SINGLE_CARDS = ("copernicus", "servetus", "julia_gonzaga")
+
+
+@st.composite
+def single_card_twice(draw: st.DrawFn) -> tuple[tuple[Bonus, ...], str]:
+    """Valid bonuses with one single card entered a second time (by any power that may earn it), and the
+    clause that refuses it (HIS-BONUS-5, HIS-BONUS-6)."""
+    found = [b for b in draw(bonuses()) if b.kind not in SINGLE_CARDS]
+    kind = draw(st.sampled_from(SINGLE_CARDS))
+    card = {
+        "copernicus": st.builds(Bonus, st.just("copernicus"), powers().map(str), st.just(2)),
+        "servetus": st.builds(Bonus, st.just("servetus"), powers().map(str), st.just(1)),
+        "julia_gonzaga": st.just(Bonus("julia_gonzaga", "ottomans", 1, tyrrhenian_piracy=True)),
+    }[kind]
+    for _ in range(2):
+        found.insert(draw(st.integers(0, len(found))), draw(card))
+    return tuple(found), "HIS-BONUS-6" if kind == "julia_gonzaga" else "HIS-BONUS-5"
+
+
 @st.composite
 def own_power(draw: st.DrawFn, found: tuple[Bonus, ...]) -> str:
     """Usually a power that earned one of ``found``, so its lines are not empty."""
@@ -146,7 +171,8 @@ def special_vp_requests(draw: st.DrawFn) -> SpecialVpRequest:
 @st.composite
 def bonus_vp_requests(draw: st.DrawFn) -> BonusVpRequest:
     """HIS-BONUS-*: the game's bonuses (sometimes with an entry only some rulings allow) and one power's share."""
-    found = draw(refused_sometimes(game_bonuses(), faulty_bonuses()))
+    refused = st.one_of(faulty_bonuses(), single_card_twice().map(lambda made: made[0]))
+    found = draw(refused_sometimes(game_bonuses(), refused))
     power = draw(refused_sometimes(own_power(found), unknown_powers()))
     return BonusVpRequest(power, found)
 
@@ -236,8 +262,33 @@ def phase_requests(draw: st.DrawFn) -> PhaseRequest:
 
 
 @st.composite
+def own_domination_plays(draw: st.DrawFn) -> PhaseRequest:
+    """HIS-PLAY-1: the dominating power, at 23 or 24 VP and 8 or more ahead, plays its own card and reaches 25:
+    no domination after the play, yet the play is not "by a power other than the one playing".
+
+    A bare board and no bonuses, so each total is its base VP, but for the Papacy's 15 of the track's purple
+    number at 0 spaces (HIS-SPECIAL-7). Turn 5 or later: a domination under either first turn (HIS-RULING-1).
+    """
+    turn = draw(st.integers(5, LAST_TURN))
+    dominator = draw(powers())
+    top = draw(st.sampled_from((STANDARD - 2, STANDARD - 1)))
+    track = {Power.PAPACY: 15}
+    vp = {p: draw(st.integers(track.get(p, 0), top - MARGINS[-1])) for p in POWERS}
+    vp[dominator] = top
+    cards = tuple(PowerCard(p.value, vp[p] - track.get(p, 0)) for p in POWERS)
+    card = draw(st.sampled_from((Bonus("servetus", dominator.value, 1), Bonus("copernicus", dominator.value, 2))))
+    if top == STANDARD - 2:
+        card = Bonus("copernicus", dominator.value, 2)  # Servetus's 1 would leave it at 24, still dominating
+    bare = Board(0, False, 0, 0, False, False, 0, 0, 0, 0, 0)
+    return PhaseRequest(turn, cards, bare, (), draw(histories(turn)), play=card)
+
+
+@st.composite
 def may_play_copernicus_or_servetus_requests(draw: st.DrawFn) -> PhaseRequest:
-    """HIS-PLAY-*: a Copernicus or Servetus play, often by a power a domination would beat."""
+    """HIS-PLAY-*: a Copernicus or Servetus play, often by a power a domination would beat, sometimes by the
+    dominating power itself."""
+    if draw(st.sampled_from((False,) * 7 + (True,))):
+        return draw(own_domination_plays())
     request = draw(phase_requests())
     single = tuple(b for b in request.bonuses if b.kind not in ("copernicus", "servetus"))
     card = draw(st.sampled_from((Bonus("copernicus", "", 2), Bonus("copernicus", "", 1), Bonus("servetus", "", 1))))

@@ -18,6 +18,7 @@ from rulespec.conformance.strategies.refusals import refused_sometimes
 from rulespec.reference.imperium.model import (
     Card,
     CollapseRequest,
+    Cost,
     ExhaustAbility,
     ExhaustRequest,
     PaymentRequest,
@@ -71,27 +72,48 @@ def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
     )
 
 
+TOKEN_KINDS = ("coins", "military", "influence", "resources", "progress")
+
+
 @st.composite
-def payment_requests(draw: st.DrawFn) -> PaymentRequest:
-    """IMP-PAY-*: a payment that covers the cost exactly, or overshoots or falls short by one token; the
-    holding covers it."""
+def exact_payment(draw: st.DrawFn, whole_military_in_influence: bool = False) -> tuple[Cost, Tokens]:
+    """A cost and a payment that covers it with no token to spare; with ``whole_military_in_influence`` every
+    military point is paid in influence (IMP-PAY-2), so a spare influence is the only token to take back."""
     cost = draw(costs(4))
     resources = draw(st.integers(0, (cost.coins + 1) // 2))  # two coins each, the last may overshoot by one (IMP-PAY-3)
-    spare_influence = draw(st.integers(0, cost.military))  # influence paid as military (IMP-PAY-2)
-    exact = Tokens(
+    spare_influence = cost.military if whole_military_in_influence else draw(st.integers(0, cost.military))
+    return cost, Tokens(
         max(cost.coins - 2 * resources, 0), cost.military - spare_influence, cost.influence + spare_influence, resources
     )
-    kind = draw(st.sampled_from(("coins", "military", "influence", "resources", "progress")))
+
+
+def holding(payment: Tokens, extra: Tokens) -> Tokens:
+    return Tokens(*(getattr(payment, name) + getattr(extra, name) for name in TOKEN_KINDS))
+
+
+@st.composite
+def one_spare_payments(draw: st.DrawFn) -> PaymentRequest:
+    """IMP-RULING-4: an exact payment and one token of a kind more, the military paid wholly in influence half the
+    time, so that the spare token is the only one a player could take back (a spare influence with no military)."""
+    kind = draw(st.sampled_from(TOKEN_KINDS))
+    cost, exact = draw(exact_payment(whole_military_in_influence=draw(st.booleans())))
+    payment = replace(exact, **{kind: getattr(exact, kind) + 1})
+    return PaymentRequest(holding(payment, draw(tokens(3))), cost, payment)
+
+
+@st.composite
+def near_payments(draw: st.DrawFn) -> PaymentRequest:
+    """A payment that covers the cost exactly, or overshoots or falls short by one token; the holding covers it."""
+    cost, exact = draw(exact_payment())
+    kind = draw(st.sampled_from(TOKEN_KINDS))
     change = draw(st.sampled_from((0, 0, 1, -1)))  # exact, one token over, one short
     payment = exact if getattr(exact, kind) + change < 0 else replace(exact, **{kind: getattr(exact, kind) + change})
-    extra = draw(tokens(3))
-    held = Tokens(
-        *(
-            getattr(payment, name) + getattr(extra, name)
-            for name in ("coins", "military", "influence", "resources", "progress")
-        )
-    )
-    return PaymentRequest(held, cost, payment)
+    return PaymentRequest(holding(payment, draw(tokens(3))), cost, payment)
+
+
+def payment_requests() -> st.SearchStrategy[PaymentRequest]:
+    """IMP-PAY-*: payments at the edges, exact or one token off, or one token to spare alone (IMP-RULING-4)."""
+    return st.one_of(near_payments(), one_spare_payments())
 
 
 def _unrest_free(player: Player) -> Player:

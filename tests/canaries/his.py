@@ -31,6 +31,7 @@ from rulespec.reference.here_i_stand.model import (
     VictoryRequest,
 )
 from rulespec.reference.here_i_stand.rulings import Rulings
+from rulespec.reference.here_i_stand.special import track_position
 from tests.canaries import Canary, Delegate
 
 
@@ -155,6 +156,26 @@ class BonusLinesInGivenOrder(Canaries):
         result = his.bonus_vp(request, rulings)
         seen = list(dict.fromkeys(b.kind for b in request.bonuses if b.power == request.power))
         return replace(result, lines=tuple(sorted(result.lines, key=lambda line: seen.index(line.source))))
+
+
+class ThresholdTypedOneOff(Canaries):
+    """Types the Protestant spaces track's threshold 37 as 38: on 37 spaces the marker reads the box before."""
+
+    def special_vp(self, request: SpecialVpRequest, rulings: Rulings, /) -> SpecialVp:
+        result = his.special_vp(request, rulings)
+        if track_position(request.board, rulings) != 37:
+            return result
+        step = {"papacy": 1, "protestants": -1}.get(request.power, 0)
+        lines = tuple(ScoreLine(x.source, x.vp + step) if x.source == "protestant_spaces" else x for x in result.lines)
+        return SpecialVp(result.power, lines, sum(x.vp for x in lines))
+
+
+class SecondServetusAccepted(Misreading):
+    """Takes a second Servetus in the game's bonuses without refusing it, counting the card once."""
+
+    def bonuses(self, bonuses: tuple[Bonus, ...]) -> tuple[Bonus, ...]:
+        first = next((i for i, b in enumerate(bonuses) if b.kind == "servetus"), len(bonuses))
+        return tuple(b for i, b in enumerate(bonuses) if b.kind != "servetus" or i == first)
 
 
 class PapacyReadsBrownNumber(Canaries):
@@ -325,6 +346,21 @@ class CopernicusAlwaysAllowed(Canaries):
         return replace(verdict, allowed=verdict.before.victory is Victory.DOMINATION)
 
 
+class DominatorMayPlay(Canaries):
+    """Drops "by a power other than the one playing": a dominator's own play that lifts it to a standard victory
+    (no longer a domination) is allowed."""
+
+    def may_play_copernicus_or_servetus(self, request: PhaseRequest, rulings: Rulings, /) -> PlayVerdict:
+        verdict = his.may_play_copernicus_or_servetus(request, rulings)
+        own = verdict.before.victory is Victory.DOMINATION and verdict.after.victory is not Victory.DOMINATION
+        return replace(verdict, allowed=True) if own else verdict
+
+    def run_phase(self, request: PhaseRequest, rulings: Rulings, /) -> PhaseResult:
+        if request.play is None or not self.may_play_copernicus_or_servetus(request, rulings).allowed:
+            return his.run_phase(request, rulings)
+        return his.run_phase(replace(request, bonuses=(*request.bonuses, request.play), play=None), rulings)
+
+
 # the canaries without their bugs: a correct implementation plugged in the same way (bench/targets.py)
 CORRECT = "Canaries"
 
@@ -337,6 +373,8 @@ CANARIES = (
     Canary("PapalDebaterBurned", "lets the Papacy score a burned Papal debater", ("HIS-BONUS-1",)),
     Canary("TotalLeavesOutBonus", "leaves the bonus VP out of a power's total", ("HIS-VP-1",)),
     Canary("BonusLinesInGivenOrder", "lists bonus lines in the order given", ("HIS-BONUS-10",)),
+    Canary("ThresholdTypedOneOff", "types the track's threshold 37 as 38", ("HIS-SPECIAL-7",)),
+    Canary("SecondServetusAccepted", "accepts a second Servetus in the game's bonuses", ("HIS-BONUS-5",)),
     Canary("PapacyReadsBrownNumber", "gives the Papacy the brown number", ("HIS-SPECIAL-7",)),
     Canary("StPetersPerFiveBoxes", "scores St. Peter's 1 VP per 5 boxes", ("HIS-SPECIAL-6",)),
     Canary("UnknownPowerScoresNothing", "scores 0 for an unknown power instead of refusing it", ("HIS-POWER-1",)),
@@ -353,4 +391,5 @@ CANARIES = (
     Canary("HistoryForgotten", "returns only this turn as the new history", ("HIS-WIN-9",)),
     Canary("HistoryInGivenOrder", "keeps the powers of the recorded turns in the order given", ("HIS-POWER-1",)),
     Canary("CopernicusAlwaysAllowed", "allows Copernicus against a domination it does not stop", ("HIS-PLAY-1",)),
+    Canary("DominatorMayPlay", "allows the dominating power's own play that lifts it to 25", ("HIS-PLAY-1",)),
 )

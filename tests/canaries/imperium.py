@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import rulespec.reference.imperium as imperium
+from rulespec.reference.errors import IllegalAction
 from rulespec.reference.imperium.model import (
     AcquireRequest,
     AcquireResult,
@@ -29,7 +30,8 @@ from rulespec.reference.imperium.model import (
     Timing,
     Tokens,
 )
-from rulespec.reference.imperium.rulings import Rulings
+from rulespec.reference.imperium.payment import TOKEN_TYPES, covers, of_kind
+from rulespec.reference.imperium.rulings import Rulings, Surplus
 from tests.canaries import Canary, Delegate
 
 
@@ -80,6 +82,26 @@ class MilitaryPaysCoins(Canaries):
             eased = replace(cost, coins=cost.coins - short, military=cost.military + short)
             return imperium.pay_cost(replace(request, cost=eased), rulings)
         return imperium.pay_cost(request, rulings)
+
+
+class SurplusInfluenceAccepted(Canaries):
+    """Under ``surplus = refused``, takes back no spare influence: only coins, military and resources are checked."""
+
+    def pay_cost(self, request: PaymentRequest, rulings: Rulings, /) -> PaymentResult:
+        try:
+            return imperium.pay_cost(request, rulings)
+        except IllegalAction as refused:
+            paid = request.payment
+            spare = [
+                kind
+                for kind in TOKEN_TYPES
+                if kind != "influence"
+                and of_kind(paid, kind) > 0
+                and covers(replace(paid, **{kind: of_kind(paid, kind) - 1}), request.cost)
+            ]
+            if refused.rule != "IMP-RULING-4" or spare:
+                raise
+            return imperium.pay_cost(request, replace(rulings, surplus=Surplus.FORFEITED))
 
 
 class UnrestLeftInMarket(Canaries):
@@ -183,6 +205,7 @@ CANARIES = (
     Canary("ReshuffleOnDrawIfAble", "reshuffles the discard pile on a draw if able", ("IMP-DRAW-5",)),
     Canary("ChangeForResources", "gives change for a resource token", ("IMP-PAY-3",)),
     Canary("MilitaryPaysCoins", "lets military pay coins", ("IMP-PAY-4",)),
+    Canary("SurplusInfluenceAccepted", "accepts spare influence under surplus = refused", ("IMP-RULING-4",)),
     Canary("UnrestLeftInMarket", "leaves the unrest under a bought card in the market", ("IMP-MARKET-3",)),
     Canary("NoUnrestUnderReplacements", "never slides unrest under a replacement", ("IMP-MARKET-5",)),
     Canary("FinishActionAfterCollapse", "finishes the current action after collapse", ("IMP-COLLAPSE-2",)),

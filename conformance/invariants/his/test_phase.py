@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from rulespec.conformance.harness.games.his import HereIStand
 from rulespec.conformance.strategies import his as his_st
+from rulespec.conformance.strategies import his_requests
 from rulespec.reference.errors import IllegalAction
 from rulespec.reference.here_i_stand.model import (
     PhaseRequest,
@@ -60,7 +61,7 @@ def test_the_order_of_the_powers_changes_nothing(
 
 @pytest.mark.rules("HIS-PLAY-1", "HIS-PLAY-2", "HIS-BONUS-5")
 @FIXTURE
-@given(request=his_st.play_requests(), rulings=his_st.rulings())
+@given(request=st.one_of(his_st.play_requests(), his_requests.own_domination_plays()), rulings=his_st.rulings())
 def test_a_play_is_allowed_only_against_a_domination_it_stops(
     his: HereIStand, request: PhaseRequest, rulings: Rulings
 ) -> None:

@@ -10,10 +10,13 @@ from hypothesis import strategies as st
 
 from rulespec.conformance.harness.games.his import HereIStand
 from rulespec.conformance.strategies import his as his_st
-from rulespec.reference.errors import InvalidState
+from rulespec.conformance.strategies import his_requests
+from rulespec.reference.errors import IllegalAction, InvalidState
 from rulespec.reference.here_i_stand.model import Board, Bonus, BonusVpRequest, Power, ScoreRequest, SpecialVpRequest
 from rulespec.reference.here_i_stand.rulings import Rulings, SpacesInUnrest
 
+# HIS-SPECIAL-7's thresholds as the clause lists them, not the reference's: what it is checked against
+THRESHOLDS = (4, 7, 10, 14, 17, 20, 24, 27, 30, 34, 37, 40, 44, 47)
 FIXTURE = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -30,7 +33,7 @@ def line(his: HereIStand, power: Power, board: Board, source: str, rulings: Ruli
 @given(
     power=his_st.powers(),
     base=st.integers(0, 25),
-    board=his_st.boards(),
+    board=his_requests.valid_boards(),
     bonuses=his_st.bonuses(),
     rulings=his_st.rulings(),
 )
@@ -46,7 +49,13 @@ def test_a_total_is_base_plus_its_lines(
 
 @pytest.mark.rules("HIS-BONUS-10", "HIS-VP-1")
 @FIXTURE
-@given(data=st.data(), power=his_st.powers(), board=his_st.boards(), bonuses=his_st.bonuses(), rulings=his_st.rulings())
+@given(
+    data=st.data(),
+    power=his_st.powers(),
+    board=his_requests.valid_boards(),
+    bonuses=his_st.bonuses(),
+    rulings=his_st.rulings(),
+)
 def test_a_bonus_adds_its_vp_to_its_earner_only(
     his: HereIStand, data: st.DataObject, power: Power, board: Board, bonuses: tuple[Bonus, ...], rulings: Rulings
 ) -> None:
@@ -74,22 +83,33 @@ def test_the_order_of_bonuses_changes_nothing(
 
 @pytest.mark.rules("HIS-SPECIAL-7")
 @FIXTURE
-@given(board=his_st.boards(), rulings=his_st.rulings())
+@given(board=his_requests.boundary_boards(within_tracks=True), rulings=his_st.rulings())
 def test_the_track_gives_fifteen_between_papacy_and_protestants(
     his: HereIStand, board: Board, rulings: Rulings
 ) -> None:
-    papal = line(his, Power.PAPACY, board, "protestant_spaces", rulings)
-    protestant = line(his, Power.PROTESTANTS, board, "protestant_spaces", rulings)
-    assert papal + protestant == 15
-    if board.protestant_spaces < 49:
-        # one more Protestant space never costs the Protestants a VP
-        more = replace(board, protestant_spaces=board.protestant_spaces + 1)
-        assert protestant <= line(his, Power.PROTESTANTS, more, "protestant_spaces", rulings) <= protestant + 1
+    # the marker on the board as drawn, then one space on: a threshold and the box before it, seen from both sides
+    later = replace(board, protestant_spaces=min(board.protestant_spaces + 1, 49))
+    for marker in (board, later):
+        papal = line(his, Power.PAPACY, marker, "protestant_spaces", rulings)
+        protestant = line(his, Power.PROTESTANTS, marker, "protestant_spaces", rulings)
+        assert papal + protestant == 15
+        # the brown number is how many of the clause's thresholds the marker has reached (HIS-RULING-9: where it is)
+        position = marker.protestant_spaces
+        if rulings.spaces_in_unrest is SpacesInUnrest.EXCLUDED:
+            position -= marker.protestant_spaces_in_unrest
+        reached = sum(1 for threshold in THRESHOLDS if threshold <= position)
+        assert protestant == reached, (
+            f"the marker on {position} has reached {reached} thresholds, the brown number is {protestant}"
+        )
 
 
 @pytest.mark.rules("HIS-SPECIAL-8", "HIS-RULING-9")
 @FIXTURE
-@given(board=his_st.boards(), power=st.sampled_from((Power.PAPACY, Power.PROTESTANTS)), rulings=his_st.rulings())
+@given(
+    board=his_requests.valid_boards(),
+    power=st.sampled_from((Power.PAPACY, Power.PROTESTANTS)),
+    rulings=his_st.rulings(),
+)
 def test_spaces_in_unrest_count_as_the_ruling_says(
     his: HereIStand, board: Board, power: Power, rulings: Rulings
 ) -> None:
@@ -105,7 +125,7 @@ def test_spaces_in_unrest_count_as_the_ruling_says(
 
 @pytest.mark.rules("HIS-SPECIAL-2")
 @FIXTURE
-@given(board=his_st.boards(), rulings=his_st.rulings())
+@given(board=his_requests.valid_boards(), rulings=his_st.rulings())
 def test_electorates_count_after_the_league_and_outside_unrest(his: HereIStand, board: Board, rulings: Rulings) -> None:
     vp = line(his, Power.HABSBURGS, board, "electorates", rulings)
     if board.schmalkaldic_league:
@@ -116,7 +136,7 @@ def test_electorates_count_after_the_league_and_outside_unrest(his: HereIStand, 
 
 @pytest.mark.rules("HIS-SPECIAL-3", "HIS-SPECIAL-4")
 @FIXTURE
-@given(board=his_st.boards(), rulings=his_st.rulings())
+@given(board=his_requests.valid_boards(), rulings=his_st.rulings())
 def test_england_heir_and_half_its_protestant_spaces(his: HereIStand, board: Board, rulings: Rulings) -> None:
     heir = line(his, Power.ENGLAND, board, "heir", rulings)
     assert heir == (5 if board.edward_vi_born else 2 if board.elizabeth_i_born else 0), (
@@ -130,7 +150,7 @@ def test_england_heir_and_half_its_protestant_spaces(his: HereIStand, board: Boa
 
 @pytest.mark.rules("HIS-SPECIAL-1", "HIS-SPECIAL-5", "HIS-SPECIAL-6", "HIS-SPECIAL-9")
 @FIXTURE
-@given(board=his_st.boards(), rulings=his_st.rulings())
+@given(board=his_requests.valid_boards(), rulings=his_st.rulings())
 def test_one_vp_per_box_piracy_chateaux_st_peters(his: HereIStand, board: Board, rulings: Rulings) -> None:
     assert line(his, Power.OTTOMANS, board, "piracy", rulings) == board.piracy_vp, (
         "HIS-SPECIAL-1: piracy is not 1 VP per box"
@@ -155,9 +175,21 @@ def test_a_negative_count_is_refused_by_name(
     assert refused.value.field in fields, f"refused on {refused.value.field}, the fault is {fields[0]}"
 
 
+@pytest.mark.rules("HIS-BONUS-5", "HIS-BONUS-6")
+@FIXTURE
+@given(twice=his_requests.single_card_twice(), power=his_st.powers(), rulings=his_st.rulings())
+def test_a_single_card_twice_is_refused(
+    his: HereIStand, twice: tuple[tuple[Bonus, ...], str], power: Power, rulings: Rulings
+) -> None:
+    found, clause = twice
+    with pytest.raises(IllegalAction) as refused:
+        his.bonus_vp(BonusVpRequest(power.value, found), rulings)
+    assert refused.value.rule == clause, f"a single card twice is refused on {refused.value.rule}, not {clause}"
+
+
 @pytest.mark.rules("HIS-POWER-1")
 @FIXTURE
-@given(name=his_st.unknown_powers(), board=his_st.boards(), rulings=his_st.rulings())
+@given(name=his_st.unknown_powers(), board=his_requests.valid_boards(), rulings=his_st.rulings())
 def test_an_unknown_power_is_refused(his: HereIStand, name: str, board: Board, rulings: Rulings) -> None:
     with pytest.raises(InvalidState) as refused:
         his.special_vp(SpecialVpRequest(name, board), rulings)
