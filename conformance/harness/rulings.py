@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Any, get_type_hints
 
+from rulespec.conformance.harness.vocabulary import did_you_mean
+
 
 def alternatives(rulings: type[Any]) -> dict[str, tuple[Any, ...]]:
     """Each ruling field's possible values: an enum's members, or the field's declared ``alternatives``."""
@@ -51,3 +53,95 @@ def ruling_clauses(rulings: type[Any], fields: Iterable[str]) -> tuple[str, ...]
             ruling_clause(rulings, found.name) for found in dataclasses.fields(rulings) if found.name in wanted
         )
     )
+
+
+# --- the rulings an implementation plays (declared: --ruling FIELD=VALUE, a process's ``started``) ---------
+
+Declared = dict[str, tuple[Any, ...]]  # ruling field -> the values the implementation plays, in the class's order
+
+
+def value_text(value: object) -> str:
+    """A ruling value as it is written on a command line: an enum's value, an int's digits."""
+    return str(value.value) if isinstance(value, Enum) else str(value)
+
+
+def declared_values(rulings: type[Any], field: str, texts: Iterable[str], where: str) -> tuple[Any, ...]:
+    """The typed values ``texts`` name for ``field``, in the order of its alternatives; ValueError naming the
+    field, the value and the alternatives (and close names) otherwise."""
+    choices = alternatives(rulings)
+    if field not in choices:
+        raise ValueError(
+            f"{where} {field}: no ruling field of that name{did_you_mean(field, choices)} "
+            f"(fields: {', '.join(choices)})"
+        )
+    by_text = {value_text(value): value for value in choices[field]}
+    wanted = list(texts)
+    for text in wanted:
+        if text not in by_text:
+            raise ValueError(
+                f"{where} {field}={text}: not an alternative of {field} ({ruling_clause(rulings, field)})"
+                f"{did_you_mean(text, by_text)}; its alternatives: {', '.join(by_text)}"
+            )
+    return tuple(value for text, value in by_text.items() if text in wanted)
+
+
+def declared_of(rulings: type[Any], given: Iterable[tuple[str, str]], where: str = "--ruling") -> Declared:
+    """``(field, value text)`` pairs as one game's Declared: a field given twice plays both values."""
+    texts: dict[str, list[str]] = {}
+    for field, text in given:
+        texts.setdefault(field, []).append(text)
+    order = list(alternatives(rulings))
+    return {
+        field: declared_values(rulings, field, texts[field], where)
+        for field in sorted(texts, key=lambda name: order.index(name) if name in order else -1)
+    }
+
+
+def under(rulings: Any, declared: Declared) -> Any:
+    """``rulings`` as the implementation plays them: each declared field not at a value it plays takes its first."""
+    switched = {
+        field: values[0] for field, values in declared.items() if values and getattr(rulings, field) not in values
+    }
+    return dataclasses.replace(rulings, **switched) if switched else rulings
+
+
+def shown(declared: Declared) -> str:
+    """``domination_first_turn=5, spaces_in_unrest=counted`` (``4|5`` for a field playing both); ``""`` for none."""
+    return ", ".join(f"{field}={'|'.join(value_text(value) for value in values)}" for field, values in declared.items())
+
+
+def agreed(command_line: Declared, process: Declared, rulings: type[Any], named: str) -> Declared:
+    """The rulings a run is judged under, from both declarations: the command line's values must be among those
+    the process says it plays (ValueError naming the field and both otherwise); the command line may narrow them."""
+    joined = dict(process)
+    for field, values in command_line.items():
+        if field in process and not set(values) <= set(process[field]):
+            raise ValueError(
+                f"--ruling {field}={'|'.join(value_text(v) for v in values)} disagrees with {named}, which plays "
+                f"{field}={'|'.join(value_text(v) for v in process[field])} ({ruling_clause(rulings, field)})"
+            )
+        joined[field] = values
+    order = list(alternatives(rulings))
+    return {field: joined[field] for field in order if field in joined}
+
+
+# The rulings declared for each game's Rulings class in this process (set by verify's plugin for each run): the
+# strategies draw only these (``drawn``).
+_DECLARED: dict[type[Any], Declared] = {}
+
+
+def declare(rulings: type[Any], declared: Declared) -> None:
+    _DECLARED[rulings] = dict(declared)
+
+
+def declared_for(rulings: type[Any]) -> Declared:
+    return _DECLARED.get(rulings, {})
+
+
+def drawn(rulings: type[Any]) -> Any:
+    """A Hypothesis strategy of ``rulings``: every field from its alternatives, a declared field only from the
+    values declared when the example is drawn (so one strategy object serves every run of the process)."""
+    from hypothesis import strategies as st
+
+    fields = {name: st.sampled_from(values) for name, values in alternatives(rulings).items()}
+    return st.builds(rulings, **fields).map(lambda chosen: under(chosen, declared_for(rulings)))

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.per_rule import RuleTally, Verification, tally
+from rulespec.conformance.harness.records import declared_text
 from rulespec.conformance.harness.report.implementations import Implementation
 from rulespec.conformance.harness.spec import Clause, read_clauses
 from rulespec.conformance.harness.verdict import Outcome
@@ -176,4 +177,6 @@ def badge_svg(label: str, message: str, verdict: str) -> str:
 def column_badge(game_key: str, column: Column) -> str:
     """``rulespec | soe 72/72``: the game's rules passed of its rules, coloured by the column's verdict."""
     rules = len(column.verification.tallies)
-    return badge_svg("rulespec", f"{game_key} {column.passed_rules}/{rules}", column.verdict)
+    under = declared_text(column.implementation.records, game_key)  # the rulings the verdict is under, if declared
+    message = f"{game_key} {column.passed_rules}/{rules}" + (f" · {under}" if under else "")
+    return badge_svg("rulespec", message, column.verdict)

@@ -21,10 +21,11 @@ import msgspec
 import pytest
 
 from rulespec.conformance.harness import vocabulary
-from rulespec.conformance.harness.games import REGISTRY
+from rulespec.conformance.harness.games import REGISTRY, game
 from rulespec.conformance.harness.gate import expectations as expectations_file
 from rulespec.conformance.harness.gate.judge import Bounds
 from rulespec.conformance.harness.report.html import site_dir
+from rulespec.conformance.harness.rulings import Declared, alternatives, declared_of
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
 from rulespec.conformance.harness.vocabulary import add_game, argument, count, max_faults, processes, seconds
 from rulespec.conformance.harness.wire.faults import parse_command
@@ -57,6 +58,15 @@ def named(kind: str, given: str) -> NamedSubject:
     return NamedSubject(kind, name, text)
 
 
+def ruling_pair(text: str) -> tuple[str, str]:
+    """``--ruling FIELD=VALUE`` as ``(field, value)``; the field and value are checked against the games run
+    (``declared_rulings``), since the games are known only once every option is read."""
+    field, equals, value = text.partition("=")
+    if not equals or not field.strip() or not value.strip():
+        raise ValueError(f"--ruling {text!r}: expected FIELD=VALUE (domination_first_turn=5)")
+    return field.strip(), value.strip()
+
+
 class Shard(msgspec.Struct, frozen=True):
     """``--shard K/N``: the Kth of N shares of the checks (verify/spread.py deals them)."""
 
@@ -79,6 +89,7 @@ class VerifyOptions(msgspec.Struct, frozen=True, kw_only=True):
     case_timeout: float = DEFAULT_TIMEOUT
     max_faults: int = DEFAULT_MAX_FAULTS
     rules: tuple[str, ...] = ()  # --rule: only the checks of these
+    rulings: tuple[tuple[str, str], ...] = ()  # --ruling FIELD=VALUE, and the expectations file's, as given
     vectors: tuple[str, ...] = ()  # --vectors: the user's own vector folders
     profile: str = "dev"
     report_json: str | None = None
@@ -104,6 +115,15 @@ class VerifyOptions(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def cmd(self) -> str | None:
         return next((subject.text for subject in reversed(self.subjects) if subject.kind == "cmd"), None)
+
+    def declared_rulings(self, key: str) -> Declared:
+        """The rulings declared for game ``key``: each ``--ruling`` whose field the game has. ValueError naming
+        the field, the value and the alternatives for a value not one, or a field no game of the run has."""
+        fields = {other: alternatives(game(other).rulings) for other in self.games}
+        for pair in self.rulings:
+            if not any(pair[0] in known for known in fields.values()):
+                declared_of(game(key).rulings, [pair])  # raises, naming the fields of the game
+        return declared_of(game(key).rulings, [pair for pair in self.rulings if pair[0] in fields[key]])
 
     @property
     def command(self) -> str:
@@ -183,6 +203,13 @@ def add_options(run: argparse.ArgumentParser) -> None:
     )
     run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
     run.add_argument(
+        "--ruling",
+        action="append",
+        type=argument(ruling_pair),
+        metavar="FIELD=VALUE",
+        help="a reading the implementation plays (domination_first_turn=5): judged under it; repeatable",
+    )
+    run.add_argument(
         "--vectors", action="append", metavar="DIR", help="also run your own vector files under DIR (repeatable)"
     )
     run.add_argument(
@@ -254,6 +281,7 @@ def from_command_line(args: argparse.Namespace) -> VerifyOptions:
         case_timeout=args.case_timeout,
         max_faults=args.max_faults,
         rules=tuple(args.rule or ()),
+        rulings=tuple(args.ruling or ()),
         vectors=tuple(args.vectors or ()),
         profile=args.profile,
         report_json=args.report_json,

@@ -22,9 +22,11 @@ import pytest
 
 from rulespec.conformance.harness import profiles
 from rulespec.conformance.harness.games import REGISTRY, game
-from rulespec.conformance.harness.verify import collection, preflight, saved_failures, spread
+from rulespec.conformance.harness.rulings import declare
+from rulespec.conformance.harness.verify import collection, declared, preflight, saved_failures, spread
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
 from rulespec.conformance.harness.verify.collection import VectorItem, game_of
+from rulespec.conformance.harness.verify.declared import DECLARED
 from rulespec.conformance.harness.verify.failure_text import GroupedFailures
 from rulespec.conformance.harness.verify.failures import CALLS
 from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, named
@@ -154,6 +156,7 @@ def pytest_configure(config: pytest.Config) -> None:
     options = config.stash[OPTIONS] = options_of(config)
     collection.set_roots(options.vectors, config.args, config.invocation_params.dir)
     config.stash[SUBJECTS] = Subjects(options)
+    config.stash[DECLARED] = declared.run_declared(options, config.stash[SUBJECTS])
     # rulespec verify hands in its recorder (pytest.main's plugins); any other run makes its own
     given = [plugin for plugin in config.pluginmanager.get_plugins() if isinstance(plugin, Recorder)]
     recorder = config.stash[RECORDER] = given[0] if given else Recorder()
@@ -177,6 +180,8 @@ def pytest_configure_node(node: Any) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if SUBJECTS in config.stash:
         config.stash[SUBJECTS].close()
+    for key in config.stash.get(DECLARED, {}):
+        declare(game(key).rulings, {})  # the next run in this process declares its own
     if is_worker(config) or RECORDER not in config.stash:
         return  # only the controller holds every record
     options, recorder = config.stash[OPTIONS], config.stash[RECORDER]

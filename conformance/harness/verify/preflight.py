@@ -146,7 +146,9 @@ def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
                 raise UsageProblem(f"--impl {options.impl} implements one game: name it with --game KEY")
             check_impl(games[0], options.impl)
         check_rules(games, options.rules)
-    except UsageProblem as exc:
+        for chosen in games:
+            options.declared_rulings(chosen.key)
+    except (UsageProblem, ValueError) as exc:
         return str(exc)
     return None
 
