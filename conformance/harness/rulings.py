@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from enum import Enum
 from typing import Any, get_type_hints
 
+import msgspec
+
+from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.vocabulary import did_you_mean
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 
 def alternatives(rulings: type[Any]) -> dict[str, tuple[Any, ...]]:
@@ -145,3 +149,40 @@ def drawn(rulings: type[Any]) -> Any:
 
     fields = {name: st.sampled_from(values) for name, values in alternatives(rulings).items()}
     return st.builds(rulings, **fields).map(lambda chosen: under(chosen, declared_for(rulings)))
+
+
+# --- which ruling explains an answer: the reference, switched, answers as the implementation did ----------
+
+
+def reference_json(game: Game, operation: str, request: object, rulings: object) -> Any:
+    """The reference's answer as a check holds it: the result's JSON, or ``{"error": {"kind", "field"|"rule"}}``;
+    None when the reference cannot answer under these rulings at all (an input they make impossible to read)."""
+    try:
+        result = game.reference_call(operation)(request, rulings)
+    except InvalidState as exc:
+        return {"error": {"kind": "InvalidState", "field": exc.field}}
+    except IllegalAction as exc:
+        return {"error": {"kind": "IllegalAction", "rule": exc.rule}}
+    except Exception:  # noqa: BLE001 - a request drawn under one reading may be no request under another
+        return None
+    return msgspec.json.decode(msgspec.json.encode(result))
+
+
+def switches(rulings: type[Any], fixed: Collection[str] = ()) -> list[tuple[str, Any]]:
+    """Every single switch ``(field, value)`` of the game's rulings, the fields in ``fixed`` left out."""
+    return [(field, value) for field, values in alternatives(rulings).items() if field not in fixed for value in values]
+
+
+def explaining(
+    game: Game, operation: str, request: object, rulings: Any, got: Any, fixed: Collection[str] = ()
+) -> list[str]:
+    """Each single switch of ``rulings`` (``domination_first_turn=5``) under which the reference answers ``got``
+    (in ``reference_json``'s form); the fields in ``fixed`` (declared) are never switched."""
+    found: list[str] = []
+    for field, value in switches(game.rulings, fixed):
+        if getattr(rulings, field) == value:
+            continue
+        switched = dataclasses.replace(rulings, **{field: value})
+        if reference_json(game, operation, request, switched) == got:
+            found.append(f"{field}={value_text(value)}")
+    return found

@@ -20,6 +20,7 @@ from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
 from rulespec.conformance.harness.per_rule import render, tally
 from rulespec.conformance.harness.records import declared_text
 from rulespec.conformance.harness.verify import preflight, several, spread
+from rulespec.conformance.harness.verify.declared import hint
 from rulespec.conformance.harness.verify.options import VerifyOptions, add_options, expectations_path, from_command_line
 from rulespec.conformance.harness.verify.progress import RunProgress
 from rulespec.conformance.harness.verify.recorder import Recorder
@@ -146,6 +147,9 @@ def verify(args: argparse.Namespace) -> int:
     for failed in recorder.unwritten:
         print(f"rulespec verify: error: {failed}", file=sys.stderr)
     published = several.publish_one(options, games, recorder.records)
+    told = hint(recorder.records)
+    if told:  # the last line: a reading the spec allows may explain the failures
+        Console(soft_wrap=True).print(told, style="yellow", markup=False)
     return status or published or (1 if recorder.unwritten else 0)
 
 

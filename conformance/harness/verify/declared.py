@@ -12,6 +12,8 @@ was judged under (``stamped``).
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -20,8 +22,9 @@ import pytest
 from rulespec.conformance.harness import rulings as ruling_fields
 from rulespec.conformance.harness.games import Game, game
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.rulings import Declared, agreed, declare, declared_of, under
+from rulespec.conformance.harness.rulings import Declared, agreed, declare, declared_of, explaining, under
 from rulespec.conformance.harness.vectors import ErrorKind, ExpectedError, LoadedCase
+from rulespec.conformance.harness.verdict import Outcome
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.verify.subjects import Subjects
 from rulespec.reference.errors import IllegalAction, InvalidState
@@ -66,6 +69,32 @@ def stamped(record: CheckRecord, declared: Declared, rederived: bool) -> CheckRe
     said = f"re-derived under {ruling_fields.shown(declared)}"
     detail = (f"{said}: {record.detail}" if record.detail else said) if rederived else record.detail
     return dataclasses.replace(record, declared=wire_declared(declared), rederived=rederived, detail=detail)
+
+
+def hint(records: Sequence[CheckRecord]) -> str | None:
+    """One line when an undeclared ruling would turn failures into passes: the switch under which the reference
+    answers as the implementation did on the most failed checks (each failure's request, rulings and answer)."""
+    explained: Counter[tuple[str, str]] = Counter()
+    failed = 0
+    for record in records:
+        if record.outcome != Outcome.FAILED.value or record.operation is None or record.got is None:
+            continue
+        failed += 1
+        played = game(record.game)
+        try:
+            request = msgspec.convert(record.request, played.operation(record.operation).request)
+            rulings = msgspec.convert(record.rulings, played.rulings)
+        except (msgspec.ValidationError, KeyError, TypeError):
+            continue  # a record this run could not type again: no evidence either way
+        for switch in explaining(played, record.operation, request, rulings, record.got, set(record.declared)):
+            explained[record.game, switch] += 1
+    if not explained:
+        return None
+    (key, switch), count = explained.most_common(1)[0]
+    return (
+        f"hint: {count} of the {failed} failed checks pass if the implementation plays {switch} in {key}: if it does, "
+        f"declare it (--ruling {switch}); rulespec rulings infer --game {key} weighs every ruling"
+    )
 
 
 def run_declared(options: VerifyOptions, subjects: Subjects) -> dict[str, Declared]:
