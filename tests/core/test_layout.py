@@ -29,6 +29,7 @@ CAPABILITIES = {
     "coverage",
     "diff",
     "gate",
+    "inference",
     "mutation",
     "plugged",
     "report",

@@ -119,6 +119,12 @@ def verify(args: argparse.Namespace) -> int:
     under = declared_text(recorder.records)  # the rulings declared, which every verdict is under
     label += f" · {under}" if under else ""
     render(verification, label, Console(), failed_only=options.failed_only)
+    if under:
+        rederived = sum(1 for record in recorder.records if record.rederived)
+        Console(soft_wrap=True).print(
+            f"rulings: judged under {under} ({rederived} vector case(s) re-derived: the reference's answer under them)",
+            markup=False,
+        )
     if code == pytest.ExitCode.INTERRUPTED:
         return int(code)
     unrecorded = recorder.unrecorded()
