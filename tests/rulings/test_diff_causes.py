@@ -29,7 +29,7 @@ def test_two_bugs_in_one_field_are_two_groups_each_with_its_own_input() -> None:
 def test_a_difference_a_ruling_explains_is_set_apart_under_that_ruling(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(
         ["diff", "ref", "impl:tests.rulings.switched:DominationFromTurn5", "--game", "his"]
-        + ["--operation", "determine_victory", "--max-examples", "150"]
+        + ["--operation", "run_phase", "--max-examples", "200"]
     )
     printed = capsys.readouterr().out
     assert code == 1, printed

@@ -113,3 +113,9 @@ def run_declared(options: VerifyOptions, subjects: Subjects) -> dict[str, Declar
             raise pytest.UsageError(str(exc)) from exc
         declare(kind, found[key])
     return found
+
+
+def forget(declared: dict[str, Declared]) -> None:
+    """The run is over: its games' strategies draw every ruling again."""
+    for key in declared:
+        declare(game(key).rulings, {})

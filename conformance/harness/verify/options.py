@@ -59,8 +59,7 @@ def named(kind: str, given: str) -> NamedSubject:
 
 
 def ruling_pair(text: str) -> tuple[str, str]:
-    """``--ruling FIELD=VALUE`` as ``(field, value)``; the field and value are checked against the games run
-    (``declared_rulings``), since the games are known only once every option is read."""
+    """``--ruling FIELD=VALUE`` as ``(field, value)``, checked against the games run by ``declared_rulings``."""
     field, equals, value = text.partition("=")
     if not equals or not field.strip() or not value.strip():
         raise ValueError(f"--ruling {text!r}: expected FIELD=VALUE (domination_first_turn=5)")
@@ -117,8 +116,7 @@ class VerifyOptions(msgspec.Struct, frozen=True, kw_only=True):
         return next((subject.text for subject in reversed(self.subjects) if subject.kind == "cmd"), None)
 
     def declared_rulings(self, key: str) -> Declared:
-        """The rulings declared for game ``key``: each ``--ruling`` whose field the game has. ValueError naming
-        the field, the value and the alternatives for a value not one, or a field no game of the run has."""
+        """Each ``--ruling`` whose field game ``key`` has; ValueError naming the field, value and alternatives."""
         fields = {other: alternatives(game(other).rulings) for other in self.games}
         for pair in self.rulings:
             if not any(pair[0] in known for known in fields.values()):

@@ -22,7 +22,6 @@ import pytest
 
 from rulespec.conformance.harness import profiles
 from rulespec.conformance.harness.games import REGISTRY, game
-from rulespec.conformance.harness.rulings import declare
 from rulespec.conformance.harness.verify import collection, declared, preflight, saved_failures, spread
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
 from rulespec.conformance.harness.verify.collection import VectorItem, game_of
@@ -180,8 +179,7 @@ def pytest_configure_node(node: Any) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if SUBJECTS in config.stash:
         config.stash[SUBJECTS].close()
-    for key in config.stash.get(DECLARED, {}):
-        declare(game(key).rulings, {})  # the next run in this process declares its own
+    declared.forget(config.stash.get(DECLARED, {}))  # the next run in this process declares its own
     if is_worker(config) or RECORDER not in config.stash:
         return  # only the controller holds every record
     options, recorder = config.stash[OPTIONS], config.stash[RECORDER]
