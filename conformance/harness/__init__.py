@@ -5,14 +5,15 @@ each game's operations read from its Protocol (``games/``), the vector format, i
 writer (``vectors``), the JSON Schemas derived from the types (``schema``), the subject under test
 (``subject``), the verdict of one case (``verdict``) and where two answers differ (``differences``), a
 check's record (``records``), the per-rule verdict and its table (``per_rule``), the Hypothesis profiles
-(``profiles``), each ruling's alternatives and clause (``rulings``), the spec's clauses and the one
-rule-ID pattern (``spec``), the one output policy (``outputs``), untrusted text made inert for a
-terminal, rich or Markdown (``untrusted``) and the commands' one vocabulary, number parsers included
-(``vocabulary``). The core imports no capability.
+(``profiles``), each ruling's alternatives and clause, the rulings declared and what a switch explains
+(``rulings``), the spec's clauses and the one rule-ID pattern (``spec``), the one output policy
+(``outputs``), untrusted text made inert for a terminal, rich or Markdown (``untrusted``) and the
+commands' one vocabulary, number parsers included (``vocabulary``). The core imports no capability.
 
 The capabilities build on it: ``verify/`` (the pytest plugin and ``rulespec verify``), ``wire/``
 (implementations in any language), ``gate/`` (expectations, stamps, CI reports), ``diff/`` (where two
-sides answer differently), ``mutation/`` (``nox -s mutation``), ``symbolic/`` (CrossHair),
+sides answer differently), ``inference/`` (the rulings that best explain an implementation),
+``mutation/`` (``nox -s mutation``), ``symbolic/`` (CrossHair),
 ``typecheck/`` (mypy against a game's Protocol), ``coverage/`` (which checks name which rules, clause
 stamps), ``rules/`` (``rulespec rules`` and ``explain``), ``report/`` (merging reports, the site),
 ``plugged/`` (every check against one implementation), ``schemas/`` (``rulespec schema``) and ``bundle/``

@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "review": "coverage.command",
     "typecheck": "typecheck.command",
     "diff": "diff.command",
+    "rulings": "inference.command",
     "symbolic": "symbolic.command",
     "rules": "rules.command",
     "explain": "rules.command",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,9 @@ class CheckRecord:
     duration: float = 0.0  # seconds the check ran
     statement: str = ""  # an invariant's property, in one sentence (its docstring's first)
     clause: str = ""  # the primary rule's clause text
+    # the rulings the implementation declared it plays (field -> values), which the verdict is under
+    declared: dict[str, list[Any]] = field(default_factory=dict[str, list[Any]])
+    rederived: bool = False  # a vector whose expectation is the reference's answer under the declared rulings
 
     @property
     def primary_rule(self) -> str:
@@ -55,6 +58,20 @@ class CheckRecord:
     def involved(self) -> tuple[str, ...]:
         """The rules the check involves besides its primary one."""
         return tuple(rule for rule in self.rules if rule != self.primary_rule)
+
+
+def declared_text(records: Sequence[CheckRecord], game: str | None = None) -> str:
+    """The rulings declared for the records (of ``game``), ``domination_first_turn=5``: "" when none was declared.
+
+    Several games' declarations are each named by their game (``his: domination_first_turn=5``)."""
+    per_game: dict[str, str] = {}
+    for record in records:
+        if record.declared and (game is None or record.game == game) and record.game not in per_game:
+            shown = (f"{field}={'|'.join(str(value) for value in values)}" for field, values in record.declared.items())
+            per_game[record.game] = ", ".join(shown)
+    if len(per_game) == 1 and (game is not None or len({record.game for record in records}) == 1):
+        return next(iter(per_game.values()))
+    return "; ".join(f"{key}: {shown}" for key, shown in sorted(per_game.items()))
 
 
 def write_report(path: Path, records: Sequence[CheckRecord]) -> None:

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from enum import Enum
 from typing import Any, get_type_hints
+
+import msgspec
+
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.vocabulary import did_you_mean
+from rulespec.reference.errors import IllegalAction, InvalidState
 
 
 def alternatives(rulings: type[Any]) -> dict[str, tuple[Any, ...]]:
@@ -51,3 +57,140 @@ def ruling_clauses(rulings: type[Any], fields: Iterable[str]) -> tuple[str, ...]
             ruling_clause(rulings, found.name) for found in dataclasses.fields(rulings) if found.name in wanted
         )
     )
+
+
+# --- the rulings an implementation plays (declared: --ruling FIELD=VALUE, a process's ``started``) ---------
+
+Declared = dict[str, tuple[Any, ...]]  # ruling field -> the values the implementation plays, in the class's order
+
+
+def value_text(value: object) -> str:
+    """A ruling value as it is written on a command line: an enum's value, an int's digits."""
+    return str(value.value) if isinstance(value, Enum) else str(value)
+
+
+def declared_values(rulings: type[Any], field: str, texts: Iterable[str], where: str) -> tuple[Any, ...]:
+    """The typed values ``texts`` name for ``field``, in the order of its alternatives; ValueError naming the
+    field, the value and the alternatives (and close names) otherwise."""
+    choices = alternatives(rulings)
+    if field not in choices:
+        raise ValueError(
+            f"{where} {field}: no ruling field of that name{did_you_mean(field, choices)} "
+            f"(fields: {', '.join(choices)})"
+        )
+    by_text = {value_text(value): value for value in choices[field]}
+    wanted = list(texts)
+    for text in wanted:
+        if text not in by_text:
+            raise ValueError(
+                f"{where} {field}={text}: not an alternative of {field} ({ruling_clause(rulings, field)})"
+                f"{did_you_mean(text, by_text)}; its alternatives: {', '.join(by_text)}"
+            )
+    return tuple(value for text, value in by_text.items() if text in wanted)
+
+
+def declared_of(rulings: type[Any], given: Iterable[tuple[str, str]], where: str = "--ruling") -> Declared:
+    """``(field, value text)`` pairs as one game's Declared: a field given twice plays both values."""
+    texts: dict[str, list[str]] = {}
+    for field, text in given:
+        texts.setdefault(field, []).append(text)
+    order = list(alternatives(rulings))
+    return {
+        field: declared_values(rulings, field, texts[field], where)
+        for field in sorted(texts, key=lambda name: order.index(name) if name in order else -1)
+    }
+
+
+def under(rulings: Any, declared: Declared) -> Any:
+    """``rulings`` as the implementation plays them: each declared field not at a value it plays takes its first."""
+    switched = {
+        field: values[0] for field, values in declared.items() if values and getattr(rulings, field) not in values
+    }
+    return dataclasses.replace(rulings, **switched) if switched else rulings
+
+
+def shown(declared: Declared) -> str:
+    """``domination_first_turn=5, spaces_in_unrest=counted`` (``4|5`` for a field playing both); ``""`` for none."""
+    return ", ".join(f"{field}={'|'.join(value_text(value) for value in values)}" for field, values in declared.items())
+
+
+def agreed(command_line: Declared, process: Declared, rulings: type[Any], named: str) -> Declared:
+    """The rulings a run is judged under, from both declarations: the command line's values must be among those
+    the process says it plays (ValueError naming the field and both otherwise); the command line may narrow them."""
+    joined = dict(process)
+    for field, values in command_line.items():
+        if field in process and not set(values) <= set(process[field]):
+            raise ValueError(
+                f"--ruling {field}={'|'.join(value_text(v) for v in values)} disagrees with {named}, which plays "
+                f"{field}={'|'.join(value_text(v) for v in process[field])} ({ruling_clause(rulings, field)})"
+            )
+        joined[field] = values
+    order = list(alternatives(rulings))
+    return {field: joined[field] for field in order if field in joined}
+
+
+# The rulings declared for each game's Rulings class in this process (set by verify's plugin for each run): the
+# strategies draw only these (``drawn``).
+_DECLARED: dict[type[Any], Declared] = {}
+
+
+def declare(rulings: type[Any], declared: Declared) -> None:
+    _DECLARED[rulings] = dict(declared)
+
+
+def declared_for(rulings: type[Any]) -> Declared:
+    return _DECLARED.get(rulings, {})
+
+
+def drawn(rulings: type[Any]) -> Any:
+    """A Hypothesis strategy of ``rulings``: every field from its alternatives, a declared field only at the values
+    declared when the example is drawn (so one strategy object serves every run of the process)."""
+    from hypothesis import strategies as st
+
+    def field(name: str, values: tuple[Any, ...]) -> Any:
+        def played(value: Any) -> Any:
+            declared = declared_for(rulings).get(name)
+            return value if not declared or value in declared else declared[0]
+
+        return st.sampled_from(values).map(played)
+
+    return st.builds(rulings, **{name: field(name, values) for name, values in alternatives(rulings).items()})
+
+
+# --- which ruling explains an answer: the reference, switched, answers as the implementation did ----------
+
+
+def reference_json(game: Game, operation: str, request: object, rulings: object) -> Any:
+    """The reference's answer as a check holds it: the result's JSON, or ``{"error": {"kind", "field"|"rule"}}``;
+    None when the reference cannot answer under these rulings at all (an input they make impossible to read)."""
+    try:
+        result = game.reference_call(operation)(request, rulings)
+    except InvalidState as exc:
+        return {"error": {"kind": "InvalidState", "field": exc.field}}
+    except IllegalAction as exc:
+        return {"error": {"kind": "IllegalAction", "rule": exc.rule}}
+    except Exception:  # noqa: BLE001 - a request drawn under one reading may be no request under another
+        return None
+    return msgspec.json.decode(msgspec.json.encode(result))
+
+
+def switches(rulings: type[Any], fixed: Collection[str] = ()) -> list[tuple[str, Any]]:
+    """Every single switch ``(field, value)`` of the game's rulings, the fields in ``fixed`` left out."""
+    return [(field, value) for field, values in alternatives(rulings).items() if field not in fixed for value in values]
+
+
+def explaining(
+    game: Game, operation: str, request: object, rulings: Any, got: Any, fixed: Collection[str] = ()
+) -> list[str]:
+    """Each single switch of ``rulings`` (``domination_first_turn=5``) under which the reference answers ``got``
+    (in ``reference_json``'s form); the fields in ``fixed`` (declared) are never switched."""
+    found: list[str] = []
+    if reference_json(game, operation, request, rulings) == got:
+        return found  # the reference answers so under these rulings already: no switch is needed
+    for field, value in switches(game.rulings, fixed):
+        if getattr(rulings, field) == value:
+            continue
+        switched = dataclasses.replace(rulings, **{field: value})
+        if reference_json(game, operation, request, switched) == got:
+            found.append(f"{field}={value_text(value)}")
+    return found

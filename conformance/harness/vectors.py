@@ -101,6 +101,7 @@ class LoadedCase:
     index: int
     request: Any
     rulings: Any
+    rederived: bool = False  # its expectation is the reference's under the rulings declared (verify/declared.py)
 
 
 class VectorError(ValueError):

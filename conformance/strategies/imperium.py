@@ -11,11 +11,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from hypothesis import strategies as st
 
-from rulespec.conformance.harness.rulings import alternatives
+from rulespec.conformance.harness.rulings import drawn
 from rulespec.reference.imperium.model import (
     AcquireRequest,
     ActionRequest,
@@ -47,11 +46,9 @@ MARKET_SUITS = (Suit.BASIC, Suit.REGION, Suit.TRIBUTARY, Suit.FAME, Suit.DEVELOP
 
 
 def rulings() -> st.SearchStrategy[Rulings]:
-    """Any reading of the rules: every ruling field drawn from its alternatives."""
-    fields: dict[str, st.SearchStrategy[Any]] = {
-        name: st.sampled_from(values) for name, values in alternatives(Rulings).items()
-    }
-    return st.fixed_dictionaries(fields).map(lambda chosen: Rulings(**chosen))
+    """Any reading of the rules: every field drawn from its alternatives, a declared ruling only at its values."""
+    strategy: st.SearchStrategy[Rulings] = drawn(Rulings)
+    return strategy
 
 
 @functools.cache  # one strategy object per arguments: Hypothesis validates each new one on every draw

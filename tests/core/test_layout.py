@@ -31,6 +31,7 @@ CAPABILITIES = {
     "coverage",
     "diff",
     "gate",
+    "inference",
     "mutation",
     "plugged",
     "report",

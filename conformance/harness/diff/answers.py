@@ -11,6 +11,7 @@ difference, so it is one group, shrunk and shown once.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,8 @@ import msgspec
 
 from rulespec.conformance.harness.diff.sides import Side
 from rulespec.conformance.harness.differences import LENGTH, differences
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.rulings import explaining
 from rulespec.conformance.harness.subject import ImplementationError, NotImplementedOp
 from rulespec.conformance.harness.vectors import ErrorKind, ExpectedError
 from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
@@ -84,11 +87,29 @@ def ask(side: Side, operation: str, request: object, rulings: object) -> Answer:
 
 
 _INDEX = re.compile(r"\[\d+\]")
+_STEP = re.compile(r"\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+# an array element with one of these says what kind of thing it is (a score line's source): two elements of
+# other kinds differing are two causes, kept apart; any other index (a power, a player) is ``[*]``
+KINDS = ("source", "kind")
 
 
-def general(path: str) -> str:
-    """``history[3].totals[0].vp`` -> ``history[*].totals[*].vp``."""
-    return _INDEX.sub("[*]", path)
+def general(path: str, output: object = None) -> str:
+    """``history[3].totals[0].vp`` -> ``history[*].totals[*].vp``; an element of ``output`` naming its kind stays
+    apart: ``lines[2].vp`` -> ``lines[source=electorates].vp``."""
+    if output is None:
+        return _INDEX.sub("[*]", path)
+    shown: list[str] = []
+    here: Any = output
+    for step in _STEP.finditer(path):
+        name, index = step.group(1), step.group(2)
+        if name is not None:
+            shown.append(("." if shown else "") + name)
+            here = here.get(name) if isinstance(here, dict) else None
+            continue
+        here = here[int(index)] if isinstance(here, list) and int(index) < len(here) else None
+        kind = next((key for key in KINDS if isinstance(here, dict) and isinstance(here.get(key), str)), None)
+        shown.append(f"[{kind}={here[kind]}]" if kind is not None and isinstance(here, dict) else "[*]")
+    return "".join(shown) or _INDEX.sub("[*]", path)
 
 
 def _inside(path: str) -> str:
@@ -113,15 +134,16 @@ class Group:
 
     operation: str
     what: str  # "output scores[*].total, winner" or "IllegalAction HIS-BONUS-3 vs result"
+    ruling: str = ""  # "domination_first_turn=5": B answers as the reference under this switch
 
     def __str__(self) -> str:
-        return self.what
+        return f"{self.what}, as the reference under {self.ruling}" if self.ruling else self.what
 
 
 def group_of(operation: str, a_kind: str, a_said: str, b_kind: str, b_said: str, a_output: Any, b_output: Any) -> Group:
     """The group of a difference between side A's and side B's answers."""
     if a_kind == b_kind == "result":
-        paths = sorted({general(path) for path in differing_paths(a_output, b_output)})
+        paths = sorted({general(path, a_output) for path in differing_paths(a_output, b_output)})
         return Group(operation, "output " + ", ".join(paths))
     return Group(operation, f"{general(a_said)} vs {general(b_said)}")
 
@@ -136,11 +158,32 @@ class Difference:
     rulings_b: Any  # the rulings side B answered under: A's, with B's switches
     a: Answer
     b: Answer
+    ruling: str = ""  # the switch under which the reference answers as B did (``explained``), if one does
 
     @property
     def group(self) -> Group:
         a, b = self.a, self.b
-        return group_of(self.operation, a.kind, a.said() or a.kind, b.kind, b.said() or b.kind, a.output, b.output)
+        found = group_of(self.operation, a.kind, a.said() or a.kind, b.kind, b.said() or b.kind, a.output, b.output)
+        return dataclasses.replace(found, ruling=self.ruling)
+
+
+def answer_json(answer: Answer) -> Any:
+    """An answer in the form a check holds (``rulings.reference_json``); None for an error or a gap."""
+    if answer.kind == "result":
+        return answer.output
+    if answer.kind == "refused" and answer.error is not None:
+        named = {"field": answer.error.field} if answer.error.field is not None else {"rule": answer.error.rule}
+        return {"error": {"kind": str(answer.error.kind), **named}}
+    return None
+
+
+def explained(game: Game, difference: Difference, b: Side) -> Difference:
+    """The difference with the first ruling switch (not one of B's own) under which the reference answers as B."""
+    got = answer_json(difference.b)
+    if got is None:
+        return difference
+    found = explaining(game, difference.operation, difference.request, difference.rulings_b, got, set(b.switches))
+    return dataclasses.replace(difference, ruling=found[0]) if found else difference
 
 
 def compare(a: Side, b: Side, operation: str, request: object, drawn: object) -> Difference | None:

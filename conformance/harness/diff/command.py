@@ -127,9 +127,14 @@ def _operations(chosen: Game, names: list[str] | None) -> list[str]:
 def _report(difference: Difference, found: Found, a: Side, b: Side) -> None:
     group = difference.group
     shrunk = "" if group not in found.unshrunk else " (not shrunk: the second search did not meet it again)"
-    print(
-        f"diff {difference.operation}: DIFFERS in {group} ({found.seen[group]} of {found.drawn or '?'} inputs){shrunk}"
-    )
+    seen = found.seen[group]
+    if group.ruling:  # set apart: a reading the spec allows, not a bug
+        print(
+            f"diff {difference.operation}: EXPLAINED in {group.what}: B answers as the reference under "
+            f"`{group.ruling}` on all {seen} inputs where they differ (of {found.drawn or '?'}){shrunk}"
+        )
+    else:
+        print(f"diff {difference.operation}: DIFFERS in {group} ({seen} of {found.drawn or '?'} inputs){shrunk}")
     print(f"  input     {json.dumps(as_json(difference.request), sort_keys=True)}")
     print(f"  rulings A {json.dumps(as_json(difference.rulings_a), sort_keys=True)}")
     if difference.rulings_b != difference.rulings_a:
@@ -196,7 +201,8 @@ def diff(args: argparse.Namespace) -> int:
                 print(
                     f"diff {operation}: {_groups(len(found.differences))} of difference in {found.drawn} inputs{aside}"
                 )
-            for difference in found.differences:
+            # the groups a ruling explains last, apart from the rest
+            for difference in sorted(found.differences, key=lambda one: bool(one.ruling)):
                 _report(difference, found, a, b)
                 _write(chosen, difference, a, b, args.write)
             if args.crosshair:

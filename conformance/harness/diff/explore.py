@@ -21,11 +21,12 @@ from hypothesis import seed as fixed_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 
-from rulespec.conformance.harness.diff.answers import Difference, Group, compare
+from rulespec.conformance.harness.diff.answers import Difference, Group, compare, explained
 from rulespec.conformance.harness.diff.sides import Side
 from rulespec.conformance.harness.diff.strategies import request_strategy, rulings_strategy
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.rulings import alternatives
+from rulespec.conformance.harness.subject import PythonSubject
 
 Seen = Callable[[Difference | None], None]  # told of every input drawn: its difference, or None
 
@@ -61,7 +62,15 @@ def other_alternatives(game: Game, a: Side, b: Side) -> dict[str, tuple[Any, ...
 
 
 def _probe(
-    game: Game, operation: str, a: Side, b: Side, budget: int, seed: int | None, shrink: bool, on: Seen
+    game: Game,
+    operation: str,
+    a: Side,
+    b: Side,
+    budget: int,
+    seed: int | None,
+    shrink: bool,
+    on: Seen,
+    drawn_only: Callable[[Any, Any], None] | None = None,
 ) -> Callable[[], None]:
     rulings = rulings_strategy(game)
     requests: Callable[[Any], st.SearchStrategy[Any]] = request_strategy(game, operation)
@@ -85,9 +94,32 @@ def _probe(
                 drawn, **{name: data.draw(values, label=name) for name, values in steered.items()}
             )
         request = data.draw(requests(drawn), label="request")
-        on(compare(a, b, operation, request, drawn))
+        if drawn_only is not None:  # only the input is wanted
+            drawn_only(request, drawn)
+            return
+        difference = compare(a, b, operation, request, drawn)
+        on(explained(game, difference, b) if difference is not None else None)
 
     return fixed_seed(seed)(probe) if seed is not None else probe
+
+
+def probe_inputs(
+    game: Game, operation: str, budget: int, seed: int | None, on: Callable[[str, Any, Any], None]
+) -> None:
+    """``budget`` inputs of ``operation`` drawn as the search draws them, each handed to ``on(operation, request,
+    rulings)`` (``rulespec rulings infer`` asks them of one side)."""
+    reference = Side("ref", PythonSubject(game, game.reference, "ref"), {}, game.reference)
+
+    def told(difference: Difference | None) -> None:
+        return None
+
+    def each(request: Any, rulings: Any) -> None:
+        on(operation, request, rulings)
+
+    try:
+        _probe(game, operation, reference, reference, budget, seed, False, told, each)()
+    except Unsatisfiable:
+        pass
 
 
 def explore(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulespec.conformance.harness.diff.answers import Group, compare
+from rulespec.conformance.harness.diff.answers import Group, compare, explained
 from rulespec.conformance.harness.diff.sides import Side
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.gate.expectations import ExpectationsError, load
@@ -63,5 +63,5 @@ def known_differences(game: Game, a: Side, b: Side, paths: list[Path]) -> Known:
             if found is None:
                 agreeing.append(case.case.id)
             else:
-                groups.add(found.group)
+                groups.add(explained(game, found, b).group)  # grouped as the search groups it
     return Known(frozenset(groups), cases, tuple(agreeing))

@@ -33,7 +33,7 @@ from rulespec.conformance.harness.gate.judge import (
 )
 from rulespec.conformance.harness.gate.stamp import Stamp
 from rulespec.conformance.harness.per_rule import Verification
-from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.records import CheckRecord, declared_text
 from rulespec.conformance.harness.verdict import Outcome
 
 
@@ -113,7 +113,7 @@ def conclude(
         return 0
     _print(gate, console)
     if junit_xml and Path(junit_xml).is_file():
-        junit.rewrite(Path(junit_xml), gate)
+        junit.rewrite(Path(junit_xml), gate, declared_text(records))
     if summary_md:
         markdown.publish(markdown.render(label, gate, verification, stamp), Path(summary_md))
     return 0 if gate.passed else 1
@@ -162,5 +162,6 @@ def rewrite(records: Sequence[CheckRecord], stamp: Stamp, before: Sequence[Expec
             operation = operation_of(record)
             gap = KnownGap(f"{PLACEHOLDER} (not implemented yet?)", operation=operation)
             gaps.append(gap if operation is not None else KnownGap(gap.reason, rule=record.rules[0]))
-    expectations = Expectations(stamp, tuple(failures), tuple(gaps))
+    rulings = next((previous.rulings for previous in before if previous.rulings), {})  # declared, kept as written
+    expectations = Expectations(stamp, tuple(failures), tuple(gaps), rulings)
     return Rewritten(expectations, kept, len(failures) + len(gaps) - kept, tuple(removed))

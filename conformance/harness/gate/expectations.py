@@ -6,12 +6,14 @@ extension is refused before anything runs:
 
     {"stamp": {...},
      "known_failures": [{"check": "soe-score-region-...", "reason": "..."}, {"rule": "SOE-SCORE-6", "reason": "..."}],
-     "not_implemented": [{"operation": "end_game", "reason": "..."}, {"rule": "SOE-END-3", "reason": "..."}]}
+     "not_implemented": [{"operation": "end_game", "reason": "..."}, {"rule": "SOE-END-3", "reason": "..."}],
+     "rulings": {"domination_first_turn": 5}}
 
 A known failure names one check (a vector case ID, or an invariant's pytest node ID) or one rule ID
 (any check of that rule may fail). A known gap names one operation (every check it leaves not
-implemented) or one rule. ``expectations --write`` gives a new entry the placeholder reason, which
-the gate refuses until someone replaces it with the real one.
+implemented) or one rule. ``rulings`` declares the readings the implementation plays, as ``--ruling
+FIELD=VALUE`` does (a list for a field it plays several ways). ``expectations --write`` gives a new
+entry the placeholder reason, which the gate refuses until someone replaces it with the real one.
 """
 
 from __future__ import annotations
@@ -63,6 +65,19 @@ class Expectations:
     stamp: Stamp | None = None  # written by --write; a hand-written file may leave it out
     known_failures: tuple[KnownFailure, ...] = ()
     not_implemented: tuple[KnownGap, ...] = ()
+    # ruling field -> the value (or values) the implementation plays, as --ruling FIELD=VALUE declares them
+    rulings: dict[str, str | int | list[str | int]] = dataclasses.field(
+        default_factory=dict[str, str | int | list[str | int]]
+    )
+
+    @property
+    def ruling_pairs(self) -> tuple[tuple[str, str], ...]:
+        """The file's rulings as ``--ruling`` pairs, ``(field, value)``, one per value."""
+        return tuple(
+            (field, str(value))
+            for field, given in self.rulings.items()
+            for value in (given if isinstance(given, list) else [given])
+        )
 
     @property
     def placeholders(self) -> list[str]:
@@ -152,6 +167,8 @@ def _refuse_unknown_keys(path: Path, parsed: object) -> None:
 def to_builtins(expectations: Expectations) -> dict[str, Any]:
     """The file's content, without the unset (None) fields: JSON and TOML alike."""
     raw: dict[str, Any] = msgspec.to_builtins(expectations)
+    if not raw["rulings"]:
+        del raw["rulings"]
     if raw["stamp"] is None:
         del raw["stamp"]
     else:

@@ -53,8 +53,9 @@ def _recount(suite: ET.Element) -> None:
         suite.set(attribute, str(sum(1 for case in cases if case.find(tag) is not None)))
 
 
-def rewrite(path: Path, gate: GateResult) -> None:
-    """Rewrite the JUnit XML at ``path`` (written by this run's pytest) with the gate's verdict."""
+def rewrite(path: Path, gate: GateResult, rulings: str = "") -> None:
+    """Rewrite the JUnit XML at ``path`` (written by this run's pytest) with the gate's verdict; ``rulings``, when
+    declared, is a property of the first testsuite (``domination_first_turn=5``)."""
     tree = ET.parse(path)
     root = tree.getroot()
     suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
@@ -75,6 +76,12 @@ def rewrite(path: Path, gate: GateResult) -> None:
                 message = f"not implemented: {unlisted[where] or 'an operation'} (no known gap lists it)"
                 _mark_skipped(case, "rulespec.not-implemented", message)
     if suites:
+        if rulings:
+            properties = suites[0].find("properties")
+            if properties is None:
+                properties = ET.Element("properties")
+                suites[0].insert(0, properties)
+            ET.SubElement(properties, "property", {"name": "rulespec.rulings", "value": rulings})
         suites[0].append(_gate_case(gate))
         for suite in suites:
             _recount(suite)

@@ -23,7 +23,7 @@ from rich.table import Table
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.gate.judge import Bounds, judge
 from rulespec.conformance.harness.per_rule import RuleTally, Verification, tally
-from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.records import CheckRecord, declared_text
 from rulespec.conformance.harness.report.implementations import GateSummary, Implementation
 from rulespec.conformance.harness.spec import Clause, read_clauses
 from rulespec.conformance.harness.untrusted import terminal_text
@@ -179,9 +179,12 @@ def badge_svg(label: str, message: str, verdict: str) -> str:
 
 
 def badge_text(game_key: str, column: Column) -> tuple[str, str, str]:
-    """(label, message, verdict): ``rulespec soe``, ``passing · 33/72``, ``passing``: the gate, then rules passed."""
+    """(label, message, verdict): ``rulespec his``, ``passing · 33/44 · domination_first_turn=5``, ``passing``: the
+    gate, the rules passed, and the rulings declared."""
     verdict = "passing" if column.gate.passed else "failing"
-    return f"rulespec {game_key}", f"{verdict} · {column.passed_rules}/{len(column.verification.tallies)}", verdict
+    under = declared_text(column.implementation.records, game_key)  # the rulings the verdict is under, if declared
+    message = f"{verdict} · {column.passed_rules}/{len(column.verification.tallies)}" + (f" · {under}" if under else "")
+    return f"rulespec {game_key}", message, verdict
 
 
 def badge_markdown(game_key: str, column: Column, badge: str, page: str) -> str:

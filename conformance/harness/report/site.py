@@ -24,7 +24,7 @@ from rulespec import SUITE_ROOT
 from rulespec.conformance.harness import outputs
 from rulespec.conformance.harness.differences import describe
 from rulespec.conformance.harness.games import Game
-from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.records import CheckRecord, declared_text
 from rulespec.conformance.harness.report.implementations import Implementation
 from rulespec.conformance.harness.report.matrix import (
     Column,
@@ -207,6 +207,7 @@ def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, 
         "rules": len(column.verification.tallies),
         "totals": {outcome: totals[outcome] for outcome in ("passed", "failed", "not implemented", "error")},
         "badge": f"badges/{stem}-{game_key}.svg",
+        "rulings": declared_text(column.implementation.records, game_key),  # "" unless rulings were declared
     }
 
 

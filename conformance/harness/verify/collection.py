@@ -29,6 +29,7 @@ from rulespec.conformance.harness.games import INVARIANTS_DIR, REGISTRY, VECTORS
 from rulespec.conformance.harness.subject import ImplementationError
 from rulespec.conformance.harness.vectors import LoadedCase, VectorError, load_file, load_game, refuse_repeated_id
 from rulespec.conformance.harness.verdict import Outcome, Verdict, run_case
+from rulespec.conformance.harness.verify.declared import DECLARED, judged_under
 from rulespec.conformance.harness.verify.saved_failures import SUITE_REFERENCES
 from rulespec.conformance.harness.verify.spread import sent_together
 from rulespec.conformance.harness.verify.subjects import SUBJECTS
@@ -195,7 +196,8 @@ class VectorMismatch(AssertionError):
 class VectorItem(pytest.Item):
     def __init__(self, *, loaded: LoadedCase, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # pyright: ignore[reportUnknownMemberType]
-        self.loaded = loaded
+        # asked under the rulings the implementation plays, its expectation re-derived if they switch one it names
+        self.loaded = judged_under(game(loaded.game), loaded, self.config.stash[DECLARED].get(loaded.game, {}))
 
     def runtest(self) -> None:
         subject = self.config.stash[SUBJECTS].get(self.loaded.game, sent_together(self.nodeid))

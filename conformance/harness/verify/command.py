@@ -8,6 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
+import msgspec
 import pytest
 from rich.console import Console
 from rich.text import Text
@@ -18,7 +19,9 @@ from rulespec.conformance.harness.gate.expectations import ExpectationsError
 from rulespec.conformance.harness.gate.judge import judge
 from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
 from rulespec.conformance.harness.per_rule import render, tally
+from rulespec.conformance.harness.records import declared_text
 from rulespec.conformance.harness.verify import preflight, several, spread
+from rulespec.conformance.harness.verify.declared import hint
 from rulespec.conformance.harness.verify.failure_text import closing_summary
 from rulespec.conformance.harness.verify.options import VerifyOptions, add_options, expectations_path, from_command_line
 from rulespec.conformance.harness.verify.progress import RunProgress
@@ -34,6 +37,27 @@ def _known(options: VerifyOptions) -> Known | str:
         return read_known(given, writing)
     except ExpectationsError as exc:
         return str(exc)
+
+
+def with_file_rulings(options: VerifyOptions, known: Known) -> VerifyOptions | str:
+    """The options with the expectations file's ``rulings`` declared too; where the command line declares the
+    same field, the two must name the same values (the problem in one line otherwise)."""
+    pairs = known.expectations.ruling_pairs if known.expectations else ()
+    if not pairs:
+        return options
+    given = {field for field, _ in options.rulings}
+    for field in given & {field for field, _ in pairs}:
+        mine = sorted(value for name, value in options.rulings if name == field)
+        theirs = sorted(value for name, value in pairs if name == field)
+        if mine != theirs:
+            return (
+                f"--ruling {field}={'|'.join(mine)} disagrees with --expectations {options.expectations}, "
+                f"which declares {field}={'|'.join(theirs)}"
+            )
+    joined = (*options.rulings, *((field, value) for field, value in pairs if field not in given))
+    options = msgspec.structs.replace(options, rulings=joined)
+    problem = preflight.problem_with(options, [game(key) for key in options.games])
+    return options if problem is None else f"--expectations {options.expectations}: rulings: {problem}"
 
 
 def _pytest_args(options: VerifyOptions) -> list[str]:
@@ -73,6 +97,10 @@ def verify(args: argparse.Namespace) -> int:
     known = _known(options) if problem is None else problem
     if isinstance(known, str):
         return usage_error(options.command, known)  # before anything runs, and never recorded by --write
+    declared = with_file_rulings(options, known)
+    if isinstance(declared, str):
+        return usage_error(options.command, declared)
+    options = declared
     pytest_args = _pytest_args(options)
     if len(options.subjects) > 1:
         return several.verify_several(options, games, [*pytest_args, *options.pytest_args])
@@ -92,7 +120,15 @@ def verify(args: argparse.Namespace) -> int:
     verification = tally(games, recorder.records, only=only)
     shard = f", shard {options.shard}" if options.shard else ""
     label = f"{options.impl or options.cmd or 'the reference'} ({', '.join(options.games)}{shard})"
+    under = declared_text(recorder.records)  # the rulings declared, which every verdict is under
+    label += f" · {under}" if under else ""
     render(verification, label, Console(), failed_only=options.failed_only)
+    if under:
+        rederived = sum(1 for record in recorder.records if record.rederived)
+        Console(soft_wrap=True).print(
+            f"rulings: judged under {under} ({rederived} vector case(s) re-derived: the reference's answer under them)",
+            markup=False,
+        )
     for line in closing_summary(recorder.records):
         Console(soft_wrap=True).print(Text(line))
     if code == pytest.ExitCode.INTERRUPTED:
@@ -124,6 +160,9 @@ def verify(args: argparse.Namespace) -> int:
         print(f"rulespec verify: error: {failed}", file=sys.stderr)
     gate = judge(verification, recorder.records, options.bounds, known.expectations, stamp)
     published = several.publish_one(options, games, recorder.records, gate)
+    told = hint(recorder.records)
+    if told:  # the last line: a reading the spec allows may explain the failures
+        Console(soft_wrap=True).print(told, style="yellow", markup=False)
     return status or published or (1 if recorder.unwritten else 0)
 
 

@@ -2,7 +2,7 @@
 
 ``rulespec verify`` and ``rulespec expectations --write`` build it from their command line
 (``from_command_line``); a plain ``pytest --game soe --impl ...`` from pytest's own options
-(``plugin.from_pytest``). Both parse each option with the same validators (the game key, ``[NAME=]``
+(``plain_gate.from_pytest``). Both parse each option with the same validators (the game key, ``[NAME=]``
 before an ``--impl`` or ``--cmd``, vocabulary's number parsers, ``Shard.parse``): as the option's
 argparse type, or as the plugin reads it. The command hands the value to pytest as one hidden option
 (``--rulespec-options``, JSON), which pytest-xdist's workers receive in the controller's argv; a plain
@@ -21,10 +21,11 @@ import msgspec
 import pytest
 
 from rulespec.conformance.harness import vocabulary
-from rulespec.conformance.harness.games import REGISTRY
+from rulespec.conformance.harness.games import REGISTRY, game
 from rulespec.conformance.harness.gate import expectations as expectations_file
 from rulespec.conformance.harness.gate.judge import Bounds
 from rulespec.conformance.harness.report.html import site_dir
+from rulespec.conformance.harness.rulings import Declared, alternatives, declared_of
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
 from rulespec.conformance.harness.vocabulary import add_game, argument, count, max_faults, processes, seconds
 from rulespec.conformance.harness.wire.faults import parse_command
@@ -57,6 +58,14 @@ def named(kind: str, given: str) -> NamedSubject:
     return NamedSubject(kind, name, text)
 
 
+def ruling_pair(text: str) -> tuple[str, str]:
+    """``--ruling FIELD=VALUE`` as ``(field, value)``, checked against the games run by ``declared_rulings``."""
+    field, equals, value = text.partition("=")
+    if not equals or not field.strip() or not value.strip():
+        raise ValueError(f"--ruling {text!r}: expected FIELD=VALUE (domination_first_turn=5)")
+    return field.strip(), value.strip()
+
+
 class Shard(msgspec.Struct, frozen=True):
     """``--shard K/N``: the Kth of N shares of the checks (verify/spread.py deals them)."""
 
@@ -79,6 +88,7 @@ class VerifyOptions(msgspec.Struct, frozen=True, kw_only=True):
     case_timeout: float = DEFAULT_TIMEOUT
     max_faults: int = DEFAULT_MAX_FAULTS
     rules: tuple[str, ...] = ()  # --rule: only the checks of these
+    rulings: tuple[tuple[str, str], ...] = ()  # --ruling FIELD=VALUE, and the expectations file's, as given
     vectors: tuple[str, ...] = ()  # --vectors: the user's own vector folders
     profile: str = "dev"
     report_json: str | None = None
@@ -104,6 +114,14 @@ class VerifyOptions(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def cmd(self) -> str | None:
         return next((subject.text for subject in reversed(self.subjects) if subject.kind == "cmd"), None)
+
+    def declared_rulings(self, key: str) -> Declared:
+        """Each ``--ruling`` whose field game ``key`` has; ValueError naming the field, value and alternatives."""
+        fields = {other: alternatives(game(other).rulings) for other in self.games}
+        for pair in self.rulings:
+            if not any(pair[0] in known for known in fields.values()):
+                declared_of(game(key).rulings, [pair])  # raises, naming the fields of the game
+        return declared_of(game(key).rulings, [pair for pair in self.rulings if pair[0] in fields[key]])
 
     @property
     def command(self) -> str:
@@ -183,6 +201,13 @@ def add_options(run: argparse.ArgumentParser) -> None:
     )
     run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
     run.add_argument(
+        "--ruling",
+        action="append",
+        type=argument(ruling_pair),
+        metavar="FIELD=VALUE",
+        help="a reading the implementation plays (domination_first_turn=5): judged under it; repeatable",
+    )
+    run.add_argument(
         "--vectors", action="append", metavar="DIR", help="also run your own vector files under DIR (repeatable)"
     )
     run.add_argument(
@@ -254,6 +279,7 @@ def from_command_line(args: argparse.Namespace) -> VerifyOptions:
         case_timeout=args.case_timeout,
         max_faults=args.max_faults,
         rules=tuple(args.rule or ()),
+        rulings=tuple(args.ruling or ()),
         vectors=tuple(args.vectors or ()),
         profile=args.profile,
         report_json=args.report_json,

@@ -1,4 +1,5 @@
-"""The gate of a plain ``pytest ... --game soe --impl X`` run: the same verdict as ``rulespec verify``'s.
+"""A plain ``pytest ... --game soe --impl X`` run: its options read as ``verify`` reads them (``from_pytest``), and
+its gate, the same verdict as ``rulespec verify``'s.
 
 Without it, pytest counts a not-implemented check as a skip and ends 0 on half an engine. Here, once the
 checks are done, the run is judged as ``verify`` judges it (``gate.judge``: the same bounds, and the known
@@ -13,13 +14,54 @@ from typing import Any
 
 import pytest
 
-from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.games import REGISTRY, game
 from rulespec.conformance.harness.gate.expectations import Expectations, ExpectationsError
 from rulespec.conformance.harness.gate.expectations import load as load_expectations
 from rulespec.conformance.harness.gate.judge import GateResult, judge
 from rulespec.conformance.harness.per_rule import tally
-from rulespec.conformance.harness.verify.options import VerifyOptions
+from rulespec.conformance.harness.verify.options import VerifyOptions, named
 from rulespec.conformance.harness.verify.recorder import Recorder
+from rulespec.conformance.harness.vocabulary import game_key
+
+
+def from_pytest(config: pytest.Config) -> VerifyOptions:
+    """The options of a plain pytest run (``pytest --game soe --impl ...``), checked as ``verify`` checks them."""
+    if any(str(argument).startswith("--rulespec-report") for argument in config.invocation_params.args):
+        config.issue_config_time_warning(
+            pytest.PytestDeprecationWarning("--rulespec-report is deprecated: use --report-json"), 2
+        )
+    chosen: list[str] = []
+    for key in config.getoption("--game") or sorted(REGISTRY):
+        try:
+            chosen.append(game_key(key))
+        except ValueError as exc:
+            raise pytest.UsageError(f"--game {key}: {exc}") from exc
+    games = tuple(dict.fromkeys(chosen))
+    impl: str | None = config.getoption("--impl")
+    cmd: str | None = config.getoption("--cmd")
+    if impl is not None and cmd is not None:
+        raise pytest.UsageError(f"--impl {impl} and --cmd {cmd!r}: name the implementation one way, not both")
+    if impl is not None and len(games) != 1:
+        raise pytest.UsageError(f"--impl {impl} implements one game: name it with --game ({', '.join(games)})")
+    try:
+        subjects = tuple(named(kind, text) for kind, text in (("impl", impl), ("cmd", cmd)) if text is not None)
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from exc
+    timeout: float = config.option.case_timeout  # parsed by its type, as verify's
+    faults: int = config.option.max_faults
+    vectors: list[str] = config.option.vectors
+    return VerifyOptions(
+        games=games,
+        subjects=subjects,
+        case_timeout=timeout,
+        max_faults=faults,
+        rules=tuple(config.getoption("--rule") or ()),
+        vectors=tuple(vectors),
+        report_json=config.getoption("report_json"),
+        shard=config.getoption("--rulespec-shard"),
+        save_failures=config.getoption("--save-failures"),
+        expectations=config.getoption("--expectations"),
+    )
 
 
 def read_expectations(options: VerifyOptions) -> Expectations | None:

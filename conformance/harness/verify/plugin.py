@@ -21,17 +21,18 @@ from typing import Any
 import pytest
 
 from rulespec.conformance.harness import profiles
-from rulespec.conformance.harness.games import REGISTRY, game
-from rulespec.conformance.harness.verify import collection, preflight, saved_failures, spread
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.verify import collection, declared, preflight, saved_failures, spread
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
 from rulespec.conformance.harness.verify.collection import game_of
+from rulespec.conformance.harness.verify.declared import DECLARED
 from rulespec.conformance.harness.verify.failure_text import GroupedFailures
 from rulespec.conformance.harness.verify.failures import CALLS
-from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, named
-from rulespec.conformance.harness.verify.plain_gate import PlainGate, read_expectations
+from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions
+from rulespec.conformance.harness.verify.plain_gate import PlainGate, from_pytest, read_expectations
 from rulespec.conformance.harness.verify.recorder import RECORDER, Recorder
 from rulespec.conformance.harness.verify.subjects import SUBJECTS, CheckedSubject, Subjects, is_worker
-from rulespec.conformance.harness.vocabulary import argument, game_key, max_faults, seconds
+from rulespec.conformance.harness.vocabulary import argument, max_faults, seconds
 from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 profiles.register()
@@ -96,46 +97,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rulespec-durations", default=None, metavar="PATH", help=durations)
 
 
-def from_pytest(config: pytest.Config) -> VerifyOptions:
-    """The options of a plain pytest run (``pytest --game soe --impl ...``), checked as ``verify`` checks them."""
-    if any(str(argument).startswith("--rulespec-report") for argument in config.invocation_params.args):
-        config.issue_config_time_warning(
-            pytest.PytestDeprecationWarning("--rulespec-report is deprecated: use --report-json"), 2
-        )
-    chosen: list[str] = []
-    for key in config.getoption("--game") or sorted(REGISTRY):
-        try:
-            chosen.append(game_key(key))
-        except ValueError as exc:
-            raise pytest.UsageError(f"--game {key}: {exc}") from exc
-    games = tuple(dict.fromkeys(chosen))
-    impl: str | None = config.getoption("--impl")
-    cmd: str | None = config.getoption("--cmd")
-    if impl is not None and cmd is not None:
-        raise pytest.UsageError(f"--impl {impl} and --cmd {cmd!r}: name the implementation one way, not both")
-    if impl is not None and len(games) != 1:
-        raise pytest.UsageError(f"--impl {impl} implements one game: name it with --game ({', '.join(games)})")
-    try:
-        subjects = tuple(named(kind, text) for kind, text in (("impl", impl), ("cmd", cmd)) if text is not None)
-    except ValueError as exc:
-        raise pytest.UsageError(str(exc)) from exc
-    timeout: float = config.option.case_timeout  # parsed by its type, as verify's
-    faults: int = config.option.max_faults
-    vectors: list[str] = config.option.vectors
-    return VerifyOptions(
-        games=games,
-        subjects=subjects,
-        case_timeout=timeout,
-        max_faults=faults,
-        rules=tuple(config.getoption("--rule") or ()),
-        vectors=tuple(vectors),
-        report_json=config.getoption("report_json"),
-        shard=config.getoption("--rulespec-shard"),
-        save_failures=config.getoption("--save-failures"),
-        expectations=config.getoption("--expectations"),
-    )
-
-
 def options_of(config: pytest.Config) -> VerifyOptions:
     """The run's options: handed over (by ``rulespec verify``, or to a worker by its controller), else pytest's own."""
     handed: str | None = getattr(config, "workerinput", {}).get(_HANDED) or config.getoption("rulespec_options")
@@ -154,6 +115,7 @@ def pytest_configure(config: pytest.Config) -> None:
     options = config.stash[OPTIONS] = options_of(config)
     collection.set_roots(options.vectors, config.args, config.invocation_params.dir)
     config.stash[SUBJECTS] = Subjects(options)
+    config.stash[DECLARED] = declared.run_declared(options, config.stash[SUBJECTS])
     # rulespec verify hands in its recorder (pytest.main's plugins); any other run makes its own
     given = [plugin for plugin in config.pluginmanager.get_plugins() if isinstance(plugin, Recorder)]
     recorder = config.stash[RECORDER] = given[0] if given else Recorder()
@@ -183,6 +145,7 @@ pytest_xdist_make_scheduler = pytest.hookimpl(optionalhook=True)(spread.make_sch
 def pytest_unconfigure(config: pytest.Config) -> None:
     if SUBJECTS in config.stash:
         config.stash[SUBJECTS].close()
+    declared.forget(config.stash.get(DECLARED, {}))  # the next run in this process declares its own
     if is_worker(config) or RECORDER not in config.stash:
         return  # only the controller holds every record
     options, recorder = config.stash[OPTIONS], config.stash[RECORDER]
@@ -236,8 +199,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if not is_worker(config) or getattr(config, "workerinput").get(_TOGETHER):
         subjects.send_ahead(collection.batches(session.items))
     reporter = None if is_worker(config) else config.pluginmanager.get_plugin("terminalreporter")
-    for said in subjects.startup_output() if reporter else ():
-        reporter.write_line(said)  # type: ignore[union-attr]  # not None: the loop runs only when it is set
+    if reporter is not None:
+        for said in subjects.startup_output():
+            reporter.write_line(said)
 
 
 @pytest.hookimpl(trylast=True)  # the share is dealt from the checks the others (-k, -m) left

@@ -142,9 +142,11 @@ def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
         check_rules(games, options.rules)
         for found in vector_problems(options.vectors):
             raise UsageProblem(found)
+        for chosen in games:
+            options.declared_rulings(chosen.key)
         if options.cmd is not None and len(options.subjects) == 1:
             check_handshake(options.cmd, options.case_timeout)
-    except UsageProblem as exc:
+    except (UsageProblem, ValueError) as exc:
         return str(exc)
     return None
 

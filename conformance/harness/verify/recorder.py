@@ -24,6 +24,7 @@ from rulespec.conformance.harness.verdict import Outcome
 from rulespec.conformance.harness.verify import saved_failures
 from rulespec.conformance.harness.verify.breaker import CircuitOpen
 from rulespec.conformance.harness.verify.collection import VectorItem, game_of, rules_of
+from rulespec.conformance.harness.verify.declared import DECLARED, stamped
 from rulespec.conformance.harness.verify.failure_text import failure_text
 from rulespec.conformance.harness.verify.failures import CALLS, message, record_of
 from rulespec.conformance.harness.verify.options import OPTIONS
@@ -68,6 +69,8 @@ class Recorder:
         if outcome is not None:
             detail = "" if outcome == Outcome.PASSED else _detail(report, call)
             record, vector = record_of(item, key, outcome, detail, report.duration)
+            rederived = isinstance(item, VectorItem) and item.loaded.rederived
+            record = stamped(record, item.config.stash[DECLARED].get(key, {}), rederived)
             report.user_properties.append((CHECK_PROPERTY, msgspec.json.encode(record).decode()))
             if outcome in (Outcome.FAILED, Outcome.ERROR):
                 _show_failure(item, report, record, vector)

@@ -99,6 +99,11 @@ class Subjects:
             self._guarded[key] = GuardedSubject(subject, self.breaker)
         return self._guarded[key]
 
+    def played(self, key: str) -> dict[str, tuple[Any, ...]]:
+        """The rulings the process answering ``key`` says it plays (its ``started``); none for the reference."""
+        subject = self._made.get(key)
+        return subject.session.started().played(key) if isinstance(subject, ProcessSubject) else {}
+
     def close(self) -> list[str]:
         """Stop every subject; the faults of their ending (an unclean stop, a process left running)."""
         ended: list[str] = []

@@ -59,11 +59,18 @@ class Implementation(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 class Started(msgspec.Struct, tag_field="type", tag="started", frozen=True):
-    """The answer to ``start``: the version spoken, who answers, and the operations offered per game."""
+    """The answer to ``start``: the version spoken, who answers, the operations offered per game, and (optional)
+    per game the rulings it plays: ruling field -> the values it plays, judged under them (verify/declared.py)."""
 
     protocol: int
     implementation: Implementation
     games: dict[str, tuple[str, ...]]
+    # UNSET rather than ``{}``: a protocol-1 implementation that says nothing is judged as before
+    rulings: dict[str, dict[str, tuple[Any, ...]]] | msgspec.UnsetType = msgspec.UNSET
+
+    def played(self, game: str) -> dict[str, tuple[Any, ...]]:
+        """The rulings this implementation says it plays in ``game`` (none: it plays whatever it is asked)."""
+        return {} if isinstance(self.rulings, msgspec.UnsetType) else self.rulings.get(game, {})
 
 
 class Result(msgspec.Struct, tag_field="type", tag="result", frozen=True, forbid_unknown_fields=True):

@@ -1,0 +1,1 @@
+"""Declared and inferred rulings: the reference playing other alternatives, posing as an implementation."""

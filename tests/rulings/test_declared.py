@@ -1,0 +1,132 @@
+"""Judged under the rulings it plays: the reference playing other alternatives passes when they are declared (on
+the command line, or by its process in ``started``), fails without them with a hint, and ``rulings infer``
+names exactly those it switched."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from rulespec.conformance.harness import rulings as ruling_fields
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.rulings import declare, declared_of
+from rulespec.conformance.harness.vectors import load_game
+from rulespec.conformance.harness.verify.declared import judged_under
+from rulespec.conformance.strategies import his as his_strategies
+from rulespec.reference.here_i_stand.rulings import Rulings
+from tests import REPO_ROOT
+
+HIS = game("his")
+SWITCHED = "tests.rulings.switched:DominationFromTurn5"
+# the checks of the rules the switch bears on: a whole run of the game is nox -s bench's
+RULES = ["--rule", "HIS-WIN-5", "--rule", "HIS-RULING-1"]
+
+
+def _run(*words: str) -> tuple[int, str]:
+    """``rulespec verify --game his WORDS`` in a process of its own, from the checkout; its status and output."""
+    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify", "--game", "his", *words]
+    done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=600, check=False)
+    return done.returncode, done.stdout + done.stderr
+
+
+def test_declared_it_passes_and_says_under_which_rulings(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    code, printed = _run(
+        "--impl", SWITCHED, "--ruling", "domination_first_turn=5", *RULES, "--report-json", str(report)
+    )
+    assert code == 0, printed
+    assert "rulings: judged under domination_first_turn=5 (" in printed
+    records = json.loads(report.read_text())
+    assert {json.dumps(record["declared"]) for record in records} == {'{"domination_first_turn": [5]}'}
+    assert any(record["rederived"] and record["detail"].startswith("re-derived under") for record in records)
+
+
+def test_undeclared_it_fails_and_the_hint_names_the_ruling() -> None:
+    code, printed = _run("--impl", SWITCHED, *RULES)
+    assert code == 1, printed
+    assert printed.strip().splitlines()[-1].startswith("hint: ")
+    assert "plays domination_first_turn=5 in his" in printed
+
+
+def test_over_the_wire_the_process_declares_its_rulings_and_a_disagreement_is_named() -> None:
+    command = shlex.join([sys.executable, "-m", "tests.rulings.switched", "CountsUnrestFromTurn5"])
+    code, printed = _run("--cmd", command, *RULES, "--rule", "HIS-RULING-9", "--rule", "HIS-SPECIAL-7")
+    assert code == 0, printed
+    assert "domination_first_turn=5, spaces_in_unrest=counted" in printed
+    code, printed = _run("--cmd", command, "--ruling", "domination_first_turn=4", *RULES)
+    assert code != 0
+    assert "--ruling domination_first_turn=4 disagrees with --cmd" in printed
+    assert "which plays domination_first_turn=5 (HIS-RULING-1)" in printed
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("domination_first_tur=5", "no ruling field of that name; did you mean domination_first_turn?"),
+        ("domination_first_turn=6", "not an alternative of domination_first_turn (HIS-RULING-1)"),
+        ("spaces_in_unrest=countd", "did you mean counted?; its alternatives: excluded, counted"),
+    ],
+)
+def test_an_unknown_field_or_value_is_a_usage_error_naming_the_alternatives(given: str, said: str) -> None:
+    code, printed = _run("--ruling", given)
+    assert code == 2
+    assert said in printed
+
+
+def test_a_case_naming_a_switched_ruling_is_re_derived_and_one_not_naming_it_keeps_its_expectation() -> None:
+    declared = declared_of(Rulings, [("domination_first_turn", "5")])
+    cases = list(load_game(HIS))
+    named = next(c for c in cases if c.case.rulings.get("domination_first_turn") == 4 and c.case.output is not None)
+    judged = judged_under(HIS, named, declared)
+    assert judged.rederived and judged.rulings.domination_first_turn == 5
+    assert judged.case.rulings["domination_first_turn"] == 5
+    assert judged.case.output == ruling_fields.reference_json(HIS, named.operation, named.request, judged.rulings)
+    unnamed = next(c for c in cases if "domination_first_turn" not in c.case.rulings)
+    kept = judged_under(HIS, unnamed, declared)
+    assert not kept.rederived and kept.case == unnamed.case and kept.rulings.domination_first_turn == 5
+
+
+def _drawn_first_turns() -> set[int]:
+    seen: set[int] = set()
+
+    @settings(max_examples=40, database=None, derandomize=True)
+    @given(rulings=his_strategies.rulings())
+    def draw(rulings: Rulings) -> None:
+        seen.add(rulings.domination_first_turn)
+
+    draw()
+    return seen
+
+
+def test_the_strategies_draw_a_declared_ruling_only_at_its_values() -> None:
+    declare(Rulings, declared_of(Rulings, [("domination_first_turn", "5")]))
+    try:
+        drawn = _drawn_first_turns()
+    finally:
+        declare(Rulings, {})
+    assert drawn == {5}
+    assert _drawn_first_turns() == {4, 5}
+
+
+def test_infer_names_exactly_the_switched_rulings(capsys: pytest.CaptureFixture[str]) -> None:
+    impl = "tests.rulings.switched:CountsUnrestFromTurn5"
+    code = main(["rulings", "infer", "--game", "his", "--impl", impl, "--max-examples", "0"])
+    printed = capsys.readouterr().out
+    assert code == 0, printed
+    declared = next(line for line in printed.splitlines() if line.startswith("declare: "))
+    # exactly the two rulings it switched, whichever explains more inputs first
+    assert sorted(declared.split()) == [
+        "--ruling",
+        "--ruling",
+        "declare:",
+        "domination_first_turn=5",
+        "spaces_in_unrest=counted",
+    ]
+    assert "unexplained by any ruling: 0" in printed
