@@ -105,8 +105,11 @@ def run_all(
         return reached.get(f"{mutant.module}.{mutant.function}", [])
 
     def work(index: int) -> dict[str, str]:
-        tree = trees[index]
-        return {m.name: try_mutant(tree, m, tests_of(m), profile, bound) for m in found[index :: len(trees)]}
+        done: dict[str, str] = {}
+        for mutant in found[index :: len(trees)]:
+            done[mutant.name] = try_mutant(trees[index], mutant, tests_of(mutant), profile, bound)
+            print(f"  {done[mutant.name]:>9} {mutant.name}", flush=True)  # a long run shows where it is
+        return done
 
     statuses: dict[str, str] = {}
     with ThreadPoolExecutor(max_workers=len(trees)) as pool:
