@@ -29,18 +29,31 @@ def check(a, b, rows):
 
 def line(x):
     return x
+
+
+def kinds(bonus):
+    if bonus.kind == "burned":
+        raise IllegalAction("X-2", "burned")
+    if bonus.kind == "disgraced":
+        raise IllegalAction("X-3", "disgraced")
+    if bonus.vp < 0:
+        raise IllegalAction("X-4", "negative")
+    if bonus.vp > 9:
+        raise IllegalAction("X-4", "too many")
 '''
 
 
-def _found(tmp_path: Path, kinds: tuple[str, ...] = (ORDER, CONDITION)) -> list[tuple[str, str]]:
+def _found(
+    tmp_path: Path, kinds: tuple[str, ...] = (ORDER, CONDITION), function: str = "check"
+) -> list[tuple[str, str]]:
     package = tmp_path / "pkg"
-    package.mkdir()
+    package.mkdir(parents=True)
     (package / "rules.py").write_text(RULES, encoding="utf-8")
     found = mutants(tmp_path, "pkg", kinds)
     for mutant in found:
         ast.parse(mutant.source)  # every mutant is Python
         assert mutant.module == "pkg.rules" and mutant.path == "pkg/rules.py"
-    return [(m.kind, m.mutated) for m in found]
+    return [(m.kind, m.mutated) for m in found if m.function == function]
 
 
 def test_two_independent_checks_are_swapped_dependent_steps_never(tmp_path: Path) -> None:
@@ -51,6 +64,9 @@ def test_two_independent_checks_are_swapped_dependent_steps_never(tmp_path: Path
     assert any(text.index("lines.append(b)") < text.index("lines.append(a)") for _, text in found)  # steps' order
     assert any("(line(b), line(a))" in text for _, text in found)  # a literal sequence of steps
     assert len(found) == 3
+    # in kinds: two kinds no bonus has at once, two refusals judged the same: only the middle pair is swapped
+    (only,) = _found(tmp_path / "again", (ORDER,), "kinds")
+    assert only[1].index("bonus.vp < 0") < only[1].index('"disgraced"')
 
 
 def test_one_condition_dropped_one_guard_removed(tmp_path: Path) -> None:

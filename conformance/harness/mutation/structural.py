@@ -5,8 +5,9 @@ the other order or leaves out one condition. So, for every rule function of a ga
 
 - **order**: two adjacent statements swapped, when both may refuse (an ``if ...: raise`` guard, a call of a
   check) and neither reads what the other writes, so the swap changes only which refusal a request with two
-  faults gets; two adjacent appends to the same list (steps whose order is the answer's); two adjacent
-  elements of a literal sequence of steps (a tuple of calls, or of functions);
+  faults gets (not two guards raising what the suite judges the same, nor two tests of one value against two
+  constants, which no request meets both of); two adjacent appends to the same list (steps whose order is
+  the answer's); two adjacent elements of a literal sequence of steps (a tuple of calls, or of functions);
 - **condition**: one operand of an ``and``/``or`` dropped; one guard (an ``if`` with no ``else`` ending in
   ``raise``, ``return``, ``continue`` or ``break``) removed; one filter of a comprehension dropped.
 
@@ -107,6 +108,32 @@ def _independent(a: ast.stmt, b: ast.stmt) -> bool:
     return not (wrote_a & (_names(b, store=False) | wrote_b)) and not (wrote_b & _names(a, store=False))
 
 
+def _judged_refusal(statement: ast.stmt) -> str | None:
+    """What the suite judges of the refusal a guard raises: an IllegalAction's rule, an InvalidState's field."""
+    if not (isinstance(statement, ast.If) and len(statement.body) == 1 and isinstance(statement.body[0], ast.Raise)):
+        return None
+    raised = statement.body[0].exc
+    if isinstance(raised, ast.Call) and raised.args and _callee(raised) in ("IllegalAction", "InvalidState", "refuse"):
+        kind = "IllegalAction" if _callee(raised) == "IllegalAction" else "InvalidState"
+        return f"{kind} {ast.dump(raised.args[0])}"
+    return None
+
+
+def _same_answer(a: ast.stmt, b: ast.stmt) -> bool:
+    """Whether the swap cannot change the answer: both guards raise the same judged refusal, or both test one value
+    against two different constants (a bonus has one kind: no request meets both)."""
+    if _judged_refusal(a) is not None and _judged_refusal(a) == _judged_refusal(b):
+        return True
+    tests = [s.test for s in (a, b) if isinstance(s, ast.If)]
+    compares = [t for t in tests if isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)]
+    if len(compares) == 2:
+        left, right = compares
+        return ast.dump(left.left) == ast.dump(right.left) and ast.dump(left.comparators[0]) != ast.dump(
+            right.comparators[0]
+        )
+    return False
+
+
 def _accumulator(statement: ast.stmt) -> str | None:
     """``x`` when the statement is ``x.append(...)`` (or extend, insert)."""
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
@@ -154,7 +181,7 @@ def _statement_edits(function: str, block: list[ast.stmt], text: _Text, refusing
         docstring = at == 0 and isinstance(a, ast.Expr) and isinstance(a.value, ast.Constant)
         if docstring or isinstance(a, _TERMINAL) or _end(a)[0] >= _start(b)[0]:
             continue
-        checks = _raises(a, refusing) and _raises(b, refusing) and _independent(a, b)
+        checks = _raises(a, refusing) and _raises(b, refusing) and _independent(a, b) and not _same_answer(a, b)
         shared = _accumulator(a)
         steps = shared is not None and shared == _accumulator(b)
         if steps and not _independent(a, b):  # the list both write is fine; anything else is not
