@@ -119,9 +119,10 @@ def symbolic(session: nox.Session) -> None:
 
 @nox.session
 def mutation(session: nox.Session) -> None:
-    """mutmut over each game's reference against its suite: score per module, survivors, equivalents.
+    """mutmut's mutants and the order and condition mutants of each game's reference against its suite: the score
+    per kind and per module, survivors, equivalents.
 
-    Not in the default list (minutes per game): ``nox -s mutation -- --game soe``.
+    Not in the default list (minutes per game): ``nox -s mutation -- --game soe [--kind order]``.
     """
     session.install(*DEV)
     session.run("python", "-m", "rulespec.conformance.harness.mutation", *session.posargs)

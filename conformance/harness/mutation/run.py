@@ -6,7 +6,11 @@ bounded and two games never share mutmut's state. mutmut's per-test coverage pic
 each mutant, only the checks that reach the mutated function. The shared settings are
 ``[tool.mutmut]`` in pyproject.toml; this module narrows them per game.
 
-    python -m rulespec.conformance.harness.mutation [--game soe] [--max-children 2] [--workdir DIR]
+    python -m rulespec.conformance.harness.mutation [--game soe] [--kind order] [--max-children 2] [--workdir DIR]
+
+Besides mutmut's own mutants (kind ``mutmut``), the order and condition mutants of ``structural`` (kinds
+``order`` and ``condition``) run against the same checks (``trial``); ``--kind`` picks the kinds, ``--game``
+the games, so one kind of one game runs in minutes.
 
 The score, the survivors and the recorded equivalents are judged by
 ``rulespec.conformance.harness.mutation.score``.
@@ -29,13 +33,17 @@ from typing import Any
 
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.games import INVARIANTS_DIR, REGISTRY, VECTORS_DIR, checkout, game
+from rulespec.conformance.harness.mutation import structural, trial
 from rulespec.conformance.harness.mutation.score import (
     EQUIVALENTS_FILE,
+    MUTMUT,
     Mutant,
     judge,
     load_equivalents,
     render,
 )
+
+KINDS = (*structural.KINDS, MUTMUT)
 
 COPIED = ("reference", "conformance", "spec")  # what the suite needs to run, copied under the scratch tree's rulespec/
 
@@ -206,6 +214,22 @@ def mutate_game(key: str, workdir: Path, max_children: int, profile: str | None 
     return Run(key, rejudge(tree), time.perf_counter() - started)
 
 
+def structural_game(key: str, workdir: Path, workers: int, kinds: Sequence[str], profile: str | None) -> Run:
+    """The game's order and condition mutants (of ``kinds``) against its checks (``trial.judge_all``)."""
+    started = time.perf_counter()
+    trees = workdir / "structural" / key
+    mutants = trial.judge_all(
+        lambda index: prepare(key, trees / str(index), profile),
+        str(getattr(game(key).reference, "__name__")),
+        tuple(kinds),
+        suite_paths(key),
+        workdir / key / "mutants" / "mutmut-stats.json",
+        profile or "canary",
+        workers,
+    )
+    return Run(key, mutants, time.perf_counter() - started)
+
+
 def rejudge(tree: Path) -> tuple[Mutant, ...]:
     """Every mutant of a finished run, judged against the equivalents as they are now."""
     equivalents = load_equivalents(EQUIVALENTS_FILE)
@@ -217,6 +241,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="rulespec-mutation", description="mutmut over each game's reference against its suite"
     )
     parser.add_argument("--game", action="append", choices=sorted(REGISTRY), help="only this game (repeatable)")
+    parser.add_argument(
+        "--kind", action="append", choices=KINDS, help="only mutants of this kind (repeatable; default: all three)"
+    )
     parser.add_argument("--max-children", type=int, default=2, metavar="N", help="mutants tested at once")
     parser.add_argument(
         "--workdir", type=Path, default=Path(tempfile.gettempdir()) / "rulespec-mutation", help="scratch trees go here"
@@ -236,17 +263,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="run nothing: judge the last run's mutants in --workdir against the equivalents now",
     )
     args = parser.parse_args(argv)
+    kinds = args.kind or list(KINDS)
     worst = 0
     for key in args.game or sorted(REGISTRY):
         try:
-            if args.rejudge:
-                run = Run(key, rejudge(args.workdir / key), 0.0)
-            else:
-                run = mutate_game(key, args.workdir, args.max_children, args.hypothesis_profile)
-        except MutationRunError as exc:
+            runs: list[Run] = []
+            if MUTMUT in kinds:  # first: its coverage then picks the checks of the other kinds' mutants
+                if args.rejudge:
+                    runs.append(Run(key, rejudge(args.workdir / key), 0.0))
+                else:
+                    runs.append(mutate_game(key, args.workdir, args.max_children, args.hypothesis_profile))
+            others = [kind for kind in kinds if kind != MUTMUT]
+            if others and not args.rejudge:
+                runs.append(structural_game(key, args.workdir, args.max_children, others, args.hypothesis_profile))
+        except (MutationRunError, trial.CleanRunFailed) as exc:
             print(f"mutation {key}: {exc}")
             worst = 2
             continue
-        if not render(run.key, run.mutants, run.seconds):
+        mutants = tuple(m for run in runs for m in run.mutants)
+        if not render(key, mutants, sum(run.seconds for run in runs)):
             worst = max(worst, 1)
     return worst

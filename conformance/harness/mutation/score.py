@@ -34,6 +34,7 @@ from rulespec.conformance.harness.mutation.flow import Flow, Function
 EQUIVALENTS_FILE = SUITE_ROOT / "conformance" / "mutation" / "equivalent.toml"
 REFUSAL_DIAGNOSTICS = "refusal-diagnostics"
 CAUGHT = frozenset({"killed", "timeout", "segfault", "caught by type check"})  # mutmut statuses the suite caught
+MUTMUT = "mutmut"  # the kind of mutmut's own mutants; structural.py writes the order and condition kinds
 # positional and keyword arguments of a refusal that the suite does not judge
 _DIAGNOSTIC_ARGS: dict[str, tuple[frozenset[int], frozenset[str]]] = {
     "IllegalAction": (frozenset({1}), frozenset({"reason"})),
@@ -69,6 +70,7 @@ class Mutant:
     status: str  # mutmut's status
     diff: str
     equivalent: str | None  # the recorded reason, when it is equivalent
+    kind: str = MUTMUT
 
     @property
     def killed(self) -> bool:
@@ -199,12 +201,16 @@ def only_diagnostics(original: str, mutated: str, module: str = "", flow: Flow |
 
 
 def judge(raw: dict[str, str], equivalents: Equivalents) -> Mutant:
-    """One exported mutant, with its recorded equivalence (if any) attached."""
+    """One exported mutant, with its recorded equivalence (if any) attached.
+
+    A mutant of structural.py gives its module, function and kind; mutmut's are read from its mangled name.
+    """
     match = _MUTANT_NAME.match(raw["name"])
     module = match["module"] if match else raw["name"].rsplit(".", 1)[0]
     function = match["function"] if match else raw["name"].rsplit(".", 1)[-1]
     if match and match["cls"]:
         function = f"{match['cls']}.{function}"
+    module, function = raw.get("module", module), raw.get("function", function)
     diff = mutant_diff(raw["original"], raw["mutated"], function.rsplit(".", 1)[-1])
     reason: str | None = None
     if raw["status"] not in CAUGHT:
@@ -215,7 +221,7 @@ def judge(raw: dict[str, str], equivalents: Equivalents) -> Mutant:
         if reason is None and REFUSAL_DIAGNOSTICS in equivalents.categories:
             if only_diagnostics(raw["original"], raw["mutated"], module):
                 reason = f"{REFUSAL_DIAGNOSTICS}: {equivalents.categories[REFUSAL_DIAGNOSTICS]}"
-    return Mutant(raw["name"], module, function, raw["status"], diff, reason)
+    return Mutant(raw["name"], module, function, raw["status"], diff, reason, raw.get("kind", MUTMUT))
 
 
 def score(mutants: tuple[Mutant, ...]) -> float:
@@ -230,6 +236,14 @@ def render(key: str, mutants: tuple[Mutant, ...], seconds: float) -> bool:
     for mutant in mutants:
         by_module[mutant.module].append(mutant)
     print(f"\nmutation {key}: {len(mutants)} mutants in {seconds:.0f} s, score {score(mutants):.1f}%")
+    for kind in sorted({m.kind for m in mutants}):
+        group = tuple(m for m in mutants if m.kind == kind)
+        killed, survived = sum(m.killed for m in group), sum(m.survived for m in group)
+        equivalent = sum(m.equivalent is not None for m in group)
+        print(
+            f"  kind {kind:<10} {len(group):>5} mutants, {killed} killed, {equivalent} equivalent,"
+            f" {survived} survived: score {score(group):.1f}%"
+        )
     print(f"  {'module':<48} {'mutants':>7} {'killed':>7} {'equiv':>6} {'survived':>8} {'score':>7}")
     for module in sorted(by_module):
         group = tuple(by_module[module])
@@ -239,7 +253,7 @@ def render(key: str, mutants: tuple[Mutant, ...], seconds: float) -> bool:
         print(f"  {module:<48} {len(group):>7} {killed:>7} {equivalent:>6} {survived:>8} {score(group):>6.1f}%")
     survivors = [m for m in mutants if m.survived]
     for mutant in survivors:
-        print(f"\nSURVIVED ({mutant.status}) {mutant.name}\n{mutant.diff}")
+        print(f"\nSURVIVED ({mutant.kind}, {mutant.status}) {mutant.name}\n{mutant.diff}")
     if not mutants:
         print("  no mutants: is the game's reference package empty, or did mutmut mutate nothing?")
     return not survivors and bool(mutants)
