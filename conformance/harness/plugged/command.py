@@ -74,9 +74,10 @@ def plugged_command(args: argparse.Namespace) -> int:
     print(f"\nrulespec plugged {args.impl or args.cmd} ({key}):")
     for name, _, said in outcomes:
         print(f"  {name:<10} {said}")
-    ran = [status for _, status, _ in outcomes if status is not None]
-    worst = max(ran, default=2)
-    print(f"verdict: {'PASSED' if worst == 0 else 'FAILED'} ({len(ran)} of {len(outcomes)} steps ran)")
+    started = [status for _, status, _ in outcomes if status is not None]
+    ran = sum(1 for status in started if status != 2)  # a step that exits 2 could not run (a usage error)
+    worst = max(started, default=2)
+    print(f"verdict: {'PASSED' if worst == 0 else 'FAILED'} ({ran} of {len(outcomes)} steps ran)")
     return worst
 
 

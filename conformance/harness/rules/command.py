@@ -61,7 +61,7 @@ def _show(key_games: list[str], rule_id: str, console: Console) -> None:
     console.print(
         f"[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}  ({rule.game.title}, spec/{rule.game.spec_file})"
     )
-    console.print(escape(rule.clause.text), soft_wrap=True)
+    console.print(escape(rule.clause.text))  # prose: wrapped at word boundaries to the terminal
     rulings = rulings_bearing_on(rule.clause, read_clauses(rule.game.spec_path))
     console.print(f"\nrulings: {', '.join(f'{r.id} ({escape(r.title)})' for r in rulings) or 'none bear on it'}")
     coverage = rule_coverage(rule.game)  # the checks that name it, counted as verify and coverage count them
