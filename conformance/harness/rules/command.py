@@ -69,7 +69,7 @@ def _show(key_games: list[str], rule_id: str, console: Console) -> None:
     for kind, names in zip(("vector cases", "invariants"), checks, strict=True):
         listed = ", ".join(name.split("::")[-1] for name in names[:SHOWN])
         more = f", and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
-        console.print(f"{kind} ({len(names)}): {escape(listed) or '-'}{more}", soft_wrap=True)
+        console.print(f"{kind} ({len(names)}): {escape(listed) or '-'}{more}")  # wrapped between IDs, never in one
     console.print("")
 
 
