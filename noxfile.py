@@ -106,6 +106,7 @@ def conformance(session: nox.Session) -> None:
 
     ``nox -s conformance -- --game soe --impl pkg:Impl [--install PATH]``.
     """
+    _bytecode_elsewhere(session)
     session.install("-e", ".")  # verify needs rulespec alone: no contributors' tools to install in a fresh clone
     _run_for_the_caller(session, "verify", "--profile", "ci", *_install_plugged(session))
 
@@ -167,15 +168,16 @@ def _install_plugged(session: nox.Session) -> list[str]:
 def _run_for_the_caller(session: nox.Session, *arguments: str) -> None:
     """``rulespec ARGUMENTS`` in the directory nox was started from: each relative path (``--expectations``,
     ``--report-json``, ``--vectors``, ...) means what it means there, ``--impl`` imports from there, and what the run
-    writes (reports, ``.hypothesis/``, ``.mypy_cache/``) lands there. Bytecode of the editable rulespec goes to the
-    session's virtualenv, never into the checkout."""
-    env = (
-        {}
-        if Path(session.invoked_from).resolve() == HERE
-        else {"PYTHONPYCACHEPREFIX": str(Path(session.virtualenv.location, "pycache"))}
-    )
+    writes (reports, ``.hypothesis/``, ``.mypy_cache/``) lands there."""
     with session.chdir(session.invoked_from):
-        session.run("rulespec", *arguments, env=env)
+        session.run("rulespec", *arguments)
+
+
+def _bytecode_elsewhere(session: nox.Session) -> None:
+    """Run from another project, the session writes no bytecode into the checkout (the editable rulespec's, and the
+    build hook's while it is installed): it goes to the session's virtualenv."""
+    if Path(session.invoked_from).resolve() != HERE:
+        session.env["PYTHONPYCACHEPREFIX"] = str(Path(session.virtualenv.location, "pycache"))
 
 
 @nox.session
@@ -186,6 +188,7 @@ def plugged(session: nox.Session) -> None:
     your package is installed into this session's virtualenv first (see ``_install_plugged``); every
     other option goes to ``rulespec plugged``.
     """
+    _bytecode_elsewhere(session)
     session.install(*SYMBOLIC)
     _run_for_the_caller(session, "plugged", *_install_plugged(session))
 

@@ -121,4 +121,4 @@ def test_an_out_that_is_a_file_is_a_usage_error(tmp_path: Path, capsys: pytest.C
     taken = tmp_path / "taken"
     taken.write_text("x", encoding="utf-8")
     assert main(["bundle", str(taken)]) == 2
-    assert "rulespec bundle: OUT" in capsys.readouterr().err
+    assert "rulespec bundle: error: OUT" in capsys.readouterr().err

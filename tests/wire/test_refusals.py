@@ -143,6 +143,6 @@ def test_a_command_that_does_not_speak_the_protocol_is_a_usage_error(fault: str)
         timeout=120,
         check=False,
     )
-    assert ran.returncode == pytest.ExitCode.USAGE_ERROR, ran.stdout + ran.stderr
+    assert ran.returncode == 2, ran.stdout + ran.stderr  # every usage error's status, a bad handshake's too
     assert "bad handshake" in ran.stderr, ran.stderr
     assert command in ran.stderr
