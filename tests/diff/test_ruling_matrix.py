@@ -3,7 +3,8 @@
 ``rulespec diff ref 'ref[FIELD=ALT]' --game KEY``: the rulings are drawn per input, FIELD from the
 alternatives other than ALT, so each input asks what ALT changes. The search runs the game's
 operations in order and stops at the first that shows a difference; it must find one within
-60 CPU seconds (the machine is shared: CPU time, not the wall clock, is what a search costs).
+90 CPU seconds (the machine is shared: CPU time, not the wall clock, is what a search costs; the
+slowest, found only in Struggle of Empires' last operation, took 62 s at a load average of 7).
 
 Minutes for the whole matrix, so it runs in its own session (``nox -s ruling_matrix``), not in
 the default ``tests`` session (tests/diff/conftest.py skips it there). The rulings are read from
@@ -26,7 +27,7 @@ from rulespec.conformance.harness.spec import read_clauses
 
 pytestmark = pytest.mark.ruling_matrix
 
-CPU_SECONDS = 60.0
+CPU_SECONDS = 90.0
 # rulings whose alternatives the spec shows to answer alike on the state modelled, with the clause saying so
 EQUIVALENT = {("soe", "sequence"): ("SOE-RULING-13", "give the same result")}
 
