@@ -94,6 +94,7 @@ class RunStamp:
     run_checks: int  # the checks of the whole run, every shard's
     run_digest: str  # checks_digest of the whole run's check IDs
     share: tuple[str, ...]  # the IDs of the checks this report owns (its shard's share, or the whole run)
+    only: tuple[str, ...] = ()  # the rules the run was narrowed to (verify --rule); empty: every rule
     seal: str = ""  # sealed(): over the stamp and the records, so an edit by hand shows
 
     @property

@@ -11,6 +11,7 @@ bounds), so a partial engine gates a sharded run as it gates one run. ``report h
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +24,7 @@ from rulespec.conformance.harness.gate.conclude import print_gate
 from rulespec.conformance.harness.gate.judge import Bounds, add_bounds, judge
 from rulespec.conformance.harness.gate.stamp import Stamp, tool_versions
 from rulespec.conformance.harness.per_rule import render, tally
-from rulespec.conformance.harness.records import RunStamp, write_report
+from rulespec.conformance.harness.records import write_report
 from rulespec.conformance.harness.report import html
 from rulespec.conformance.harness.report.shards import MergeError, Report, prove_whole, read_stamped
 from rulespec.conformance.harness.untrusted import terminal_text
@@ -72,20 +73,9 @@ def merge(args: argparse.Namespace) -> int:
         return _refused(console, MergeError("the reports hold no checks"))
     if args.out:
         share = tuple(nodeid for report in reports for nodeid in report.run.share)
-        whole = RunStamp(
-            run.implementation,
-            run.games,
-            run.suite,
-            run.rules,
-            run.profile,
-            run.seed,
-            None,
-            run.run_checks,
-            run.run_digest,
-            share,
-        )
+        whole = dataclasses.replace(run, shard=None, share=share)  # sealed anew over every record
         write_report(args.out, records, whole)
-    verification = tally([game(key) for key in keys], records)
+    verification = tally([game(key) for key in keys], records, only=list(run.only) or None)
     shards = f"{len(reports)} shards" if run.shard else "one whole run"
     render(verification, f"{terminal_text(run.implementation)}: {shards} merged ({', '.join(keys)})", console)
     stamp = Stamp(run.games, run.suite, run.rules, run.profile, run.seed, tool_versions())

@@ -68,6 +68,7 @@ _SAME = (
     ("rules", "rules hash"),
     ("profile", "profile"),
     ("seed", "seed"),
+    ("only", "rules narrowed to (--rule)"),
     ("run_digest", "checks collected (a different --rule, -k, --vectors or suite)"),
 )
 

@@ -73,7 +73,17 @@ class Recorder:
         seed = seed_of(options.pytest_args)
         suite, rules = suite_hashes(games)
         return RunStamp(
-            implementation, options.games, suite, rules, options.profile, seed, shard, count, digest, self.share
+            implementation,
+            options.games,
+            suite,
+            rules,
+            options.profile,
+            seed,
+            shard,
+            count,
+            digest,
+            self.share,
+            options.rules,
         )
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
