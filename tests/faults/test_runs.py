@@ -149,7 +149,9 @@ def _stamped(path: Path, checks: list[dict[str, Any]], shard: tuple[int, int] | 
     nodeids = [record.nodeid for record in records]
     fields: dict[str, Any] = {"implementation": "--impl engine:Game", "games": ("soe",), "suite": "s", "rules": "r"}
     fields |= {"profile": "ci", "seed": None, "shard": shard, "share": tuple(nodeids), "run_checks": len(nodeids)}
-    stamp = RunStamp(**(fields | {"run_digest": checks_digest(nodeids)} | run))
+    fields["run_digest"] = checks_digest(nodeids)
+    fields |= run
+    stamp = RunStamp(**fields)
     write_report(path, records, stamp)
     return path
 
@@ -184,9 +186,12 @@ def test_merge_missing_shard(tmp_path: Path) -> None:
 
 def _pair(tmp_path: Path, **second: Any) -> list[Path]:
     """Shards 1/2 and 2/2 of one run of two checks; ``second`` changes the second's stamp."""
-    checks = [{"nodeid": f"v.json::c{k}", "game": "soe", "kind": "vector", "rules": ["SOE-POP-1"]} for k in (1, 2)]
-    checks = [check | {"outcome": "passed", "detail": ""} for check in checks]
-    run = {"run_checks": 2, "run_digest": checks_digest(check["nodeid"] for check in checks), "only": ("SOE-POP-1",)}
+    nodeids = [f"v.json::c{k}" for k in (1, 2)]
+    checks: list[dict[str, Any]] = [
+        {"nodeid": nodeid, "game": "soe", "kind": "vector", "rules": ["SOE-POP-1"], "outcome": "passed", "detail": ""}
+        for nodeid in nodeids
+    ]
+    run: dict[str, Any] = {"run_checks": 2, "run_digest": checks_digest(nodeids), "only": ("SOE-POP-1",)}
     first = _stamped(tmp_path / "one.json", checks[:1], (1, 2), **run)
     return [first, _stamped(tmp_path / "two.json", checks[1:], (2, 2), **(run | second))]
 

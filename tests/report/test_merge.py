@@ -100,7 +100,7 @@ def test_a_doubled_shard_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_reports_of_different_runs_are_refused_naming_the_difference(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], changed: dict[str, object], named: str
 ) -> None:
-    assert named in _refusal(capsys, *map(str, _shards(tmp_path, **changed)))
+    assert named in _refusal(capsys, *map(str, _shards(tmp_path, None, **changed)))
 
 
 def test_a_report_without_a_valid_stamp_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
