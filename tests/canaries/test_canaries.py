@@ -79,7 +79,7 @@ def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path)
     assert done.returncode == 1, (
         f"verify exited {done.returncode} for a canary that {canary.breaks}\n{done.stdout[-3000:]}"
     )
-    records = json.loads(report.read_text(encoding="utf-8"))
+    records = json.loads(report.read_text(encoding="utf-8"))["checks"]
     # a failing check fails its primary rule and only implicates the others: each rule it breaks must be
     # some failing check's primary
     failed = {record["primary"] for record in records if record["outcome"] == "failed"}

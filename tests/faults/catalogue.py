@@ -214,4 +214,29 @@ RUNS = (
         "2: which rulespec lacks",
         "report merge of a rule and a path holding '[/]', and a check of an unknown game (was: MarkupError, KeyError)",
     ),
+    Attack(
+        "merge-missing-shard",
+        "bad",
+        "2: missing shard(s) 1/2",
+        "report merge of verify's shard 2/2 alone (was: FULL PASS, rc 0, with shard 1/2's checks never run)",
+    ),
+    Attack("merge-doubled-shard", "good", "2: is given twice", "report merge of one shard's report twice"),
+    Attack(
+        "merge-different-runs",
+        "bad",
+        "2: are of different runs",
+        "report merge of shards of different suites, profiles or implementations (was: merged as one run)",
+    ),
+    Attack(
+        "merge-hand-written",
+        "bad",
+        "2: carries no run stamp; its seal does not hold",
+        "report merge of a hand-written report, and of a shard edited by hand (was: taken at face value)",
+    ),
+    Attack(
+        "merge-expectations",
+        "bad",
+        "0: gate: PASSED",
+        "report merge --expectations: a partial engine's known gap gates a sharded run (was: no such option)",
+    ),
 )

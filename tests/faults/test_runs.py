@@ -14,7 +14,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.records import CheckRecord, RunStamp, checks_digest, write_report
 from tests import REPO_ROOT
 from tests.faults.catalogue import RUNS
 
@@ -42,7 +45,7 @@ def faulty(fault: str) -> str:
 
 
 def records(path: Path) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    found: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["checks"]
     return found
 
 
@@ -140,16 +143,92 @@ def test_markup_names() -> None:
     assert "\x1b" not in ran.stdout and "Traceback" not in ran.stderr
 
 
+def _stamped(path: Path, checks: list[dict[str, Any]], shard: tuple[int, int] | None = None, **run: Any) -> Path:
+    """A report as verify writes it, stamped and sealed, owning ``checks`` (of a run of just those, or ``run``'s)."""
+    records = [msgspec.convert(check, CheckRecord) for check in checks]
+    nodeids = [record.nodeid for record in records]
+    fields: dict[str, Any] = {"implementation": "--impl engine:Game", "games": ("soe",), "suite": "s", "rules": "r"}
+    fields |= {"profile": "ci", "seed": None, "shard": shard, "share": tuple(nodeids), "run_checks": len(nodeids)}
+    fields["run_digest"] = checks_digest(nodeids)
+    fields |= run
+    stamp = RunStamp(**fields)
+    write_report(path, records, stamp)
+    return path
+
+
 def test_merge_markup_unknown_game(tmp_path: Path) -> None:
     record: dict[str, Any] = {"nodeid": "conformance/vectors/soe/x[/].json::a[/]", "game": "soe", "kind": "vector"}
     record |= {"rules": ["SOE-[/]-1"], "outcome": "passed", "detail": "[bold]x[/]"}
     (tmp_path / "[").mkdir()
-    marked = tmp_path / "[" / "]marked.json"  # the path holds [/]
-    marked.write_text(json.dumps([record]), encoding="utf-8")
+    marked = _stamped(tmp_path / "[" / "]marked.json", [record])  # the path holds [/]
     ran = rulespec("report", "merge", str(marked))
     assert ran.returncode == 1 and "SOE-[/]-1" in ran.stdout and "Traceback" not in ran.stderr, ran.stdout + ran.stderr
-    unknown = tmp_path / "unknown.json"
-    unknown.write_text(json.dumps([record | {"nodeid": "b", "game": "zzz"}]), encoding="utf-8")
+    unknown = _stamped(tmp_path / "unknown.json", [record | {"nodeid": "b", "game": "zzz"}])
     ran = rulespec("report", "merge", str(marked), str(unknown))
     assert ran.returncode == 2, ran.stdout + ran.stderr
     assert "which rulespec lacks" in ran.stdout and "Traceback" not in ran.stderr
+
+
+def _refused(*reports: Path) -> str:
+    ran = rulespec("report", "merge", *map(str, reports))
+    assert ran.returncode == 2 and "Traceback" not in ran.stderr, ran.stdout + ran.stderr
+    return " ".join(ran.stdout.split())
+
+
+def test_merge_missing_shard(tmp_path: Path) -> None:
+    """verify's own shard 2/2, merged alone: refused, counting the checks of shard 1/2 that never ran."""
+    report = tmp_path / "shard-2.json"
+    done = verify("--rule", "SOE-POP-1", "--rule", "SOE-INCOME-1", "--shard", "2/2", "--report-json", str(report))
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    shown = _refused(report)
+    assert "missing shard(s) 1/2:" in shown and "checks never ran" in shown, shown
+
+
+def _pair(tmp_path: Path, **second: Any) -> list[Path]:
+    """Shards 1/2 and 2/2 of one run of two checks; ``second`` changes the second's stamp."""
+    nodeids = [f"v.json::c{k}" for k in (1, 2)]
+    checks: list[dict[str, Any]] = [
+        {"nodeid": nodeid, "game": "soe", "kind": "vector", "rules": ["SOE-POP-1"], "outcome": "passed", "detail": ""}
+        for nodeid in nodeids
+    ]
+    run: dict[str, Any] = {"run_checks": 2, "run_digest": checks_digest(nodeids), "only": ("SOE-POP-1",)}
+    first = _stamped(tmp_path / "one.json", checks[:1], (1, 2), **run)
+    return [first, _stamped(tmp_path / "two.json", checks[1:], (2, 2), **(run | second))]
+
+
+def test_merge_doubled_shard(tmp_path: Path) -> None:
+    first, _ = _pair(tmp_path)
+    assert "shard 1/2 is given twice" in _refused(first, first)
+
+
+def test_merge_different_runs(tmp_path: Path) -> None:
+    assert "different runs: suite hash 's' and 'other'" in _refused(*_pair(tmp_path, suite="other"))
+    assert "different runs: profile 'ci' and 'dev'" in _refused(*_pair(tmp_path, profile="dev"))
+    assert "different runs: implementation" in _refused(*_pair(tmp_path, implementation="--cmd ./engine"))
+
+
+def test_merge_hand_written(tmp_path: Path) -> None:
+    first, second = _pair(tmp_path)
+    hand = tmp_path / "hand.json"
+    hand.write_text(json.dumps(json.loads(second.read_text(encoding="utf-8"))["checks"]), encoding="utf-8")
+    assert "hand.json: carries no run stamp" in _refused(first, hand)
+    edited = json.loads(second.read_text(encoding="utf-8"))
+    edited["run"]["share"] = []
+    edited["checks"] = []  # a shard that owns nothing: its seal no longer holds
+    second.write_text(json.dumps(edited), encoding="utf-8")
+    assert "two.json: its seal does not hold" in _refused(first, second)
+
+
+def test_merge_expectations(tmp_path: Path) -> None:
+    """A partial engine gates a sharded run as it gates one run: its known gap listed, the merge passes."""
+    first, second = _pair(tmp_path)
+    run = json.loads(first.read_text(encoding="utf-8"))["run"]
+    run = {"run_checks": 2, "run_digest": run["run_digest"], "only": tuple(run["only"])}
+    gap = json.loads(second.read_text(encoding="utf-8"))["checks"]
+    gap[0] |= {"outcome": "not implemented", "detail": "the implementation does not offer 'grow_population'"}
+    second = _stamped(second, gap, (2, 2), **run)
+    assert rulespec("report", "merge", str(first), str(second)).returncode == 1
+    known = tmp_path / "known.toml"
+    known.write_text('[[not_implemented]]\noperation = "grow_population"\nreason = "next release"\n', encoding="utf-8")
+    ran = rulespec("report", "merge", str(first), str(second), "--expectations", str(known), "--game", "soe")
+    assert "gate: PASSED" in ran.stdout, ran.stdout + ran.stderr

@@ -43,7 +43,7 @@ def test_declared_it_passes_and_says_under_which_rulings(tmp_path: Path) -> None
     )
     assert code == 0, printed
     assert "rulings: judged under domination_first_turn=5 (" in printed
-    records = json.loads(report.read_text())
+    records = json.loads(report.read_text())["checks"]
     assert {json.dumps(record["declared"]) for record in records} == {'{"domination_first_turn": [5]}'}
     assert any(record["rederived"] and record["detail"].startswith("re-derived under") for record in records)
 

@@ -73,8 +73,9 @@ PROGRESS_LINE = re.compile(r"^\s*\d+ s  ")  # "   11 s  209/271 checks ..."
 
 
 def _valid_report(path: Path) -> list[dict[str, Any]]:
-    records: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-    jsonschema.validate(records, report_schema())
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    jsonschema.validate(document, report_schema())
+    records: list[dict[str, Any]] = document["checks"]
     assert len(read_report(path)) == len(records)
     return records
 

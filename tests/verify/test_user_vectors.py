@@ -66,7 +66,7 @@ def test_your_vectors_run_beside_ours_and_count_per_rule(tmp_path: Path) -> None
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False, env=env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    records = json.loads(report.read_text(encoding="utf-8"))
+    records = json.loads(report.read_text(encoding="utf-8"))["checks"]
     ours = [record for record in records if record["nodeid"].endswith("::ours-population-three-and-six")]
     assert [(record["outcome"], record["rules"]) for record in ours] == [("passed", ["SOE-POP-1", "SOE-POP-2"])]
     suite = [record for record in records if "conformance/vectors/soe/" in record["nodeid"]]

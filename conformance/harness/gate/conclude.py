@@ -68,7 +68,7 @@ def _unexpected(records: Sequence[CheckRecord], shown_rules: int = 20) -> list[s
     return lines
 
 
-def _print(gate: GateResult, console: Console) -> None:
+def print_gate(gate: GateResult, console: Console) -> None:
     """The gate's findings, one line each (plain text: a node ID's ``[param]`` is not markup)."""
     counts = ", ".join(f"{n} {name}" for name, n in gate.counts.items() if n)
     lines: list[tuple[str, str]] = [("yellow", f"expectations stamp: {change}") for change in gate.stamp_changes]
@@ -111,7 +111,7 @@ def conclude(
         if written.expectations.placeholders:
             console.print(f"give each new entry its reason (replace {PLACEHOLDER!r}): the gate refuses it until then")
         return 0
-    _print(gate, console)
+    print_gate(gate, console)
     if junit_xml and Path(junit_xml).is_file():
         junit.rewrite(Path(junit_xml), gate, declared_text(records))
     if summary_md:

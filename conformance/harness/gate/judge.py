@@ -16,6 +16,7 @@ matched to a gap only through its not-implemented detail.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
 import re
@@ -30,6 +31,7 @@ from rulespec.conformance.harness.gate.stamp import Stamp, differences
 from rulespec.conformance.harness.per_rule import Verification
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
+from rulespec.conformance.harness.vocabulary import argument, count
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,25 @@ class Bounds:
     max_errors: int = 0
     max_not_implemented: int = 0
     allow_fixed: bool = False
+
+
+def add_bounds(group: argparse._ActionsContainer) -> None:  # pyright: ignore[reportPrivateUsage]
+    """The gate's bounds as options (``verify``'s and ``report merge``'s): ``--allow-fixed`` and the maxima."""
+    group.add_argument(
+        "--allow-fixed",
+        action="store_true",
+        help="a known failure now passing, or a known gap now implemented, does not fail the gate",
+    )
+    group.add_argument(
+        "--max-errors", type=argument(count), default=0, metavar="N", help="errors the gate allows (default 0)"
+    )
+    group.add_argument(
+        "--max-not-implemented",
+        type=argument(count),
+        default=0,
+        metavar="N",
+        help="not-implemented checks allowed beyond the known gaps the expectations list (default 0)",
+    )
 
 
 def check_id(record: CheckRecord) -> str:

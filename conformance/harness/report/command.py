@@ -1,16 +1,17 @@
 """``rulespec report merge|html``: the group (its subcommands listed in ``SUBCOMMANDS``), and ``merge`` itself.
 
 ``rulespec report merge A.json B.json ... --out all.json`` makes the shards of one verify run one
-report and one verdict. Each check must appear in one report only: a check in two reports means the
-shards overlap (two different commands, or a report given twice), and the merge is refused naming
-it. The verdict is per_rule's, over every game the reports' checks belong to (or those named with
-``--game``): a rule that no shard checked shows as unchecked, so a missing shard is never a pass.
-``report html`` is ``html``'s.
+report and one verdict, once their stamps prove them one run, whole (``shards``): a shard missing or
+given twice, reports of different suites, profiles or implementations, and a report without a valid
+stamp are refused by name (exit 2). The verdict is per_rule's, over every game of the run (or those
+named with ``--game``), and the gate is verify's (``gate.judge``, with ``--expectations`` and the
+bounds), so a partial engine gates a sharded run as it gates one run. ``report html`` is ``html``'s.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,32 +19,23 @@ from pathlib import Path
 from rich.console import Console
 
 from rulespec.conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.gate import expectations as expectations_file
+from rulespec.conformance.harness.gate.conclude import print_gate
+from rulespec.conformance.harness.gate.judge import Bounds, add_bounds, judge
+from rulespec.conformance.harness.gate.stamp import Stamp, tool_versions
 from rulespec.conformance.harness.per_rule import render, tally
-from rulespec.conformance.harness.records import CheckRecord, read_report, write_report
+from rulespec.conformance.harness.records import write_report
 from rulespec.conformance.harness.report import html
+from rulespec.conformance.harness.report.shards import MergeError, Report, prove_whole, read_stamped
 from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.vocabulary import Commands
 
 
-class MergeError(ValueError):
-    """The reports cannot be one run's shards."""
-
-
-def merged(paths: list[Path]) -> list[CheckRecord]:
-    """Every report's records, in the order given; refused when a check appears twice."""
-    seen: dict[str, Path] = {}
-    records: list[CheckRecord] = []
-    for path in paths:
-        for record in read_report(path):
-            if record.game not in REGISTRY:
-                raise MergeError(f"{path}: {record.nodeid} is a check of game {record.game!r}, which rulespec lacks")
-            if record.nodeid in seen:
-                raise MergeError(
-                    f"{record.nodeid} is in both {seen[record.nodeid]} and {path}: shards of one run share no check"
-                )
-            seen[record.nodeid] = path
-            records.append(record)
-    return records
+def merged(paths: list[Path]) -> list[Report]:
+    """Every report, in the order given, once their stamps prove them one whole run (MergeError otherwise)."""
+    reports = [read_stamped(path) for path in paths]
+    prove_whole(reports)
+    return reports
 
 
 def merge_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,26 +46,43 @@ def merge_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game", action="append", choices=sorted(REGISTRY), help="the games the run covered (default: the reports')"
     )
+    parser.add_argument(
+        "--expectations", type=Path, metavar="PATH", help="known failures and known gaps (.json or .toml), as verify's"
+    )
+    add_bounds(parser)
+
+
+def _refused(console: Console, problem: object) -> int:
+    # one line: a path must not break; inert: a path or rule ID holds no markup
+    console.print(f"[bold red]rulespec report merge: {terminal_text(problem)}[/]", soft_wrap=True)
+    return 2
 
 
 def merge(args: argparse.Namespace) -> int:
-    """0 when the merged run is a full pass, 1 when not, 2 when the reports cannot be merged."""
+    """0 when the merged run passes the gate, 1 when not, 2 when the reports cannot be merged."""
     console = Console()
     try:
-        records = merged(args.reports)
-    except ValueError as exc:  # MergeError, or a file read_report refused
-        # one line: a path must not break; inert: a path or rule ID holds no markup
-        console.print(f"[bold red]rulespec report merge: {terminal_text(exc)}[/]", soft_wrap=True)
-        return 2
-    keys = args.game or sorted({record.game for record in records})
+        expectations = expectations_file.load(args.expectations) if args.expectations else None
+        reports = merged(args.reports)
+    except ValueError as exc:  # MergeError, ExpectationsError, or a file read_run refused
+        return _refused(console, exc)
+    records = [record for report in reports for record in report.records]
+    run = reports[0].run
+    keys = args.game or sorted({*run.games, *(record.game for record in records)})
     if not keys:
-        console.print("[bold red]rulespec report merge: the reports hold no checks[/]")
-        return 2
+        return _refused(console, MergeError("the reports hold no checks"))
     if args.out:
-        write_report(args.out, records)
-    verification = tally([game(key) for key in keys], records)
-    render(verification, f"{len(args.reports)} merged reports ({', '.join(keys)})", console)
-    return 0 if verification.full_pass else 1
+        share = tuple(nodeid for report in reports for nodeid in report.run.share)
+        whole = dataclasses.replace(run, shard=None, share=share)  # sealed anew over every record
+        write_report(args.out, records, whole)
+    verification = tally([game(key) for key in keys], records, only=list(run.only) or None)
+    shards = f"{len(reports)} shards" if run.shard else "one whole run"
+    render(verification, f"{terminal_text(run.implementation)}: {shards} merged ({', '.join(keys)})", console)
+    stamp = Stamp(run.games, run.suite, run.rules, run.profile, run.seed, tool_versions())
+    bounds = Bounds(args.max_errors, args.max_not_implemented, args.allow_fixed)
+    gate = judge(verification, records, bounds, expectations, stamp)
+    print_gate(gate, console)
+    return 0 if gate.passed else 1
 
 
 @dataclass(frozen=True)

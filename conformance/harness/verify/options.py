@@ -23,11 +23,11 @@ import pytest
 from rulespec.conformance.harness import vocabulary
 from rulespec.conformance.harness.games import REGISTRY, game
 from rulespec.conformance.harness.gate import expectations as expectations_file
-from rulespec.conformance.harness.gate.judge import Bounds
+from rulespec.conformance.harness.gate.judge import Bounds, add_bounds
 from rulespec.conformance.harness.report.html import site_dir
 from rulespec.conformance.harness.rulings import Declared, alternatives, declared_of
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
-from rulespec.conformance.harness.vocabulary import add_game, argument, count, max_faults, processes, seconds
+from rulespec.conformance.harness.vocabulary import add_game, argument, max_faults, processes, seconds
 from rulespec.conformance.harness.wire.faults import parse_command
 from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
 
@@ -253,21 +253,7 @@ def _add_gating(run: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="known failures and known gaps (.json or .toml)",
     )
-    gating.add_argument(
-        "--allow-fixed",
-        action="store_true",
-        help="a known failure now passing, or a known gap now implemented, does not fail the gate",
-    )
-    gating.add_argument(
-        "--max-errors", type=argument(count), default=0, metavar="N", help="errors the gate allows (default 0)"
-    )
-    gating.add_argument(
-        "--max-not-implemented",
-        type=argument(count),
-        default=0,
-        metavar="N",
-        help="not-implemented checks allowed beyond the known gaps the expectations list (default 0)",
-    )
+    add_bounds(gating)
 
 
 def from_command_line(args: argparse.Namespace) -> VerifyOptions:

@@ -152,7 +152,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     # a write that fails is told after the verdict, never instead of it
     try:
         if options.report_json:
-            recorder.write(Path(options.report_json))
+            recorder.write(Path(options.report_json), options)
     except (OSError, ValueError) as exc:
         recorder.unwritten.append(f"--report-json {options.report_json}: could not write: {exc}")
     try:
@@ -208,7 +208,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     options = config.stash[OPTIONS]
     collection.choose(config, items, options.rules)
+    run = [item.nodeid for item in items if game_of(Path(str(item.path))) is not None]
     spread.order_and_share(config, items, options.shard, bool(config.getoption("--rulespec-longest-first")))
+    if RECORDER in config.stash:  # the report's stamp: the run's checks, and this share of them
+        share = [item.nodeid for item in items if game_of(Path(str(item.path))) is not None]
+        config.stash[RECORDER].own(run, share)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -236,6 +240,7 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
 # pytest-xdist worker stops its subjects before it reports back; their faults ride in its output.
 
 _ENDING_FAULTS = "rulespec-ending-faults"
+_SHARE = "rulespec-share"  # a worker's run and share (Recorder.own), for the controller's report stamp
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -246,6 +251,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     faults = config.stash[SUBJECTS].close()
     if is_worker(config):
         getattr(config, "workeroutput")[_ENDING_FAULTS] = faults
+        recorder = config.stash.get(RECORDER, None)
+        if recorder is not None and recorder.run is not None:
+            getattr(config, "workeroutput")[_SHARE] = [*recorder.run, list(recorder.share)]
     elif faults and RECORDER in config.stash:
         config.stash[RECORDER].record_ending(config.stash[OPTIONS].games[0], faults)
 
@@ -254,6 +262,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 def pytest_testnodedown(node: Any, error: object) -> None:
     """pytest-xdist: a worker finished; its processes' ending faults join the controller's records."""
     faults: list[str] = getattr(node, "workeroutput", {}).get(_ENDING_FAULTS, [])
+    node.config.stash[RECORDER].told_by_worker(getattr(node, "workeroutput", {}).get(_SHARE))
     if faults:
         node.config.stash[RECORDER].record_ending(node.config.stash[OPTIONS].games[0], faults)
 

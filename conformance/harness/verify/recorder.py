@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,8 @@ import pytest
 
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.records import CheckRecord, write_report
+from rulespec.conformance.harness.gate.stamp import seed_of, suite_hashes
+from rulespec.conformance.harness.records import CheckRecord, RunStamp, checks_digest, write_report
 from rulespec.conformance.harness.subject import ImplementationError
 from rulespec.conformance.harness.verdict import Outcome
 from rulespec.conformance.harness.verify import saved_failures
@@ -27,7 +28,7 @@ from rulespec.conformance.harness.verify.collection import VectorItem, game_of, 
 from rulespec.conformance.harness.verify.declared import DECLARED, stamped
 from rulespec.conformance.harness.verify.failure_text import failure_text
 from rulespec.conformance.harness.verify.failures import CALLS, message, record_of
-from rulespec.conformance.harness.verify.options import OPTIONS
+from rulespec.conformance.harness.verify.options import OPTIONS, VerifyOptions
 from rulespec.conformance.harness.verify.saved_failures import SentCall
 from rulespec.conformance.harness.verify.subjects import SUBJECTS, is_worker
 
@@ -51,6 +52,39 @@ class Recorder:
         self.config: pytest.Config | None = None  # the session's, once it is configured
         self.collected: set[str] = set()  # every test collected (by each worker, with -n)
         self.unwritten: list[str] = []  # writes that failed after the run, told after the verdict
+        self.run: tuple[int, str] | None = None  # the whole run's checks (count, digest), every shard's
+        self.share: tuple[str, ...] = ()  # the checks this process (or its workers) owns
+
+    def own(self, run: Sequence[str], share: Sequence[str]) -> None:
+        """The run's checks (before ``--shard`` took this share) and the share: the report's stamp."""
+        self.run, self.share = (len(run), checks_digest(run)), tuple(share)
+
+    def told_by_worker(self, told: Any) -> None:
+        """A pytest-xdist worker's ``own`` (every worker deals the same share)."""
+        if self.run is None and told:
+            count, digest, share = told
+            self.run, self.share = (int(count), str(digest)), tuple(share)
+
+    def stamp(self, options: VerifyOptions) -> RunStamp:
+        games = [game(key) for key in options.games]
+        count, digest = self.run or (0, "")  # unknown: the run ended before its checks were dealt
+        shard = (options.shard.index, options.shard.count) if options.shard else None
+        implementation = options.subjects[0].option if options.subjects else "the reference"
+        seed = seed_of(options.pytest_args)
+        suite, rules = suite_hashes(games)
+        return RunStamp(
+            implementation,
+            options.games,
+            suite,
+            rules,
+            options.profile,
+            seed,
+            shard,
+            count,
+            digest,
+            self.share,
+            options.rules,
+        )
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.collected.update(item.nodeid for item in session.items)
@@ -100,8 +134,8 @@ class Recorder:
             self.records.append(CheckRecord(report.nodeid, key, "check", rules, Outcome.ERROR.value, _short(report)))
         report.user_properties = kept  # JUnit XML shows the rule IDs, not this bookkeeping
 
-    def write(self, path: Path) -> None:
-        write_report(path, self.records)
+    def write(self, path: Path, options: VerifyOptions) -> None:
+        write_report(path, self.records, self.stamp(options))
 
     def unrecorded(self) -> int:
         """Checks collected that got no record: the process running them ended early (a complete verdict has none)."""
