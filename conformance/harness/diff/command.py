@@ -215,51 +215,35 @@ def _searches(
 ) -> Iterator[Found]:
     """Each operation's search, in order. Two or more operations spread over the cores, one process each at a time
     with sides of its own (a ``cmd:`` side starts its own process there): the search is the same, only sooner."""
-    settings = (args.max_examples, args.seed, known, args.max_differences)
     workers = min(len(operations), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
     if workers < 2:
-        for operation in operations:
-            yield explore(
-                chosen,
-                operation,
-                a,
-                b,
-                args.max_examples,
-                seed=args.seed,
-                known=known,
-                max_differences=args.max_differences,
-            )
+        yield from (_explore(chosen, operation, a, b, args, known) for operation in operations)
         return
     context = multiprocessing.get_context("spawn")  # no thread or pipe of this process is copied into a worker
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        jobs = [
-            pool.submit(_search, chosen.key, operation, a.spec, b.spec, args.case_timeout, settings)
-            for operation in operations
-        ]
+        jobs = [pool.submit(_search, chosen.key, operation, args, known) for operation in operations]
         try:
-            for job in jobs:
-                yield job.result()
+            yield from (job.result() for job in jobs)
         finally:
             for job in jobs:
                 job.cancel()
 
 
-def _search(
-    key: str,
-    operation: str,
-    a_spec: str,
-    b_spec: str,
-    timeout: float,
-    settings: tuple[int, int | None, frozenset[Group], int | None],
+def _explore(
+    chosen: Game, operation: str, a: Side, b: Side, args: argparse.Namespace, known: frozenset[Group]
 ) -> Found:
+    budget, seed, most = args.max_examples, args.seed, args.max_differences
+    return explore(chosen, operation, a, b, budget, seed=seed, known=known, max_differences=most)
+
+
+def _search(key: str, operation: str, args: argparse.Namespace, known: frozenset[Group]) -> Found:
     """One operation's search in a worker, between sides named as on the command line, closed after it."""
-    budget, seed, known, max_differences = settings
     chosen = game(key)
-    a = parse_side(chosen, a_spec, timeout)
+    a = parse_side(chosen, args.a, args.case_timeout)
     try:
-        b = parse_side(chosen, b_spec, timeout)
+        b = parse_side(chosen, args.b, args.case_timeout)
         try:
-            return explore(chosen, operation, a, b, budget, seed=seed, known=known, max_differences=max_differences)
+            return _explore(chosen, operation, a, b, args, known)
         finally:
             b.subject.close()
     finally:

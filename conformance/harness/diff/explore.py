@@ -1,7 +1,7 @@
 """The search itself: spend the budget, group what differs, shrink each group to its own minimal input.
 
-One Hypothesis run of a probe draws ``budget`` inputs (derandomised, or the same ``--seed``); each
-input is then asked of both sides, sent ahead to a process side in batches (pipelined), and every
+One Hypothesis run of a probe draws ``budget`` inputs (derandomised, or the same ``--seed``), asked of
+both sides ``BATCH`` at a time, each batch sent ahead to a process side in one stream (pipelined); every
 difference outside the groups set aside is counted under its group; the search stops early once
 ``max_differences`` groups are seen. Then each group is shrunk from its first input: that input's
 choices are replayed (Hypothesis's reuse phase, from an example database in memory) and shrunk
@@ -13,7 +13,7 @@ its other alternatives, so every input asks what the switch changes.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -152,23 +152,36 @@ def explore(
     """
     found = Found(operation)
     first: dict[Group, tuple[Difference, bytes]] = {}
-    inputs: list[tuple[Any, Any, bytes]] = []
+    pending: list[tuple[Any, Any, bytes]] = []
+    stopped: list[bool] = []  # once enough groups are seen, every later call (Hypothesis's replay too) stops
+
+    def asked() -> None:
+        batch = pending[:]
+        pending.clear()
+        _send_ahead((a, b), operation, batch)
+        for request, drawn, choices in batch:
+            try:
+                _look(game, found, first, known, max_differences, b, compare(a, b, operation, request, drawn), choices)
+            except _Stop:
+                stopped.append(True)
+                raise
 
     def keep(request: Any, drawn: Any, choices: Sequence[Any]) -> None:
-        inputs.append((request, drawn, choices_to_bytes(choices)))
+        if stopped:
+            raise _Stop()
+        pending.append((request, drawn, choices_to_bytes(choices)))
+        if len(pending) >= BATCH:
+            asked()
 
     try:
         _probe(game, operation, a, b, budget, seed, None, keep)()
-    except Unsatisfiable:
-        pass  # the strategies ran dry: what was drawn is the search
-    try:
-        for start in range(0, len(inputs), BATCH):
-            batch = inputs[start : start + BATCH]
-            _send_ahead((a, b), operation, batch)
-            for request, drawn, choices in batch:
-                _look(game, found, first, known, max_differences, b, compare(a, b, operation, request, drawn), choices)
-    except _Stop:
-        pass  # enough groups seen
+    except (_Stop, Unsatisfiable):
+        pass  # enough groups seen, or the strategies ran dry: what was seen is the answer
+    if not stopped:
+        try:
+            asked()  # the last inputs drawn, fewer than a batch
+        except _Stop:
+            pass
     for group, (unshrunk, choices) in first.items():
         shrunk = shrink(game, operation, a, b, seed, group, choices)
         if shrunk is None:
@@ -203,7 +216,7 @@ def _look(
 
 
 @contextmanager
-def _shrink_steps(steps: int) -> Iterator[None]:
+def _shrink_steps(steps: int) -> Generator[None]:
     """Hypothesis's count of successful shrinks bounded for the while (a module constant it lets be set)."""
     before = engine.MAX_SHRINKS
     engine.MAX_SHRINKS = min(before, steps)
