@@ -86,13 +86,14 @@ def _probe(
     database = None
     if replay is not None:
         database = InMemoryExampleDatabase()
-        database.save(_KEY, replay)
+        # under the secondary key: an input Hypothesis reuses from its primary key counts as shrunk already
+        database.save(_KEY + b".secondary", replay)
 
     @settings(
         max_examples=budget,
         database=database,
         deadline=None,
-        derandomize=False,  # seeded below instead: a replay's database rules derandomising out
+        derandomize=False,  # the search is seeded below instead; a replay's database rules both out
         phases=(Phase.reuse, Phase.shrink) if replay is not None else (Phase.generate,),
         verbosity=Verbosity.quiet,
         report_multiple_bugs=False,
@@ -109,6 +110,8 @@ def _probe(
         on(request, drawn, data.conjecture_data.choices)
 
     probe._hypothesis_internal_database_key = _KEY  # type: ignore[attr-defined]  # the key the replay is saved under
+    if replay is not None:
+        return probe  # a seeded test reads no database
     return fixed_seed(DRAWS if seed is None else seed)(probe)
 
 
