@@ -7,6 +7,7 @@ figures still mean something: compare the ratios, and read the load average prin
 | ``verify``, 3 games, reference, ci <= 25 s | the same command in one process (``-- -n 0``) |
 | each game over the wire, its Node example, <= 1.1x and <= 10 s | the same game's checks, in-process |
 | vector cases pipelined in a default ``verify --cmd`` run | none: requests held before a reply, per process |
+| ``diff ref cmd:`` Here I Stand's Node example, every operation, default budget, <= 120 s | ``verify`` of it |
 | ``rulespec plugged``, a full game, <= 180 s (``--plugged``) | its own CPU seconds / the cores |
 | one-bug canary <= 2x a correct one, SoE < 60 s | the canaries' base without a bug, same game, same command |
 
@@ -36,6 +37,7 @@ from rulespec.conformance.harness.records import read_report
 REPO_ROOT = Path(__file__).resolve().parents[1]  # the checkout being measured
 
 VERIFY = [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify"]
+DIFF = [sys.executable, "-m", "rulespec.conformance.harness.cli", "diff"]
 NODE_EXAMPLE = f"node {REPO_ROOT / 'examples' / 'soe-node' / 'impl.js'}"
 
 
@@ -134,6 +136,24 @@ def over_the_wire() -> None:
         for figure in (wire, floor):
             if figure.code != 0:
                 print(f"  verify exited {figure.code}:\n{figure.output[-2000:]}")
+
+
+def diff_game(key: str = "his") -> None:
+    """A whole game's ``diff`` against its Node example (every operation, the default budget), beside ``verify`` of
+    the same process: issue 24 asks at most 2 minutes on 2 cores."""
+    example = REPO_ROOT / "examples" / f"{key}-node" / "impl.js"
+    if shutil.which("node") is None or not example.is_file():
+        print(f"diff {key}: node or its Node example not found: not measured")
+        return
+    floor = timed([*VERIFY, "--game", key, "--cmd", f"node {example}"])
+    figure = timed([*DIFF, "ref", f"cmd:node {example}", "--game", key])
+    row(
+        f"diff {key} ref cmd:, Node example", figure, "<= 120 s", f"verify {key} --cmd, the same", floor.wall, floor.cpu
+    )
+    if figure.code not in (0, 1):  # 1: a difference found, which is what diff is for
+        print(f"  diff exited {figure.code}:\n{figure.output[-2000:]}")
+    if floor.code != 0:
+        print(f"  verify exited {floor.code}:\n{floor.output[-2000:]}")
 
 
 def pipelined() -> None:
@@ -238,7 +258,9 @@ def run(args: Sequence[str] | None = None) -> None:
     options.add_argument("--canary-game", action="append", choices=[g.key for g in all_games()], help="only this game")
     options.add_argument("--ci", action="store_true", help="also time nox -t ci in a fresh clone")
     options.add_argument("--plugged", action="store_true", help="also time rulespec plugged over a full game")
-    options.add_argument("--skip", action="append", default=[], choices=("verify", "wire", "pipelined", "canaries"))
+    options.add_argument(
+        "--skip", action="append", default=[], choices=("verify", "wire", "pipelined", "diff", "canaries")
+    )
     chosen = options.parse_args(args)
     header()
     if chosen.nox:
@@ -251,6 +273,8 @@ def run(args: Sequence[str] | None = None) -> None:
         over_the_wire()
     if "pipelined" not in chosen.skip:
         pipelined()
+    if "diff" not in chosen.skip:
+        diff_game()
     if chosen.plugged:
         plugged()
     if "canaries" not in chosen.skip:
