@@ -20,6 +20,8 @@ from rulespec.conformance.harness.games import REGISTRY
 
 T = TypeVar("T")
 
+DEFAULT_TIMEOUT = 5.0  # seconds an implementation has for each reply (``--case-timeout``)
+
 
 class Commands(Protocol):
     """What ``add_subparsers()`` returns, as far as a command module uses it (argparse keeps its class private)."""
@@ -103,6 +105,12 @@ def seconds(text: str) -> float:
     return value
 
 
+def add_case_timeout(add: Callable[..., object], help: str = "--impl, --cmd: seconds to wait per reply") -> None:
+    """``--case-timeout`` as every command declares it; ``add`` is a parser's ``add_argument`` or pytest's
+    ``addoption`` (the same signature), so a plain pytest run checks it as ``rulespec`` does."""
+    add("--case-timeout", type=argument(seconds), default=DEFAULT_TIMEOUT, metavar="SECONDS", help=help)
+
+
 def count(text: str) -> int:
     """A whole number, 0 or more (``--max-errors``, ``--max-not-implemented``)."""
     if not text.isdigit():
@@ -127,7 +135,7 @@ def jobs(text: str) -> int:
 def max_faults(text: str) -> int:
     """``--max-faults``: a whole number above 0."""
     if not (text.isdigit() and int(text) > 0):
-        raise ValueError(f"--max-faults {text!r}: expected a whole number of faults above 0")
+        raise ValueError(f"{text!r}: expected a whole number of faults above 0")
     return int(text)
 
 

@@ -113,6 +113,11 @@ def test_expectations_write_records_no_usage_error(project: Path, capsys: pytest
         ),
         (("verify", "--game", "soe", "--expectations", "known.yml"), "not '.yml'"),
         (("rules", "SOE-POP-9"), "no clause 'SOE-POP-9' in his, imperium, soe; did you mean SOE-POP-1 or SOE-POP-2?"),
+        # one --case-timeout, checked alike by every command that talks to an implementation
+        (("diff", "--game", "soe", "ref", "ref", "--case-timeout", "-1"), "'-1': expected a number of seconds above 0"),
+        (("rulings", "infer", "--game", "soe", "--impl", "x:y", "--case-timeout", "0"), "'0': expected a number of"),
+        (("diff", "--game", "soe", "ref", "ref", "--crosshair-timeout", "nan"), "'nan': expected a number of seconds"),
+        (("verify", "--game", "soe", "--max-faults", "0"), "--max-faults: '0': expected a whole number of faults"),
     ],
 )
 def test_unknown_names_are_refused_with_the_close_ones(

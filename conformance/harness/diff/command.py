@@ -32,8 +32,7 @@ from rulespec.conformance.harness.games import REGISTRY, Game, game
 from rulespec.conformance.harness.rulings import ruling_clauses
 from rulespec.conformance.harness.spec import docstring_rules
 from rulespec.conformance.harness.vectors import add_cases, new_case
-from rulespec.conformance.harness.vocabulary import argument, game_key
-from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
+from rulespec.conformance.harness.vocabulary import add_case_timeout, argument, game_key, seconds
 
 SIDES_HELP = "ref | ref[ruling=value,...] | impl:module:attr | cmd:COMMAND | git:REV"
 DEFAULT_BUDGET = 400  # inputs per operation: every ruling alternative of every game is told apart well within it
@@ -110,10 +109,10 @@ def add_command(commands: Any) -> None:
         "--write", type=Path, metavar="DIR", help="write each group's difference as a vector into DIR/<operation>.json"
     )
     run.add_argument("--crosshair", action="store_true", help="also run crosshair diffbehavior (Python sides only)")
-    run.add_argument("--crosshair-timeout", type=float, default=10.0, metavar="SECONDS", help="per operation")
     run.add_argument(
-        "--case-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", help="cmd: seconds per reply"
+        "--crosshair-timeout", type=argument(seconds), default=10.0, metavar="SECONDS", help="per operation"
     )
+    add_case_timeout(run.add_argument, "cmd: seconds to wait per reply")
     run.set_defaults(handler=diff)
 
 

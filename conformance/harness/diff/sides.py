@@ -25,8 +25,9 @@ from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.rulings import alternatives
 from rulespec.conformance.harness.subject import PythonSubject, Subject
 from rulespec.conformance.harness.verify.preflight import load_impl
+from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
 from rulespec.conformance.harness.wire.faults import WireFault
-from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT, WireSession
+from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.conformance.harness.wire.subject import process_subjects
 
 _SWITCHES = re.compile(r"^(?P<base>.*?)\[(?P<switches>[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*)\]$")

@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from rulespec.conformance.harness.subject import ImplementationError, Subject
-from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
+from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
 
 PER_CHECK = 3  # costly faults in one check before it stops: the first, and two tries of Hypothesis to shrink it
 DEFAULT_MAX_FAULTS = 6  # costly faults in a run (per process with -n) before every later check is an error unrun

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +28,15 @@ from rulespec.conformance.harness.gate.judge import Bounds, add_bounds
 from rulespec.conformance.harness.report.html import site_dir
 from rulespec.conformance.harness.rulings import Declared, alternatives, declared_of
 from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
-from rulespec.conformance.harness.vocabulary import add_game, argument, max_faults, processes, seconds
+from rulespec.conformance.harness.vocabulary import (
+    DEFAULT_TIMEOUT,
+    add_case_timeout,
+    add_game,
+    argument,
+    max_faults,
+    processes,
+)
 from rulespec.conformance.harness.wire.faults import parse_command
-from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
 
 # ``name=`` before an --impl or --cmd names the implementation in tables, reports and badges.
 _NAMED = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.+-]*)=(?P<rest>\S.*)$", re.DOTALL)
@@ -164,6 +171,26 @@ def expectations_path(text: str) -> Path:
     return expectations_file.check_format(Path(text))
 
 
+def add_shared(add: Callable[..., object]) -> None:
+    """The options ``verify`` and a plain pytest run (verify/plugin.py) declare alike: ``add`` is a parser's
+    ``add_argument`` or pytest's ``addoption``, so both parse each with the same type."""
+    add_case_timeout(add)
+    add(
+        "--max-faults",
+        type=argument(max_faults),
+        default=DEFAULT_MAX_FAULTS,
+        metavar="N",
+        help="faults that cost time (timeouts, crashes, hangs) before every later check is an error",
+    )
+    add("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
+    add("--vectors", action="append", metavar="DIR", help="also run your own vector files under DIR (repeatable)")
+    add(
+        "--save-failures",
+        metavar="DIR",
+        help="write failing checks under DIR/<game>/: suite vectors by ID, invariants' shrunk requests as new cases",
+    )
+
+
 def add_options(run: argparse.ArgumentParser) -> None:
     """The options of ``verify`` (shared by ``expectations --write``, which runs the same suite)."""
     add_game(run)
@@ -185,30 +212,13 @@ def add_options(run: argparse.ArgumentParser) -> None:
         "--html", type=site_dir, metavar="OUT", help="write the static compliance site and badges into OUT/"
     )
     run.set_defaults(subjects=())
-    run.add_argument(
-        "--case-timeout",
-        type=argument(seconds),
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help="--impl, --cmd: seconds to wait per reply",
-    )
-    run.add_argument(
-        "--max-faults",
-        type=argument(max_faults),
-        default=DEFAULT_MAX_FAULTS,
-        metavar="N",
-        help="implementation faults before every later check is an error",
-    )
-    run.add_argument("--rule", action="append", metavar="ID", help="check only this rule (repeatable)")
+    add_shared(run.add_argument)
     run.add_argument(
         "--ruling",
         action="append",
         type=argument(ruling_pair),
         metavar="FIELD=VALUE",
         help="a reading the implementation plays (domination_first_turn=5): judged under it; repeatable",
-    )
-    run.add_argument(
-        "--vectors", action="append", metavar="DIR", help="also run your own vector files under DIR (repeatable)"
     )
     run.add_argument(
         "--profile", default="dev", choices=("dev", "ci", "deep", "canary"), help="Hypothesis search budget"
@@ -241,11 +251,6 @@ def _add_gating(run: argparse.ArgumentParser) -> None:
     )
     gating.add_argument(
         "--summary-md", metavar="PATH", help="write a Markdown summary (also appended to $GITHUB_STEP_SUMMARY)"
-    )
-    gating.add_argument(
-        "--save-failures",
-        metavar="DIR",
-        help="write failing checks under DIR/<game>/: suite vectors by ID, invariants' shrunk requests as new cases",
     )
     gating.add_argument(
         "--expectations",

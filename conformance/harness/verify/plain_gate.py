@@ -49,7 +49,7 @@ def from_pytest(config: pytest.Config) -> VerifyOptions:
         raise pytest.UsageError(str(exc)) from exc
     timeout: float = config.option.case_timeout  # parsed by its type, as verify's
     faults: int = config.option.max_faults
-    vectors: list[str] = config.option.vectors
+    vectors: list[str] = config.option.vectors or []
     return VerifyOptions(
         games=games,
         subjects=subjects,

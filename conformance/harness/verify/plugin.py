@@ -23,17 +23,15 @@ import pytest
 from rulespec.conformance.harness import profiles
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.verify import collection, declared, preflight, saved_failures, spread
-from rulespec.conformance.harness.verify.breaker import DEFAULT_MAX_FAULTS
 from rulespec.conformance.harness.verify.collection import game_of
 from rulespec.conformance.harness.verify.declared import DECLARED
 from rulespec.conformance.harness.verify.failure_text import GroupedFailures
 from rulespec.conformance.harness.verify.failures import CALLS
-from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions
+from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, add_shared
 from rulespec.conformance.harness.verify.plain_gate import PlainGate, from_pytest, read_expectations
 from rulespec.conformance.harness.verify.recorder import RECORDER, Recorder
 from rulespec.conformance.harness.verify.subjects import SUBJECTS, CheckedSubject, Subjects, is_worker
-from rulespec.conformance.harness.vocabulary import argument, max_faults, seconds
-from rulespec.conformance.harness.wire.session import DEFAULT_TIMEOUT
+from rulespec.conformance.harness.vocabulary import argument
 
 profiles.register()
 
@@ -50,22 +48,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--cmd", default=None, metavar="COMMAND", help="implementation under test: a command speaking the wire protocol"
     )
-    group.addoption(
-        "--case-timeout",
-        type=argument(seconds),
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help="--impl, --cmd: seconds to wait per reply",
-    )
-    group.addoption(
-        "--max-faults",
-        type=argument(max_faults),
-        default=DEFAULT_MAX_FAULTS,
-        metavar="N",
-        help="implementation faults before every later check is an error",
-    )
+    add_shared(group.addoption)
     group.addoption("--game", action="append", default=None, metavar="KEY", help="check only this game")
-    group.addoption("--rule", action="append", default=None, metavar="ID", help="run only the checks of this rule")
     group.addoption(
         "--report-json",
         "--rulespec-report",
@@ -73,16 +57,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         metavar="PATH",
         help="write every check's outcome as JSON (--rulespec-report: deprecated spelling)",
-    )
-    group.addoption(
-        "--vectors",
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="also run your own vector files in DIR (repeatable)",
-    )
-    group.addoption(
-        "--save-failures", default=None, metavar="DIR", help="write every failing check as a vector under DIR/<game>/"
     )
     group.addoption("--expectations", default=None, metavar="FILE", help="the gate's known failures and gaps")
     group.addoption(

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
 from rulespec.conformance.harness.wire.determinism import Answers
 from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, parse_command, shown_text, tail_text
 from rulespec.conformance.harness.wire.messages import (
@@ -36,7 +37,6 @@ from rulespec.conformance.harness.wire.process import (
 from rulespec.conformance.harness.wire.reply import Misfit, read_reply
 from rulespec.conformance.harness.wire.startup import handshake
 
-DEFAULT_TIMEOUT = 5.0  # seconds per reply
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
 _MAX_STARTS = 3  # consecutive failed starts before every case fails at once
 
