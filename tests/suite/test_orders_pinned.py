@@ -26,7 +26,6 @@ SHORT = {
     ("his", "the board"),
     ("his", "the play"),
     ("imperium", "a player"),
-    ("imperium", "`use_exhaust_ability`"),
     ("imperium", "`draw`"),
     ("imperium", "`acquire_market_card`"),
     ("imperium", "`pay_cost`"),

@@ -33,6 +33,9 @@ REVIEWED = {
         "SOE-SEQ-4: the draws are wrong only because they are counted after income"
     ),
     "soe-end-war-missing-order": "SOE-SEQ-4: the empire is short only after income, so an order is due",
+    "soe-settled-maint-order-by-order": (
+        "SOE-MAINT-8: order 0's draw is refused before order 1's player only because orders are checked one by one"
+    ),
     "his-bonus-order-power-before-bonuses": ORDER_OF_CHECKS,
     "his-bonus-order-possible-before-allowed": ORDER_OF_CHECKS,
     "his-score-order-power-first": ORDER_OF_CHECKS,
