@@ -52,7 +52,7 @@ def test_one_verdict_over_the_steps_that_ran(tmp_path: Path) -> None:
         "--profile",
         "canary",
         "--rule",
-        "SOE-POP-2",
+        "SOE-POP-1",
         "--cmd",
         f"{sys.executable} {adapter}",
     )
