@@ -7,7 +7,7 @@ operations in order, and stops at the first that shows a difference: an alternat
 tells apart still fails, after every operation's full budget. The difference is not shrunk (the
 matrix asks whether the sides differ, not for the smallest input that shows it). It must be
 found within 90 CPU seconds (the machine is shared: CPU time, not the wall clock, is what a
-search costs); searched first where the ruling is read, each takes a second or two.
+search costs); searched first where the ruling is read, each takes a few seconds at most.
 
 Minutes for the whole matrix, so it runs in its own session (``nox -s ruling_matrix``), not in
 the default ``tests`` session (tests/diff/conftest.py skips it there). The rulings are read from
