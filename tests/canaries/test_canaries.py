@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import importlib
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from rulespec.conformance.harness.games import all_games
-from tests import REPO_ROOT
+from tests import rulespec
 from tests.canaries import Canary
 
 
@@ -40,42 +38,20 @@ def test_the_canaries_without_their_bugs_pass(key: str) -> None:
     measures a canary against is a correct implementation, plugged in the same way."""
     correct: str = importlib.import_module(f"tests.canaries.{key}").CORRECT
     rules = sorted({rule for k, canary in CANARIES if k == key for rule in canary.caught_on})
-    command = [
-        sys.executable,
-        "-m",
-        "rulespec.conformance.harness.cli",
-        "verify",
-        "--game",
-        key,
-        "--impl",
-        f"tests.canaries.{key}:{correct}",
-        "--profile",
-        "canary",
-        *(f"--rule={rule}" for rule in rules),
-    ]
-    done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
+    options = ("--game", key, "--impl", f"tests.canaries.{key}:{correct}", "--profile", "canary")
+    done = rulespec("verify", *options, *(f"--rule={rule}" for rule in rules))
     assert done.returncode == 0, f"{correct} is not correct on {rules}:\n{done.stdout[-3000:]}"
 
 
 @pytest.mark.parametrize(("key", "canary"), CANARIES, ids=[f"{k}:{c.name}" for k, c in CANARIES])
 def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path) -> None:
     report = tmp_path / "report.json"
-    command = [
-        sys.executable,
-        "-m",
-        "rulespec.conformance.harness.cli",
+    done = rulespec(
         "verify",
-        "--game",
-        key,
-        "--impl",
-        f"tests.canaries.{key}:{canary.name}",
-        "--profile",
-        "canary",
-        "--report-json",
-        str(report),
+        *("--game", key, "--impl", f"tests.canaries.{key}:{canary.name}", "--profile", "canary"),
+        *("--report-json", str(report)),
         *(f"--rule={rule}" for rule in canary.caught_on),  # the checks of the rules it must be caught on
-    ]
-    done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
+    )
     assert done.returncode == 1, (
         f"verify exited {done.returncode} for a canary that {canary.breaks}\n{done.stdout[-3000:]}"
     )

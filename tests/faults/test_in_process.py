@@ -12,7 +12,7 @@ import pytest
 from rulespec.conformance.harness.verify.subjects import served_command
 from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.conformance.harness.wire.subject import ProcessSubject
-from tests import REPO_ROOT
+from tests import rulespec
 from tests.faults.catalogue import IN_PROCESS, PASS, Attack
 from tests.faults.test_wire import BOUND, outcome
 from tests.wire.test_faults import SOE
@@ -36,19 +36,8 @@ def test_in_process_attack_is_an_error_of_its_case(attack: Attack) -> None:
 
 def verify(*arguments: str) -> tuple[subprocess.CompletedProcess[str], float]:
     began = time.monotonic()
-    command = [
-        sys.executable,
-        "-m",
-        "rulespec.conformance.harness.cli",
-        "verify",
-        "--game",
-        "soe",
-        "--profile",
-        "canary",
-        *arguments,
-    ]
     environment = os.environ | {"NO_COLOR": "1", "COLUMNS": "200"}
-    ran = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=300, env=environment)
+    ran = rulespec("verify", "--game", "soe", "--profile", "canary", *arguments, env=environment, timeout=300)
     return ran, time.monotonic() - began
 
 

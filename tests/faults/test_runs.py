@@ -19,6 +19,7 @@ import msgspec
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.records import CheckRecord, RunStamp, checks_digest, write_report
 from tests import REPO_ROOT
+from tests import rulespec as run_rulespec
 from tests.faults.catalogue import RUNS
 
 FAKE = REPO_ROOT / "tests" / "fakes" / "faulty_impl.py"
@@ -29,9 +30,8 @@ NAMES = {attack.name for attack in RUNS}
 
 def rulespec(*arguments: str, cwd: Path = REPO_ROOT, **environment: str) -> subprocess.CompletedProcess[str]:
     began = time.monotonic()
-    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", *arguments]
     env = os.environ | {"NO_COLOR": "1", "COLUMNS": "200", "PYTHONPATH": str(REPO_ROOT)} | environment
-    ran = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=BOUND, env=env)
+    ran = run_rulespec(*arguments, cwd=cwd, env=env, timeout=BOUND)
     assert time.monotonic() - began < BOUND
     return ran
 

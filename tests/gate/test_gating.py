@@ -7,8 +7,6 @@ import io
 import json
 import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -26,7 +24,7 @@ from rulespec.conformance.harness.gate.stamp import Stamp, differences, seed_of,
 from rulespec.conformance.harness.per_rule import RuleTally, Verification
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.recorder import CHECK_PROPERTY, Recorder
-from tests import REPO_ROOT
+from tests import REPO_ROOT, rulespec
 
 CANARY = "tests.canaries.his:TotalLeavesOutBonus"  # fails HIS-VP-1 on every score_power vector with a bonus
 VECTORS = ("--ignore-glob=*/invariants/*",)  # vectors only (every rule has one): a run takes seconds
@@ -127,16 +125,11 @@ def test_deep_searches_ten_times_as_hard_as_dev_and_ci_is_repeatable() -> None:
     assert ci.derandomize and not dev.derandomize
 
 
-def _rulespec(*arguments: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", *arguments]
-    return subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False, env=env)
-
-
 def test_recorded_expectations_gate_a_canary_and_catch_its_fix(tmp_path: Path) -> None:
     expectations, summary, junit = tmp_path / "expected.json", tmp_path / "summary.md", tmp_path / "junit.xml"
     step_summary = tmp_path / "step-summary.md"
     common = ["--game", "his", "--profile", "ci", "--max-errors", "0"]
-    written = _rulespec("expectations", "--write", str(expectations), *common, "--impl", CANARY, "--", *VECTORS)
+    written = rulespec("expectations", "--write", str(expectations), *common, "--impl", CANARY, "--", *VECTORS)
     assert written.returncode == 0, written.stdout[-2000:]
     known = load(expectations, placeholders_allowed=True)
     assert known.known_failures and all(k.check and k.check.startswith("his-") for k in known.known_failures)
@@ -150,7 +143,7 @@ def test_recorded_expectations_gate_a_canary_and_catch_its_fix(tmp_path: Path) -
     raw["stamp"]["suite"] = "0" * 16
     expectations.write_text(json.dumps(raw), encoding="utf-8")
     env = {**os.environ, "GITHUB_STEP_SUMMARY": str(step_summary)}
-    gated = _rulespec(
+    gated = rulespec(
         "verify",
         *common,
         "--impl",
@@ -176,24 +169,24 @@ def test_recorded_expectations_gate_a_canary_and_catch_its_fix(tmp_path: Path) -
     assert rules and all(rules.values()) and "HIS-VP-1" in rules[known.known_failures[0].check]
 
     # without the expectations the same run fails on each failure; against the reference they are fixed
-    unknown = _rulespec("verify", *common, "--impl", CANARY, "--", *VECTORS)
+    unknown = rulespec("verify", *common, "--impl", CANARY, "--", *VECTORS)
     assert unknown.returncode == 1 and "unexpected failure" in unknown.stdout
-    fixed = _rulespec("verify", *common, "--expectations", str(expectations), "--", *VECTORS)
+    fixed = rulespec("verify", *common, "--expectations", str(expectations), "--", *VECTORS)
     assert fixed.returncode == 1 and "known failure now passes" in fixed.stdout
-    allowed = _rulespec("verify", *common, "--expectations", str(expectations), "--allow-fixed", "--", *VECTORS)
+    allowed = rulespec("verify", *common, "--expectations", str(expectations), "--allow-fixed", "--", *VECTORS)
     assert allowed.returncode == 0, allowed.stdout[-2000:]
 
 
 def test_a_narrow_run_leaves_rules_unchecked_and_fails_the_gate() -> None:
-    narrow = _rulespec("verify", "--game", "his", "--profile", "ci", "--", *VECTORS, "-k", "score_power")
+    narrow = rulespec("verify", "--game", "his", "--profile", "ci", "--", *VECTORS, "-k", "score_power")
     assert narrow.returncode == 1 and "no check ran on" in narrow.stdout
 
 
 def test_records_made_in_xdist_workers_reach_the_report(tmp_path: Path) -> None:
     alone, spread = tmp_path / "alone.json", tmp_path / "spread.json"
     options = ["--game", "his", "--profile", "ci", "--impl", CANARY, "--", *VECTORS]
-    _rulespec("verify", "--report-json", str(alone), *options)
-    _rulespec("verify", "--report-json", str(spread), "-n", "2", *options)
+    rulespec("verify", "--report-json", str(alone), *options)
+    rulespec("verify", "--report-json", str(spread), "-n", "2", *options)
     # the same records, but for how long each check took
     one, two = (
         [{**r, "duration": 0} for r in json.loads(path.read_text(encoding="utf-8"))["checks"]]

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from tests import REPO_ROOT
+from tests import rulespec as run_rulespec
 from tests.gate import user_engine
 
 # one rule per operation: POP-2 catches the bug, INCOME-1 passes, the rest are the missing operations' own
@@ -33,9 +33,7 @@ reason = "issue 7: population is not capped at 9 yet"
 
 
 def rulespec(project: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", *arguments]
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
-    return subprocess.run(command, cwd=project, capture_output=True, text=True, check=False, env=env)
+    return run_rulespec(*arguments, cwd=project, env={**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"})
 
 
 def test_a_partial_engine_gates_on_its_known_failure_and_gaps_then_on_its_fix(tmp_path: Path) -> None:

@@ -50,7 +50,7 @@ def test_a_session_run_from_a_project_reads_and_writes_there_and_not_in_the_chec
     (project / "known.toml").write_text("", encoding="utf-8")  # no known failure, no known gap
     ran = subprocess.run(
         [sys.executable, "-m", "nox", "-f", "../rulespec/noxfile.py", "-s", "conformance", "--"]
-        + ["--game", "soe", "--impl", "myengine:Rules", "--install", "../engine", "--rule", "SOE-POP-2"]
+        + ["--game", "soe", "--impl", "myengine:Rules", "--install", "../engine", "--rule", "SOE-POP-1"]
         + ["--expectations", "known.toml", "--report-json", "report.json"],
         cwd=project,
         env={**_writing_bytecode(), "XDG_CACHE_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"},

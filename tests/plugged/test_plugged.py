@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 from rulespec.conformance.harness.cli import main
 from rulespec.conformance.harness.plugged import command as plugged_command
 from rulespec.conformance.harness.plugged.command import steps
-from tests import REPO_ROOT
+from tests import REPO_ROOT, rulespec
 
 
 def _args(**given: object) -> argparse.Namespace:
@@ -45,22 +44,19 @@ def test_one_verdict_over_the_steps_that_ran(tmp_path: Path) -> None:
     adapter.write_text(
         (REPO_ROOT / "examples" / "soe-python" / "impl.py").read_text(encoding="utf-8"), encoding="utf-8"
     )
-    command = [
-        sys.executable,
-        "-m",
-        "rulespec.conformance.harness.cli",
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
+    run = (
         "plugged",
         "--game",
         "soe",
         "--profile",
         "canary",
         "--rule",
-        "SOE-POP-2",
+        "SOE-POP-1",
         "--cmd",
         f"{sys.executable} {adapter}",
-    ]
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
-    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False, env=env, timeout=900)
+    )
+    done = rulespec(*run, cwd=tmp_path, env=env, timeout=900)
     tail = done.stdout[done.stdout.rindex("rulespec plugged") :]
     assert "typecheck  Python only" in tail and "symbolic   Python only" in tail, tail
     assert "verify     passed" in tail and "verdict: PASSED (1 of 3 steps ran)" in tail and done.returncode == 0, tail

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verify.declared import judged_under
 from rulespec.conformance.strategies import his as his_strategies
 from rulespec.reference.here_i_stand.rulings import Rulings
-from tests import REPO_ROOT
+from tests import rulespec
 
 HIS = game("his")
 SWITCHED = "tests.rulings.switched:DominationFromTurn5"
@@ -31,8 +30,7 @@ RULES = ["--rule", "HIS-WIN-5", "--rule", "HIS-RULING-1"]
 
 def _run(*words: str) -> tuple[int, str]:
     """``rulespec verify --game his WORDS`` in a process of its own, from the checkout; its status and output."""
-    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify", "--game", "his", *words]
-    done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=600, check=False)
+    done = rulespec("verify", "--game", "his", *words, timeout=600)
     return done.returncode, done.stdout + done.stderr
 
 

@@ -16,7 +16,7 @@ from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.symbolic import implementation as symbolic_impl
 from rulespec.conformance.harness.symbolic.command import main
 from rulespec.conformance.harness.symbolic.implementation import Finding, generated_module, render
-from tests import REPO_ROOT
+from tests import REPO_ROOT, rulespec
 
 SOE = game("soe")
 CANARY = "tests.canaries.soe:PopulationReachesTen"
@@ -90,21 +90,8 @@ def test_the_reference_only_run_is_unchanged() -> None:
 def test_crosshair_catches_a_port_whose_population_reaches_ten_on_its_rule() -> None:
     # the port checks its own input (tests/fakes/soe_population_port.py): the canary in tests/canaries
     # runs the reference's full validation first, which costs CrossHair minutes to get through
-    command = [
-        sys.executable,
-        "-m",
-        "rulespec.conformance.harness.cli",
-        "symbolic",
-        "--game",
-        "soe",
-        "--impl",
-        PORT,
-        "--operation",
-        "grow_population",
-        "--per-condition-timeout",
-        "20",
-    ]
-    done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=2000, check=False)
+    condition = ("--operation", "grow_population", "--per-condition-timeout", "20")
+    done = rulespec("symbolic", "--game", "soe", "--impl", PORT, *condition, timeout=2000)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "COUNTEREXAMPLE" in done.stdout
     assert "SOE-POP-2        failed: grow_population" in done.stdout

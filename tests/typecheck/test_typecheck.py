@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.typecheck.command import boundary_module
-from tests import REPO_ROOT
+from tests import REPO_ROOT, rulespec
 
 
 def _typecheck(key: str, impl: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", "typecheck", "--game", key, "--impl", impl]
-    return subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
+    return rulespec("typecheck", "--game", key, "--impl", impl)
 
 
 def test_the_reference_fits_its_protocol_whole() -> None:
@@ -69,18 +67,8 @@ def _package(root: Path) -> None:
 
 
 def _typecheck_in(where: Path, pythonpath: str) -> subprocess.CompletedProcess[str]:
-    command = [
-        sys.executable,
-        "-m",
-        "rulespec.conformance.harness.cli",
-        "typecheck",
-        "--game",
-        "soe",
-        "--impl",
-        "enginepkg.rules:SoeRules",
-    ]
     env = {**os.environ, "PYTHONPATH": pythonpath}
-    return subprocess.run(command, cwd=where, capture_output=True, text=True, check=False, env=env)
+    return rulespec("typecheck", "--game", "soe", "--impl", "enginepkg.rules:SoeRules", cwd=where, env=env)
 
 
 def test_a_package_without_py_typed_is_read_wherever_verify_finds_it(tmp_path: Path) -> None:

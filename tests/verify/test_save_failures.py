@@ -15,7 +15,7 @@ from rulespec.conformance.harness.subject import python_subject
 from rulespec.conformance.harness.vectors import case_id, load_file, load_game
 from rulespec.conformance.harness.verdict import Outcome, run_case
 from rulespec.conformance.harness.verify.saved_failures import write_saved
-from tests import REPO_ROOT
+from tests import REPO_ROOT, rulespec
 
 CANARY = "tests.canaries.his:TotalLeavesOutBonus"  # leaves the bonus VP out of a power's total (HIS-VP-1)
 # a few vectors and two invariants of the rule it breaks, so the run stays short
@@ -23,18 +23,7 @@ CHECKS = "score_power or test_a_total_is_base_plus_its_lines"
 
 
 def _verify(*options: str) -> subprocess.CompletedProcess[str]:
-    command = [
-        sys.executable,
-        "-m",
-        "rulespec.conformance.harness.cli",
-        "verify",
-        "--game",
-        "his",
-        "--profile",
-        "ci",
-        *options,
-    ]
-    return subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, check=False)
+    return rulespec("verify", "--game", "his", "--profile", "ci", *options)
 
 
 def test_a_canarys_failures_are_saved_as_vectors_it_fails_and_the_reference_passes(tmp_path: Path) -> None:

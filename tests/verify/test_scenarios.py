@@ -15,7 +15,6 @@ import os
 import re
 import resource
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ import jsonschema
 
 from rulespec.conformance.harness.records import read_report, report_schema
 from rulespec.conformance.harness.spec import RULE_ID
-from tests import REPO_ROOT
+from tests import REPO_ROOT, RULESPEC
 
 STARTER = "tests.fakes.soe_starter:SoeRules"
 PHASE_SHEET = "tests.fakes.his_phase_sheet:ElectoratesLineOff"
@@ -39,7 +38,7 @@ STATUS = re.compile(
 
 def _verify(*options: str) -> tuple[subprocess.CompletedProcess[str], list[float]]:
     """``rulespec verify`` as a user runs it, with the time each line of its output arrived."""
-    command = [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify", *options]
+    command = [*RULESPEC, "verify", *options]
     env = {key: value for key, value in os.environ.items() if key not in ("CI", "NO_COLOR")}
     # wide: these read each failure's whole JSON back (cut to a terminal's width: tests/verify/test_failure_text.py)
     env["COLUMNS"] = "100000"

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
-from tests import REPO_ROOT
+from tests import REPO_ROOT, rulespec
 
 
 def _empire(player: str, population: int) -> dict[str, object]:
@@ -44,27 +42,13 @@ def test_your_vectors_run_beside_ours_and_count_per_rule(tmp_path: Path) -> None
     (tmp_path / "our-vectors" / "soe").mkdir(parents=True)
     (tmp_path / "our-vectors" / "soe" / "population.json").write_text(json.dumps(OURS), encoding="utf-8")
     report = tmp_path / "report.json"
-    command = [
-        sys.executable,
-        "-m",
-        "rulespec.conformance.harness.cli",
-        "verify",
-        "--game",
-        "soe",
-        "--rule",
-        "SOE-POP-1",
-        "--profile",
-        "canary",
-        "--vectors",
-        "our-vectors",
-        "--report-json",
-        str(report),
-        "--",
-        "-p",
-        "no:cacheprovider",
-    ]
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "200"}
-    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False, env=env)
+    done = rulespec(
+        *("verify", "--game", "soe", "--rule", "SOE-POP-1", "--profile", "canary", "--vectors", "our-vectors"),
+        *("--report-json", str(report), "--", "-p", "no:cacheprovider"),
+        cwd=tmp_path,
+        env=env,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     records = json.loads(report.read_text(encoding="utf-8"))["checks"]
     ours = [record for record in records if record["nodeid"].endswith("::ours-population-three-and-six")]

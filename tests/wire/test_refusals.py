@@ -7,7 +7,6 @@ each stops before any check runs, and says where the fault is.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from rulespec.conformance.harness.cli import main
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.schemas.command import stale_schemas, write_schemas
 from rulespec.conformance.harness.vectors import VectorError, load_file
-from tests import REPO_ROOT
+from tests import rulespec
 
 FAKE = Path(__file__).parents[1] / "fakes" / "faulty_impl.py"
 SOE = game("soe")
@@ -135,14 +134,7 @@ def test_a_bad_option_is_a_usage_error(arguments: list[str], says: str, capsys: 
 @pytest.mark.parametrize("fault", ["old-protocol"])  # a banner before 'started' is start-up output (test_faults)
 def test_a_command_that_does_not_speak_the_protocol_is_a_usage_error(fault: str) -> None:
     command = f"{sys.executable} {FAKE} --fault {fault}"
-    ran = subprocess.run(
-        [sys.executable, "-m", "rulespec.conformance.harness.cli", "verify", "--game", "soe", "--cmd", command],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    ran = rulespec("verify", "--game", "soe", "--cmd", command, timeout=120)
     assert ran.returncode == 2, ran.stdout + ran.stderr  # every usage error's status, a bad handshake's too
     assert "bad handshake" in ran.stderr, ran.stderr
     assert command in ran.stderr

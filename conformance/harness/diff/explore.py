@@ -148,10 +148,12 @@ def explore(
     seed: int | None = None,
     known: frozenset[Group] = frozenset(),
     max_differences: int | None = None,
+    shrinking: bool = True,
 ) -> Found:
     """Every group of difference the budget finds (up to ``max_differences``), each shrunk.
 
-    ``known`` groups are set aside.
+    ``known`` groups are set aside. Without ``shrinking``, each group's first input is its difference (for a caller
+    that asks only whether the sides differ: tests/diff/test_ruling_matrix.py).
     """
     found = Found(operation)
     first: dict[Group, tuple[Difference, bytes]] = {}
@@ -186,7 +188,7 @@ def explore(
         except _Stop:
             pass
     for group, (unshrunk, choices) in first.items():
-        shrunk = shrink(game, operation, a, b, seed, group, choices)
+        shrunk = shrink(game, operation, a, b, seed, group, choices) if shrinking else unshrunk
         if shrunk is None:
             found.unshrunk.add(group)
         found.differences.append(shrunk or unshrunk)
