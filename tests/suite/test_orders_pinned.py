@@ -22,9 +22,6 @@ VECTOR_ID = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`")
 
 # (game, the row's first cell): rows with fewer pinning refusals than pairs of neighbouring steps, today
 SHORT = {
-    ("his", "`run_phase`, `may_play_copernicus_or_servetus`"),
-    ("his", "the board"),
-    ("his", "the play"),
     ("imperium", "a player"),
     ("imperium", "`draw`"),
     ("imperium", "`acquire_market_card`"),
