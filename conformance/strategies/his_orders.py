@@ -23,6 +23,7 @@ from rulespec.reference.here_i_stand.model import (
     ScoreRequest,
     SpecialVpRequest,
     TurnRecord,
+    VictoryRequest,
 )
 
 SPEC = game("his").spec_path
@@ -32,6 +33,7 @@ RELIGIOUS_VICTORY = 50  # the marker's box that ends the game (HIS-SPECIAL-8)
 BoardT = TypeVar("BoardT", SpecialVpRequest, ScoreRequest, PhaseRequest)
 PowerT = TypeVar("PowerT", SpecialVpRequest, BonusVpRequest, ScoreRequest)
 BonusesT = TypeVar("BonusesT", BonusVpRequest, ScoreRequest, PhaseRequest)
+TurnT = TypeVar("TurnT", PhaseRequest, VictoryRequest)
 
 
 def _negative(name: str) -> Fault[Board]:
@@ -133,7 +135,7 @@ SCORE_POWER: tuple[Step[ScoreRequest], ...] = steps_of(
 )
 
 
-def _turn(draw: st.DrawFn, request: PhaseRequest) -> tuple[PhaseRequest, Refusal]:
+def _turn(draw: st.DrawFn, request: TurnT) -> tuple[TurnT, Refusal]:
     return replace(request, turn=draw(st.sampled_from((0, his.LAST_TURN + 1)))), ("InvalidState", "turn")
 
 
@@ -143,7 +145,7 @@ def _cards(draw: st.DrawFn, request: PhaseRequest) -> tuple[PhaseRequest, Refusa
     return replace(request, cards=request.cards[:left_out] + request.cards[left_out + 1 :]), ("InvalidState", "cards")
 
 
-def _history(draw: st.DrawFn, request: PhaseRequest) -> tuple[PhaseRequest, Refusal]:
+def _history(draw: st.DrawFn, request: TurnT) -> tuple[TurnT, Refusal]:
     """A record too many, or one short (HIS-WIN-9)."""
     shorter = draw(st.booleans())
     if request.history and shorter:
@@ -169,6 +171,23 @@ PHASE: tuple[Step[PhaseRequest], ...] = steps_of(
         "`history`": _history,
         "the play": _play,
     },
+)
+
+
+def _totals(draw: st.DrawFn, request: VictoryRequest) -> tuple[VictoryRequest, Refusal]:
+    """A total below 0 (HIS-VP-1), or a power's total left out (HIS-POWER-1)."""
+    at = draw(st.integers(0, len(request.totals) - 1))
+    if draw(st.booleans()):
+        below = replace(request.totals[at], vp=draw(st.integers(-3, -1)))
+        return replace(request, totals=(*request.totals[:at], below, *request.totals[at + 1 :])), (
+            "InvalidState",
+            f"totals[{at}].vp",
+        )
+    return replace(request, totals=request.totals[:at] + request.totals[at + 1 :]), ("InvalidState", "totals")
+
+
+VICTORY: tuple[Step[VictoryRequest], ...] = steps_of(
+    SPEC, "`determine_victory`", {"`turn`": _turn, "`totals`": _totals, "`history`": _history}
 )
 
 
@@ -201,6 +220,11 @@ def score_power_faults() -> st.SearchStrategy[Faults[ScoreRequest]]:
         bonuses=his.bonuses(),
     )
     return faulted(valid, SCORE_POWER)
+
+
+@cache
+def victory_faults() -> st.SearchStrategy[Faults[VictoryRequest]]:
+    return faulted(his.victory_requests(), VICTORY)
 
 
 @cache

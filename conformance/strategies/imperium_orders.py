@@ -13,7 +13,7 @@ from functools import cache
 from hypothesis import strategies as st
 
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.strategies.faults import Faults, Refusal, faulted, steps_of
+from rulespec.conformance.strategies.faults import Faults, Refusal, Step, faulted, steps_of
 from rulespec.conformance.strategies.imperium import players, tokens
 from rulespec.conformance.strategies.imperium_requests import TOKEN_KINDS, exact_payment, holding
 from rulespec.reference.imperium.model import (
@@ -50,10 +50,64 @@ def valid_exhausts(draw: st.DrawFn) -> ExhaustRequest:
     return ExhaustRequest(player, ready.name, Timing.OWN_ACTIVATION)
 
 
-def _exhaust_player(draw: st.DrawFn, request: ExhaustRequest) -> tuple[ExhaustRequest, Refusal]:
+def _tokens(draw: st.DrawFn, player: Player) -> tuple[Player, Refusal]:
     kind = draw(st.sampled_from(TOKEN_KINDS))
-    held = replace(request.player.tokens, **{kind: draw(st.integers(-3, -1))})
-    return replace(request, player=replace(request.player, tokens=held)), ("InvalidState", f"player.tokens.{kind}")
+    held = replace(player.tokens, **{kind: draw(st.integers(-3, -1))})
+    return replace(player, tokens=held), ("InvalidState", f"player.tokens.{kind}")
+
+
+def _twice(draw: st.DrawFn, player: Player) -> tuple[Player, Refusal]:
+    """IMP-STATE-1: a card in play listed again in the history (a later place: the copy is the one named)."""
+    card = draw(st.sampled_from(player.play_area))
+    at = len(player.history)
+    return replace(player, history=(*player.history, card)), ("InvalidState", f"player.history[{at}].name")
+
+
+def _markers(draw: st.DrawFn, player: Player) -> tuple[Player, Refusal]:
+    below = draw(st.integers(-3, -1))
+    if draw(st.booleans()):
+        return replace(player, action_markers=below), ("InvalidState", "player.action_markers")
+    return replace(player, markers_on_nation_card=below), ("InvalidState", "player.markers_on_nation_card")
+
+
+def _stray_marker(draw: st.DrawFn, player: Player) -> tuple[Player, Refusal]:
+    """IMP-STATE-3: an exhaust marker on a card not in play."""
+    at = len(player.exhausted)
+    return replace(player, exhausted=(*player.exhausted, "nowhere")), ("InvalidState", f"player.exhausted[{at}]")
+
+
+def _unpaid(draw: st.DrawFn, player: Player) -> tuple[Player, Refusal]:
+    """IMP-STATE-3: more markers ready and on cards than the player has."""
+    ready = player.action_markers - len(player.exhausted) + draw(st.integers(1, 2))
+    return replace(player, markers_on_nation_card=ready), ("InvalidState", "player.exhausted")
+
+
+PLAYER = steps_of(
+    SPEC,
+    "a player",
+    {
+        "tokens (coins, military, influence, resources, progress)": _tokens,
+        "the player's own places among themselves (IMP-STATE-1)": _twice,
+        "`action_markers`, `markers_on_nation_card`": _markers,
+        "each `exhausted` entry in list order, in play then not repeated": _stray_marker,
+        "the sum (IMP-STATE-3)": _unpaid,
+    },
+)
+
+
+def _in_request(step: Step[Player]) -> Step[ExhaustRequest]:
+    """A step of the player's, taken to the request's player."""
+
+    def fault(draw: st.DrawFn, request: ExhaustRequest) -> tuple[ExhaustRequest, Refusal]:
+        player, refusal = step.fault(draw, request.player)
+        return replace(request, player=player), refusal
+
+    return Step(step.words, fault)
+
+
+def _exhaust_player(draw: st.DrawFn, request: ExhaustRequest) -> tuple[ExhaustRequest, Refusal]:
+    """The player broken at one of its own steps."""
+    return _in_request(draw(st.sampled_from(PLAYER))).fault(draw, request)
 
 
 def _not_exhaustible(draw: st.DrawFn, request: ExhaustRequest) -> tuple[ExhaustRequest, Refusal]:
@@ -140,6 +194,12 @@ PAY_COST = steps_of(
         "IMP-PAY-4": _short,
     },
 )
+
+
+@cache
+def player_faults() -> st.SearchStrategy[Faults[ExhaustRequest]]:
+    """Two or more of the player's own steps broken, in an exhaust request."""
+    return faulted(valid_exhausts(), tuple(_in_request(step) for step in PLAYER))
 
 
 @cache

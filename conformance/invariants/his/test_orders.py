@@ -14,7 +14,13 @@ from rulespec.conformance.invariants.refusals import assert_refused
 from rulespec.conformance.strategies import his as his_st
 from rulespec.conformance.strategies import his_orders
 from rulespec.conformance.strategies.faults import Faults
-from rulespec.reference.here_i_stand.model import BonusVpRequest, PhaseRequest, ScoreRequest, SpecialVpRequest
+from rulespec.reference.here_i_stand.model import (
+    BonusVpRequest,
+    PhaseRequest,
+    ScoreRequest,
+    SpecialVpRequest,
+    VictoryRequest,
+)
 from rulespec.reference.here_i_stand.rulings import Rulings
 
 FIXTURE = settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -51,6 +57,16 @@ def test_bonus_vp_refuses_the_earliest_fault(his: HereIStand, case: Faults[Bonus
 @given(case=his_orders.score_power_faults(), rulings=his_st.rulings())
 def test_score_power_refuses_the_earliest_fault(his: HereIStand, case: Faults[ScoreRequest], rulings: Rulings) -> None:
     assert_refused(lambda: his.score_power(case.request, rulings), case)
+
+
+# the order is the spec's table's (row determine_victory); its two lists are HIS-POWER-1's, as in HIS-VP-3
+@pytest.mark.rules("HIS-VP-3", "HIS-WIN-10", "HIS-POWER-1", "HIS-VP-1", "HIS-WIN-9")
+@FIXTURE
+@given(case=his_orders.victory_faults(), rulings=his_st.rulings())
+def test_determine_victory_refuses_the_earliest_fault(
+    his: HereIStand, case: Faults[VictoryRequest], rulings: Rulings
+) -> None:
+    assert_refused(lambda: his.determine_victory(case.request, rulings), case)
 
 
 # the phase's order extends HIS-VP-3's (the spec's table, row run_phase): turn and cards first, the play last

@@ -19,6 +19,15 @@ from rulespec.reference.imperium.model import ExhaustRequest, PaymentRequest
 from rulespec.reference.imperium.rulings import Rulings
 
 
+@pytest.mark.rules("IMP-STATE-3", "IMP-STATE-1", "IMP-STATE-2")
+@fixture_safe
+@given(case=imperium_orders.player_faults(), rulings=imp.rulings())
+def test_a_player_is_refused_on_its_earliest_fault(
+    imperium: Imperium, case: Faults[ExhaustRequest], rulings: Rulings
+) -> None:
+    assert_refused(lambda: imperium.use_exhaust_ability(case.request, rulings), case)
+
+
 # IMP-EXHAUST-4 states the order: IMP-EXHAUST-4, -2, -3, -1, after the player (IMP-STATE-*)
 @pytest.mark.rules("IMP-EXHAUST-4", "IMP-EXHAUST-2", "IMP-EXHAUST-3", "IMP-EXHAUST-1", "IMP-STATE-2")
 @fixture_safe
