@@ -1,4 +1,4 @@
-"""What the Struggle of Empires invariants share: settings, refusal checks, a reading of places.
+"""What the Struggle of Empires invariants share: settings, a check against the reference, a reading of places.
 
 The place reading here is the spec's (SOE-SCORE-2 to 4), written out independently of
 the reference so that properties about ties can name the places a tie covers.
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from rulespec.conformance.strategies.soe_faults import Faulty
-from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
+from rulespec.conformance.invariants.refusals import describe, refusal_of
+from rulespec.reference.errors import RuleError
 from rulespec.reference.struggle_of_empires.model import PlayerName, Region
 from rulespec.reference.struggle_of_empires.rulings import NonPlayerRank, Rulings, UnfriendlyScope
 
@@ -40,34 +40,6 @@ def subject_settings() -> settings:
         max_examples=max(1, round(current.max_examples * EXAMPLES_SHARE)),
         suppress_health_check=(*current.suppress_health_check, HealthCheck.function_scoped_fixture),
     )
-
-
-def refusal_of(call: Callable[[], object]) -> RuleError | None:
-    """The rules' refusal ``call`` raised, or None when it answered."""
-    try:
-        call()
-    except RuleError as refused:
-        return refused
-    return None
-
-
-def describe(refused: RuleError | None) -> str:
-    if isinstance(refused, InvalidState):
-        return f"InvalidState on {refused.field}"
-    if isinstance(refused, IllegalAction):
-        return f"IllegalAction naming {refused.rule}"
-    return "no refusal"
-
-
-def assert_refused(call: Callable[[], object], case: Faulty[Any]) -> None:
-    """``call`` refuses ``case`` with the error kind and the field (or rule) the case names."""
-    refused = refusal_of(call)
-    expected = f"{case.refusal} {'on' if case.refusal == 'InvalidState' else 'naming'} {case.where}"
-    message = f"{case.fault}: expected {expected}, got {describe(refused)}"
-    if case.refusal == "InvalidState":
-        assert isinstance(refused, InvalidState) and refused.field == case.where, message
-    else:
-        assert isinstance(refused, IllegalAction) and refused.rule == case.where, message
 
 
 def assert_same_as_reference(subject: Callable[[], ResultT], oracle: Callable[[], ResultT]) -> None:

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 
 from rulespec.conformance.harness.games.soe import StruggleOfEmpires
-from rulespec.conformance.invariants.soe.support import assert_refused, subject_settings
+from rulespec.conformance.invariants.refusals import assert_refused
+from rulespec.conformance.invariants.soe.support import subject_settings
 from rulespec.conformance.strategies import soe_faults
 from rulespec.conformance.strategies.soe_faults import Faulty
 from rulespec.reference.struggle_of_empires.model import (
