@@ -31,7 +31,6 @@ SHORT = {
     ("imperium", "`acquire_market_card`"),
     ("imperium", "`pay_cost`"),
     ("imperium", "`resolve_action`"),
-    ("imperium", "`determine_winner`"),
 }
 
 
