@@ -257,7 +257,7 @@ def render(verification: Verification, label: str, console: Console | None = Non
     console.width = max(shown_width, needed)
     console.print(table, crop=False)
     console.width = shown_width
-    console.print(LEGEND, style="dim", soft_wrap=True)
+    console.print(LEGEND, style="dim")  # wrapped at word boundaries to the width, as the table is
     statuses = Counter(t.status for t in verification.tallies)
     rules = ", ".join(f"{statuses[s]} {s}" for s in STATUSES if statuses[s])
     checks = ", ".join(f"{verification.totals[o.value]} {o.value}" for o in Outcome)

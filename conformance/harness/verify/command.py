@@ -162,7 +162,7 @@ def verify(args: argparse.Namespace) -> int:
     published = several.publish_one(options, games, recorder.records, gate)
     told = hint(recorder.records)
     if told:  # the last line: a reading the spec allows may explain the failures
-        Console(soft_wrap=True).print(told, style="yellow", markup=False)
+        Console().print(told, style="yellow", markup=False)  # wrapped to the terminal's width at word boundaries
     return status or published or (1 if recorder.unwritten else 0)
 
 
