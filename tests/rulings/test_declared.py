@@ -49,8 +49,10 @@ def test_declared_it_passes_and_says_under_which_rulings(tmp_path: Path) -> None
 def test_undeclared_it_fails_and_the_hint_names_the_ruling() -> None:
     code, printed = _run("--impl", SWITCHED, *RULES)
     assert code == 1, printed
-    assert printed.strip().splitlines()[-1].startswith("hint: ")
-    assert "plays domination_first_turn=5 in his" in printed
+    assert "\nhint: " in printed, printed[-400:]
+    told = printed.rsplit("\nhint: ", 1)[1]  # the last lines: the hint, wrapped at the width (80 when piped)
+    assert "plays domination_first_turn=5 in his" in " ".join(told.split())
+    assert max(len(line) for line in told.splitlines()) <= 80, told
 
 
 def test_over_the_wire_the_process_declares_its_rulings_and_a_disagreement_is_named() -> None:
