@@ -140,3 +140,16 @@ def test_switches_are_typed_and_lists_keep_their_commas() -> None:
         "unrest_tokens": (0, 1, 2, 3),
         "markerless_scores": True,
     }
+
+
+def test_a_difference_reads_whole_at_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    code = main(["diff", "ref", "ref[tie_share=full]", "--game", "soe", "--operation", "score_region"])
+    printed = capsys.readouterr().out
+    assert code == 1, printed
+    shown = printed.split("  input: ", 1)[1].split("\n  rulings A: ", 1)[0]
+    assert json.loads(shown)["region"], shown  # wrapped between JSON items, nothing cut: it parses whole
+    body = [line for line in printed.splitlines() if line.startswith("  ")]
+    assert body and max(len(line) for line in body) <= 80, printed

@@ -18,6 +18,7 @@ import json
 import multiprocessing
 import os
 import sys
+import textwrap
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -32,6 +33,7 @@ from rulespec.conformance.harness.games import REGISTRY, Game, game
 from rulespec.conformance.harness.rulings import ruling_clauses
 from rulespec.conformance.harness.spec import docstring_rules
 from rulespec.conformance.harness.vectors import add_cases, new_case
+from rulespec.conformance.harness.verify.failure_text import terminal_width
 from rulespec.conformance.harness.vocabulary import add_case_timeout, argument, game_key, seconds
 
 SIDES_HELP = "ref | ref[ruling=value,...] | impl:module:attr | cmd:COMMAND | git:REV"
@@ -138,11 +140,26 @@ def _report(difference: Difference, found: Found, a: Side, b: Side) -> None:
         )
     else:
         print(f"diff {difference.operation}: DIFFERS in {group} ({seen} of {found.drawn or '?'} inputs){shrunk}")
-    print(f"  input     {json.dumps(as_json(difference.request), sort_keys=True)}")
-    print(f"  rulings A {json.dumps(as_json(difference.rulings_a), sort_keys=True)}")
+    width = terminal_width()
+    shown = [("input", _json(difference.request)), ("rulings A", _json(difference.rulings_a))]
     if difference.rulings_b != difference.rulings_a:
-        print(f"  rulings B {json.dumps(as_json(difference.rulings_b), sort_keys=True)}")
-    print(f"  A {a.spec}: {difference.a.shown()}\n  B {b.spec}: {difference.b.shown()}")
+        shown.append(("rulings B", _json(difference.rulings_b)))
+    shown += [(f"A {a.spec}", difference.a.shown()), (f"B {b.spec}", difference.b.shown())]
+    print("\n".join(_wrapped(label, text, width) for label, text in shown))
+
+
+def _json(value: object) -> str:
+    return json.dumps(as_json(value), sort_keys=True)
+
+
+def _wrapped(label: str, text: str, width: int) -> str:
+    """``label: text`` wrapped to the terminal's width: JSON is cut only between its items, so the whole input
+    stays readable (and can be copied: JSON ignores the line breaks) however narrow the terminal."""
+    try:
+        text = json.dumps(json.loads(text))  # items separated by ", ": the places to wrap
+    except ValueError:
+        pass  # a refusal or an error, said in words
+    return textwrap.fill(text, width, initial_indent=f"  {label}: ", subsequent_indent="      ", break_on_hyphens=False)
 
 
 def _known(chosen: Game, a: Side, b: Side, paths: list[Path]) -> Known:
