@@ -249,25 +249,24 @@ namespace HisCsharp
 
         /// <summary>
         /// Every bonus of the game (spec, Order of checks, "bonuses"): first every entry's possible values
-        /// (InvalidState), then entry by entry who may earn it (IllegalAction), then single cards once and each
-        /// language once (HIS-BONUS-5, -6, -9).
+        /// (InvalidState), then entry by entry who may earn it (IllegalAction), then single cards once, card by
+        /// card in the order Copernicus, Servetus, Julia Gonzaga whatever the entries' order (HIS-BONUS-5, -6),
+        /// then each language once, entry by entry (HIS-BONUS-9).
         /// </summary>
         public static void CheckBonuses(List<Bonus> bonuses, Rulings r)
         {
             for (int i = 0; i < bonuses.Count; i++) CheckEntryValues("bonuses[" + i + "]", bonuses[i], r);
             foreach (var e in bonuses) CheckEntryEarner(e, r);
-            var cards = new HashSet<string>();
+            foreach (var card in new[] { "copernicus", "servetus", "julia_gonzaga" })
+            {
+                if (bonuses.Count(e => e.Kind == card) > 1)
+                    throw new IllegalAction(KindRule(card), "a single card is earned at most once a game");
+            }
             var languages = new HashSet<string>();
             foreach (var e in bonuses)
             {
-                if (e.Kind == "copernicus" || e.Kind == "servetus" || e.Kind == "julia_gonzaga")
-                {
-                    if (!cards.Add(e.Kind)) throw new IllegalAction(KindRule(e.Kind), "a single card is earned at most once a game");
-                }
-                else if (e.Kind == "bible_translation")
-                {
-                    if (!languages.Add(e.Language)) throw new IllegalAction("HIS-BONUS-9", "each language counts once in the game");
-                }
+                if (e.Kind == "bible_translation" && !languages.Add(e.Language))
+                    throw new IllegalAction("HIS-BONUS-9", "each language counts once in the game");
             }
         }
 
@@ -498,12 +497,14 @@ namespace HisCsharp
         }
 
         /// <summary>
-        /// HIS-PLAY-1: the play, in order: its possible values as a bonus entry (play.*); a kind other than the two
-        /// cards; a card already earned (HIS-BONUS-5). Whether it stops a domination is the caller's.
+        /// HIS-PLAY-1: the play, in order: its possible values as a bonus entry (play.*); who may earn it, as for
+        /// any entry; a kind other than the two cards; a card already earned (HIS-BONUS-5). Whether it stops a
+        /// domination is the caller's.
         /// </summary>
         static void CheckPlay(PhaseRequest q, Rulings r)
         {
             CheckEntryValues("play", q.Play, r);
+            CheckEntryEarner(q.Play, r);
             if (q.Play.Kind != "copernicus" && q.Play.Kind != "servetus")
                 throw new IllegalAction("HIS-PLAY-1", "only Copernicus or Michael Servetus can be played in this phase");
             if (q.Bonuses.Any(e => e.Kind == q.Play.Kind))

@@ -318,23 +318,34 @@ function checkBonusClaim(b, rulings) {
   }
 }
 
-// HIS-BONUS-5, -6, -9: a single card is earned at most once a game, and each language counts once.
-function checkBonusOnce(b, earlier) {
-  const rule = RULE_OF[b.kind];
-  if (SINGLE_CARDS.includes(b.kind) && earlier.some((e) => e.kind === b.kind)) {
-    throw illegal(rule, `${b.kind} is a single card, earned at most once`);
-  }
-  if (b.kind === 'bible_translation' && earlier.some((e) => e.kind === b.kind && e.language === b.language)) {
-    throw illegal(rule, `the ${b.language} Bible counts once`);
+// HIS-BONUS-5, -6: a single card is earned at most once a game, card by card (Copernicus, Servetus, Julia
+// Gonzaga) whatever the order of the entries.
+function checkSingleCardsOnce(bonuses) {
+  for (const kind of SINGLE_CARDS) {
+    if (bonuses.filter((b) => b.kind === kind).length > 1) {
+      throw illegal(RULE_OF[kind], `${kind} is a single card, earned at most once`);
+    }
   }
 }
 
-// Three passes, as the spec orders them: every entry's values, then every claim, then once-only cards.
+// HIS-BONUS-9: each language counts once, entry by entry.
+function checkLanguagesOnce(bonuses) {
+  bonuses.forEach((b, i) => {
+    const earlier = bonuses.slice(0, i);
+    if (b.kind === 'bible_translation' && earlier.some((e) => e.kind === b.kind && e.language === b.language)) {
+      throw illegal(RULE_OF[b.kind], `the ${b.language} Bible counts once`);
+    }
+  });
+}
+
+// Four passes, as the spec orders them: every entry's values, then every claim, then the single cards, then the
+// languages.
 function checkBonuses(bonuses, rulings) {
   if (!Array.isArray(bonuses)) throw invalid('bonuses', bonuses, 'not a list');
   bonuses.forEach((b, i) => checkBonusShape(`bonuses[${i}]`, b, rulings));
   bonuses.forEach((b) => checkBonusClaim(b, rulings));
-  bonuses.forEach((b, i) => checkBonusOnce(b, bonuses.slice(0, i)));
+  checkSingleCardsOnce(bonuses);
+  checkLanguagesOnce(bonuses);
 }
 
 // HIS-BONUS-10: one line per kind earned, in kind order, with that kind's sum.
@@ -460,12 +471,13 @@ function checkPlay(play, bonuses, rulings) {
   if (play === null || play === undefined) throw invalid('play', null, 'no play to judge', 'HIS-PLAY-1');
   if (typeof play !== 'object') throw invalid('play', play, 'not an object');
   checkBonusShape('play', play, rulings);
+  checkBonusClaim(play, rulings); // who may earn it, as for any entry (HIS-PLAY-1: first checked as a bonus entry)
   // HIS-PLAY-1: only these two cards can be played this way.
   if (play.kind !== 'copernicus' && play.kind !== 'servetus') {
     throw illegal('HIS-PLAY-1', 'only Copernicus or Michael Servetus can be played in this phase');
   }
   // HIS-BONUS-5: a card already earned cannot be played again.
-  checkBonusOnce(play, bonuses);
+  checkSingleCardsOnce([...bonuses, play]);
   return play;
 }
 
