@@ -12,7 +12,9 @@ difference, so it is one group, shrunk and shown once.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
+import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +32,21 @@ from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
 def as_json(value: object) -> Any:
     """A typed value as the JSON the suite reads and writes (arrays, never tuples)."""
     return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def shown_json(value: object) -> str:
+    """A typed value as one line of JSON, keys sorted (as a difference is shown)."""
+    return json.dumps(as_json(value), sort_keys=True)
+
+
+def wrapped(label: str, text: str, width: int) -> str:
+    """``label: text`` wrapped to the terminal's width: JSON is cut only between its items, so the whole input
+    stays readable (and can be copied: JSON ignores the line breaks) however narrow the terminal."""
+    try:
+        text = json.dumps(json.loads(text))  # items separated by ", ": the places to wrap
+    except ValueError:
+        pass  # a refusal or an error, said in words
+    return textwrap.fill(text, width, initial_indent=f"  {label}: ", subsequent_indent="      ", break_on_hyphens=False)
 
 
 @dataclass(frozen=True)

@@ -14,17 +14,15 @@ names in its docstring, with the ruling clauses of the rulings the two sides wer
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import os
 import sys
-import textwrap
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from rulespec.conformance.harness.diff.answers import Difference, Group, as_json
+from rulespec.conformance.harness.diff.answers import Difference, Group, as_json, shown_json, wrapped
 from rulespec.conformance.harness.diff.crosshair import crosshair_diff
 from rulespec.conformance.harness.diff.explore import Found, explore
 from rulespec.conformance.harness.diff.known import Known, known_differences
@@ -141,25 +139,11 @@ def _report(difference: Difference, found: Found, a: Side, b: Side) -> None:
     else:
         print(f"diff {difference.operation}: DIFFERS in {group} ({seen} of {found.drawn or '?'} inputs){shrunk}")
     width = terminal_width()
-    shown = [("input", _json(difference.request)), ("rulings A", _json(difference.rulings_a))]
+    shown = [("input", shown_json(difference.request)), ("rulings A", shown_json(difference.rulings_a))]
     if difference.rulings_b != difference.rulings_a:
-        shown.append(("rulings B", _json(difference.rulings_b)))
+        shown.append(("rulings B", shown_json(difference.rulings_b)))
     shown += [(f"A {a.spec}", difference.a.shown()), (f"B {b.spec}", difference.b.shown())]
-    print("\n".join(_wrapped(label, text, width) for label, text in shown))
-
-
-def _json(value: object) -> str:
-    return json.dumps(as_json(value), sort_keys=True)
-
-
-def _wrapped(label: str, text: str, width: int) -> str:
-    """``label: text`` wrapped to the terminal's width: JSON is cut only between its items, so the whole input
-    stays readable (and can be copied: JSON ignores the line breaks) however narrow the terminal."""
-    try:
-        text = json.dumps(json.loads(text))  # items separated by ", ": the places to wrap
-    except ValueError:
-        pass  # a refusal or an error, said in words
-    return textwrap.fill(text, width, initial_indent=f"  {label}: ", subsequent_indent="      ", break_on_hyphens=False)
+    print("\n".join(wrapped(label, text, width) for label, text in shown))
 
 
 def _known(chosen: Game, a: Side, b: Side, paths: list[Path]) -> Known:
