@@ -49,3 +49,14 @@ def test_the_first_failing_rule_is_named_as_soon_as_it_fails(monkeypatch: pytest
     )
     progress._count(cast(pytest.TestReport, failed))  # pyright: ignore[reportPrivateUsage]
     assert "first failed: SOE-GAME-4 (grow_population.json::soe-pop-population-ten-refused)" in shown.getvalue()
+
+
+def test_a_plain_line_fits_the_width_however_long_the_check_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    progress = RunProgress(Recorder())
+    long = "conformance/invariants/soe/test_tracks.py::test_maintenance_pays_the_upkeep_with_exactly_the_taxations"
+    progress._totals["soe"] = 287  # pyright: ignore[reportPrivateUsage]
+    progress._running[long] = progress._started  # pyright: ignore[reportPrivateUsage]
+    line = progress._status(progress._started + 12)  # pyright: ignore[reportPrivateUsage]
+    assert line.startswith("   12 s  0/287 checks") and "running test_tracks.py::test_maint" in line, line
+    assert len(line) == 80 and line.endswith("…"), line

@@ -28,6 +28,7 @@ from rich.table import Column
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.collection import game_of
+from rulespec.conformance.harness.verify.failure_text import terminal_width
 from rulespec.conformance.harness.verify.recorder import Recorder
 
 QUIET_SECONDS = 4.0  # a plain status line at least this often
@@ -208,17 +209,22 @@ class RunProgress:
     def _tick(self) -> None:
         while not self._stop.wait(0.5):
             now = time.monotonic()
-            if not self._plain or now - self._last_line < QUIET_SECONDS:
-                continue
-            with self._lock:
-                running = sorted(self._running.items(), key=lambda pair: pair[1])
-                done, total = sum(self._done.values()), sum(self._totals.values())
-            if not total:
-                self._line(f"{now - self._started:5.0f} s  still collecting the checks")
-                continue
-            current = f"; running {_short(running[0][0])} for {now - running[0][1]:.0f} s" if running else ""
-            first = f"; first failed: {self._first_failure}" if self._first_failure else ""
-            self._line(f"{now - self._started:5.0f} s  {done}/{total} checks ({self._tally_text()}){first}{current}")
+            if self._plain and now - self._last_line >= QUIET_SECONDS:
+                self._line(self._status(now))
+
+    def _status(self, now: float) -> str:
+        """The plain line of one tick: the checks done, the first failure, the check running longest; cut to the
+        terminal's width, never wrapped, so a pipe or a narrow terminal keeps one line a tick."""
+        with self._lock:
+            running = sorted(self._running.items(), key=lambda pair: pair[1])
+            done, total = sum(self._done.values()), sum(self._totals.values())
+        if not total:
+            return f"{now - self._started:5.0f} s  still collecting the checks"
+        current = f"; running {_short(running[0][0])} for {now - running[0][1]:.0f} s" if running else ""
+        first = f"; first failed: {self._first_failure}" if self._first_failure else ""
+        line = f"{now - self._started:5.0f} s  {done}/{total} checks ({self._tally_text()}){first}{current}"
+        width = terminal_width()
+        return line if len(line) <= width else line[: width - 1] + "…"
 
     def _line(self, text: str) -> None:
         with self._lock:
