@@ -33,6 +33,7 @@ from pathlib import Path
 
 from rulespec.conformance.harness.games import all_games
 from rulespec.conformance.harness.records import read_report
+from rulespec.conformance.harness.vocabulary import cores
 
 REPO_ROOT = Path(__file__).resolve().parents[1]  # the checkout being measured
 
@@ -57,10 +58,6 @@ def timed(command: Sequence[str], cwd: Path = REPO_ROOT, env: dict[str, str] | N
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return Timed(wall, cpu, done.returncode, done.stdout + done.stderr)
-
-
-def cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def row(label: str, figure: Timed, target: str, floor_label: str, floor: float, floor_cpu: float | None = None) -> None:

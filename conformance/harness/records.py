@@ -21,9 +21,8 @@ from typing import Any
 import msgspec
 
 from rulespec.conformance.harness import outputs
-from rulespec.conformance.harness.differences import LENGTH, MISSING, UNEXPECTED, Difference
 from rulespec.conformance.harness.schema import closed, type_schema
-from rulespec.conformance.harness.verdict import Outcome
+from rulespec.conformance.harness.verdict import LENGTH, MISSING, UNEXPECTED, Difference, Outcome
 
 
 @dataclass(frozen=True)

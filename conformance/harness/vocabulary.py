@@ -118,6 +118,14 @@ def count(text: str) -> int:
     return int(text)
 
 
+def seed(text: str) -> int:
+    """A whole number, negative included (``--seed``): the random search it starts."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{text!r}: expected a whole number") from None
+
+
 def processes(text: str) -> str:
     """A number of processes, or ``auto`` (``-n``, handed to pytest-xdist as written); 0 keeps one process."""
     if text != "auto" and not text.isdigit():
@@ -125,10 +133,10 @@ def processes(text: str) -> str:
     return text
 
 
-def jobs(text: str) -> int:
-    """A number of processes above 0 (``symbolic --jobs``)."""
+def positive(text: str) -> int:
+    """A whole number above 0 (``symbolic --jobs``, ``diff --max-examples``, ``--max-differences``)."""
     if not (text.isdigit() and int(text) > 0):
-        raise ValueError(f"{text!r}: expected a number of processes above 0")
+        raise ValueError(f"{text!r}: expected a whole number above 0")
     return int(text)
 
 

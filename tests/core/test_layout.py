@@ -13,7 +13,6 @@ HARNESS = REPO_ROOT / "conformance" / "harness"
 PACKAGE = "rulespec.conformance.harness"
 CORE_MODULES = {
     "untrusted",
-    "differences",
     "outputs",
     "per_rule",
     "profiles",

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from rulespec.conformance.harness.differences import Difference
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import render, tally
 from rulespec.conformance.harness.records import CheckRecord, read_report, write_report
+from rulespec.conformance.harness.verdict import Difference
 
 SOE = game("soe")
 RULES = ("SOE-SCORE-2", "SOE-SCORE-4", "SOE-SCORE-6", "SOE-POP-1", "SOE-POP-2", "SOE-INCOME-1")

@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from rulespec.conformance.harness.differences import describe
 from rulespec.conformance.harness.vectors import Case, ErrorKind, ExpectedError, LoadedCase
-from rulespec.conformance.harness.verdict import Outcome, judge_refusal, judge_result
+from rulespec.conformance.harness.verdict import Outcome, describe, judge_refusal, judge_result
 from rulespec.reference.errors import InvalidState
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 
-from rulespec.conformance.harness.differences import Difference
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.gate import markdown
 from rulespec.conformance.harness.gate.judge import Bounds, judge
 from rulespec.conformance.harness.gate.stamp import Stamp
 from rulespec.conformance.harness.per_rule import tally
 from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verdict import Difference
 
 STAMP = Stamp(("soe",), "suite1", "rules1", "ci", None, {"python": "3.11"})
 HOSTILE = "<img src=x onerror=alert(1)> | **bold** [link](http://x) `code`"

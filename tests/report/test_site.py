@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from rulespec.conformance.harness.cli import main
-from rulespec.conformance.harness.differences import Difference
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.gate.stamp import stamp_now
 from rulespec.conformance.harness.outputs import OutputError, write_text
@@ -25,6 +24,7 @@ from rulespec.conformance.harness.report.matrix import badge_svg, column_badge, 
 from rulespec.conformance.harness.report.site import build_site, cases_by_nodeid, suite_fields
 from rulespec.conformance.harness.report.story import human_duration
 from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.verdict import Difference
 from rulespec.conformance.harness.verify.options import named
 
 SOE = game("soe")

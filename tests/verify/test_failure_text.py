@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from rulespec.conformance.harness.differences import Difference, as_json
 from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verdict import Difference, as_json
 from rulespec.conformance.harness.verify.failure_text import CUT_NOTE, closing_summary, failure_text, first_sentence
 
 RECORD = CheckRecord(

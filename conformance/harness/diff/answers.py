@@ -21,11 +21,11 @@ from typing import Any
 import msgspec
 
 from rulespec.conformance.harness.diff.sides import Side
-from rulespec.conformance.harness.differences import LENGTH, differences
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.rulings import explaining
 from rulespec.conformance.harness.subject import ImplementationError, NotImplementedOp
 from rulespec.conformance.harness.vectors import ErrorKind, ExpectedError
+from rulespec.conformance.harness.verdict import LENGTH, differences
 from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import os
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -32,7 +31,7 @@ from rulespec.conformance.harness.rulings import ruling_clauses
 from rulespec.conformance.harness.spec import docstring_rules
 from rulespec.conformance.harness.vectors import add_cases, new_case
 from rulespec.conformance.harness.verify.failure_text import terminal_width
-from rulespec.conformance.harness.vocabulary import add_case_timeout, argument, game_key, seconds
+from rulespec.conformance.harness.vocabulary import add_case_timeout, argument, cores, game_key, positive, seconds, seed
 
 SIDES_HELP = "ref | ref[ruling=value,...] | impl:module:attr | cmd:COMMAND | git:REV"
 DEFAULT_BUDGET = 400  # inputs per operation: every ruling alternative of every game is told apart well within it
@@ -84,14 +83,14 @@ def add_command(commands: Any) -> None:
     run.add_argument("--operation", action="append", help="only this operation (repeatable; default: all)")
     run.add_argument(
         "--max-examples",
-        type=int,
+        type=argument(positive),
         default=DEFAULT_BUDGET,
         metavar="N",
         help="inputs drawn per operation (default %(default)s)",
     )
     run.add_argument(
         "--max-differences",
-        type=int,
+        type=argument(positive),
         default=None,
         metavar="N",
         help="stop an operation's search at N groups of difference",
@@ -104,7 +103,9 @@ def add_command(commands: Any) -> None:
         metavar="FILE",
         help="vectors or expectations whose differences are known: set aside (repeatable)",
     )
-    run.add_argument("--seed", type=int, default=None, help="random search with this seed (default: derandomised)")
+    run.add_argument(
+        "--seed", type=argument(seed), default=None, help="random search with this seed (default: derandomised)"
+    )
     run.add_argument(
         "--write", type=Path, metavar="DIR", help="write each group's difference as a vector into DIR/<operation>.json"
     )
@@ -215,7 +216,7 @@ def _searches(
 ) -> Iterator[Found]:
     """Each operation's search, in order. Two or more operations spread over the cores, one process each at a time
     with sides of its own (a ``cmd:`` side starts its own process there): the search is the same, only sooner."""
-    workers = min(len(operations), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+    workers = min(len(operations), cores())
     if workers < 2:
         yield from (_explore(chosen, operation, a, b, args, known) for operation in operations)
         return

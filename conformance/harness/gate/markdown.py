@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rulespec.conformance.harness import outputs
-from rulespec.conformance.harness.differences import describe
 from rulespec.conformance.harness.gate.judge import GateResult, check_id
 from rulespec.conformance.harness.gate.stamp import Stamp
 from rulespec.conformance.harness.per_rule import ERROR, FAILED, PASSED, Verification
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.untrusted import markdown_text
+from rulespec.conformance.harness.verdict import describe
 
 SHOWN = 30  # rows per list: a summary is read, not searched
 PATHS_SHOWN = 10  # differing paths per failed rule; the JSON report holds them all

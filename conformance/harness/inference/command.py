@@ -12,7 +12,7 @@ from rulespec.conformance.harness.diff.answers import as_json
 from rulespec.conformance.harness.diff.sides import parse_side
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.inference.infer import differing, infer
-from rulespec.conformance.harness.vocabulary import add_case_timeout, argument, count, game_key
+from rulespec.conformance.harness.vocabulary import add_case_timeout, argument, count, game_key, seed
 
 DEFAULT_BUDGET = 100  # drawn inputs per operation, beside every vector case
 
@@ -34,7 +34,9 @@ def add_command(commands: Any) -> None:
         metavar="N",
         help="inputs drawn per operation beside the vectors (default %(default)s; 0: the vectors alone)",
     )
-    infer_run.add_argument("--seed", type=int, default=None, help="random draws with this seed (default: derandomised)")
+    infer_run.add_argument(
+        "--seed", type=argument(seed), default=None, help="random draws with this seed (default: derandomised)"
+    )
     add_case_timeout(infer_run.add_argument, "--cmd: seconds to wait per reply")
     infer_run.set_defaults(handler=run_infer)
 

@@ -42,6 +42,7 @@ from rulespec.conformance.harness.mutation.score import (
     load_equivalents,
     render,
 )
+from rulespec.conformance.harness.vocabulary import argument, positive
 
 KINDS = (*structural.KINDS, MUTMUT)
 
@@ -244,7 +245,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--kind", action="append", choices=KINDS, help="only mutants of this kind (repeatable; default: all three)"
     )
-    parser.add_argument("--max-children", type=int, default=2, metavar="N", help="mutants tested at once")
+    parser.add_argument(
+        "--max-children", type=argument(positive), default=2, metavar="N", help="mutants tested at once"
+    )
     parser.add_argument(
         "--workdir", type=Path, default=Path(tempfile.gettempdir()) / "rulespec-mutation", help="scratch trees go here"
     )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.symbolic.reference import IMPLEMENTATION_TIMEOUT
 from rulespec.conformance.harness.verify import preflight
-from rulespec.conformance.harness.vocabulary import Commands, add_game, cores, one_game, usage_error
+from rulespec.conformance.harness.vocabulary import Commands, add_game, argument, cores, one_game, seconds, usage_error
 
 VERDICTS = {0: "passed", 1: "failed", 2: "could not run"}
 
@@ -94,7 +94,7 @@ def add_command(commands: Commands) -> None:
     run.add_argument("--expectations", metavar="PATH", help="verify's known failures and known gaps (.json or .toml)")
     run.add_argument(
         "--per-condition-timeout",
-        type=float,
+        type=argument(seconds),
         default=None,
         metavar="SECONDS",
         help=f"symbolic: CPU seconds per search (default: {SYMBOLIC_BUDGET:g} s over the cores, at most"

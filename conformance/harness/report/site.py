@@ -22,7 +22,6 @@ import msgspec
 
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness import outputs
-from rulespec.conformance.harness.differences import describe
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.records import CheckRecord, declared_text
 from rulespec.conformance.harness.report.implementations import Implementation
@@ -37,6 +36,7 @@ from rulespec.conformance.harness.report.matrix import (
 from rulespec.conformance.harness.report.story import SITE_LOOKS, gate_story, human_duration, shown_outcome, shown_rank
 from rulespec.conformance.harness.spec import Clause, rulings_bearing_on
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
+from rulespec.conformance.harness.verdict import describe
 
 TEMPLATES = Path(__file__).parent / "templates"
 # A check record's fields that the page shows in a check's heading; every other field is shown as it is.

@@ -26,14 +26,14 @@ from rulespec.conformance.harness.symbolic.search import (
     Searched,
 )
 from rulespec.conformance.harness.verify import preflight
-from rulespec.conformance.harness.vocabulary import Commands, add_game, argument, cores, jobs, usage_error
+from rulespec.conformance.harness.vocabulary import Commands, add_game, argument, cores, positive, seconds, usage_error
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game(parser, "only this game (repeatable)")
     parser.add_argument(
         "--per-condition-timeout",
-        type=float,
+        type=argument(seconds),
         default=None,
         metavar="SECONDS",
         help=(
@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
-        "--jobs", type=argument(jobs), default=cores(), metavar="N", help="searches at once (default: the cores)"
+        "--jobs", type=argument(positive), default=cores(), metavar="N", help="searches at once (default: the cores)"
     )
     parser.add_argument(
         "--cache",

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from rulespec.conformance.harness.differences import as_json, describe
 from rulespec.conformance.harness.gate.judge import check_id
 from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verdict import as_json, describe
 
 INDENT = "  "
 MIN_SHOWN = 20  # characters of JSON kept however narrow the terminal

@@ -21,12 +21,11 @@ from typing import Any
 
 import pytest
 
-from rulespec.conformance.harness.differences import Difference
 from rulespec.conformance.harness.games import Game, game
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.spec import RULE_ID, clause_hashes, read_clauses
 from rulespec.conformance.harness.subject import ImplementationError, Subject, python_subject
-from rulespec.conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.verdict import Difference, Outcome, run_case
 from rulespec.conformance.harness.verify.breaker import CircuitOpen
 from rulespec.conformance.harness.verify.collection import VERDICT, VectorItem, rules_of
 from rulespec.conformance.harness.verify.failure_text import first_sentence

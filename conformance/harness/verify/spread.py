@@ -29,6 +29,7 @@ from xdist.scheduler import LoadScheduling  # type: ignore[import-untyped]  # py
 from rulespec.conformance.harness import outputs
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.options import Shard, VerifyOptions
+from rulespec.conformance.harness.vocabulary import cores
 
 DURATIONS = Path(__file__).with_name("durations.json")
 
@@ -111,10 +112,6 @@ def vectors_together(config: pytest.Config) -> bool:
     """Whether this run's workers are fed by ``VectorsTogether`` (``--dist load``, verify's and ``-n``'s default)."""
     dist: object = config.getoption("dist", None)
     return dist == "load"
-
-
-def cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def default_processes(options: VerifyOptions) -> int:
