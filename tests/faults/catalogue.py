@@ -172,6 +172,14 @@ RUNS = (
         "an engine whose one operation always answers errored (was: 245 of 271 checks marked error by the breaker)",
     ),
     Attack(
+        "slow-start-silent",
+        "bad",
+        "1: two starts in all, the breaker opened by the time they cost",
+        "a slow start-up, then silence (was: every restart paid the start-up again, uncounted: a 15 s start-up"
+        " behind --case-timeout 2 took 151 s; a batch sent ahead, a replay, a question of its offer each restarted"
+        " it after the breaker opened)",
+    ),
+    Attack(
         "max-faults-1-crash",
         "bad",
         "1: crash, and its stderr's last line in the terminal, the report and the JUnit",

@@ -5,7 +5,9 @@
 
 It answers with the reference until MODE strikes (on ``grow_population``, unless MODE says
 otherwise). Each MODE is one case of tests/faults/catalogue.py; tests/faults/ runs them and
-checks each ends bounded, named, with no process left.
+checks each ends bounded, named, with no process left. ``HOSTILE_NAME`` is the name it gives in
+its handshake; ``HOSTILE_STARTUP`` seconds it takes to start (before it reads anything); each
+start appends a line to the file ``HOSTILE_STARTS`` names.
 """
 
 from __future__ import annotations
@@ -120,6 +122,11 @@ def strike(mode: str, message: dict[str, Any], reply: dict[str, Any], asked: int
 
 def main() -> int:
     mode = sys.argv[1]
+    starts = os.environ.get("HOSTILE_STARTS")
+    if starts:
+        with open(starts, "a", encoding="utf-8") as told:
+            told.write(f"{os.getpid()}\n")
+    time.sleep(float(os.environ.get("HOSTILE_STARTUP", "0")))  # a runtime, a JIT, a model loading
     if mode == "ignore-sigterm":
         import signal
 

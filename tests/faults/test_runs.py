@@ -70,6 +70,32 @@ def test_one_operation_errored(tmp_path: Path) -> None:
     assert "circuit breaker" not in ran.stdout
 
 
+HOSTILE = REPO_ROOT / "tests" / "faults" / "hostile_wire.py"
+
+
+def hostile(mode: str) -> str:
+    return f"{sys.executable} {HOSTILE} {mode}"
+
+
+def test_slow_start_silent(tmp_path: Path) -> None:
+    """A 2 s start-up, then silence: the restart's handshake counts, so the second fault opens the breaker, and
+    nothing starts the process after that (a batch sent ahead, a replay of a failing call, a new operation)."""
+    starts = tmp_path / "starts"
+    began = time.monotonic()
+    ran = verify(
+        *("--rule", "SOE-POP-1", "--rule", "SOE-END-4", "--case-timeout", "0.25", "--max-faults", "6"),
+        *("--cmd", hostile("silent")),
+        HOSTILE_STARTUP="2",
+        HOSTILE_STARTS=str(starts),
+    )
+    took = time.monotonic() - began
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "opened the circuit breaker" in ran.stdout, ran.stdout
+    # one start checked and run (the handshake's process kept for the run), one restart: 0.25 + 2 + 0.25 s > 6 x 0.25
+    assert len(starts.read_text(encoding="utf-8").split()) == 2, starts.read_text(encoding="utf-8")
+    assert took < BOUND, took
+
+
 def test_max_faults_1_crash(tmp_path: Path) -> None:
     """The crash that opened the breaker is named, with its whole stderr, in the terminal, the report and the JUnit."""
     report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
@@ -133,10 +159,7 @@ def test_vectors_deep(tmp_path: Path) -> None:
 
 def test_markup_names() -> None:
     """Handshake names holding rich markup and an escape sequence, side by side in one run."""
-    hostile = REPO_ROOT / "tests" / "faults" / "hostile_wire.py"
-    commands = [
-        f"env 'HOSTILE_NAME={name}' {sys.executable} {hostile} good" for name in ("soe-engine [beta]", "x[/]\x1b[2J")
-    ]
+    commands = [f"env 'HOSTILE_NAME={name}' {hostile('good')}" for name in ("soe-engine [beta]", "x[/]\x1b[2J")]
     ran = verify("--rule", "SOE-POP-1", *(option for command in commands for option in ("--cmd", command)))
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert "soe-engine [beta]" in ran.stdout and "x[/]" in ran.stdout

@@ -64,6 +64,10 @@ class WireSession:
         self._answers = Answers()
         self._prefetched: dict[bytes, tuple[Reply | Misfit, bytes] | WireFault] = {}
         self._stray: list[WireFault] = []
+        self._known: Started | None = None  # the last handshake answered: what the process offers, without a start
+        # seconds that faults cost and the circuit breaker has not yet been charged (``take_cost``): every start
+        # after the first (a restart's handshake), and every wait that ended in a fault breaking the conversation
+        self._cost = 0.0
         self.startup_output = ""  # what the first start that said anything wrote while starting, inert: never a check's
 
     # --- the process -------------------------------------------------------------------
@@ -79,6 +83,7 @@ class WireSession:
             return self._started
         if self._failed_starts >= _MAX_STARTS and self._start_fault is not None:
             raise self._start_fault
+        began = time.monotonic()
         try:
             self._started = self._start()
         except WireFault as fault:
@@ -86,8 +91,24 @@ class WireSession:
             self._start_fault = fault
             self._broken(fault)
             raise
+        finally:
+            if self._known is not None:  # a restart: its handshake is what the fault before it cost
+                self._cost += time.monotonic() - began
         self._failed_starts = 0
+        self._known = self._started
         return self._started
+
+    def offer(self) -> Started:
+        """What the process offers (its last handshake), without starting one when that is known: a process is
+        started only to be asked something, never to be asked what it offers again."""
+        if self._started is not None:
+            return self._started
+        return self._known if self._known is not None else self.started()
+
+    def take_cost(self) -> float:
+        """The seconds faults have cost since last asked (restarts' handshakes, waits that ended in a fault), taken."""
+        cost, self._cost = self._cost, 0.0
+        return cost
 
     def _start(self) -> Started:
         try:
@@ -189,11 +210,13 @@ class WireSession:
         lines = [self._line(question, n) for n in (first, second)]
         shown = lines[0][:-1]
         stray_out, stray_err = process.drain()  # written after the previous reply, before this request
+        waited = time.monotonic()
         try:
             self._write(process, lines[0] + lines[1] if self.repeat else lines[0], first, shown)
             reply = self._reply(process, first, shown)
             repeat = self._reply(process, second, shown) if self.repeat else reply
         except WireFault as fault:
+            self._cost += time.monotonic() - waited
             self._broken(fault)
             raise
         out, err = process.drain()
@@ -226,6 +249,7 @@ class WireSession:
             pair = [self._line(question, n) for n in (first, first + 1)]
             lines += pair if self.repeat else pair[:1]
             batch.append((body, first, pair[0][:-1]))
+        waited = time.monotonic()
         try:
             process.send(b"".join(lines))
         except Closed:
@@ -236,9 +260,11 @@ class WireSession:
                 reply = self._reply(process, first, shown)
                 repeat = self._reply(process, first + 1, shown) if self.repeat else reply
             except WireFault as fault:
+                self._cost += time.monotonic() - waited  # the wait since the last reply: what this fault cost
                 self._prefetched[body] = fault
                 self._broken(fault)
                 return
+            waited = time.monotonic()
             said = process.stderr_now()
             if said:
                 where = "seen on reading this reply of a batch: from this request or one just after it"
