@@ -180,6 +180,12 @@ RUNS = (
         " it after the breaker opened)",
     ),
     Attack(
+        "ending-faults",
+        "bad",
+        "1: stray process, and no rule named ''",
+        "a setsid daemon, through verify (was: the gate said 'checks name rules no spec defines: ')",
+    ),
+    Attack(
         "max-faults-1-crash",
         "bad",
         "1: crash, and its stderr's last line in the terminal, the report and the JUnit",

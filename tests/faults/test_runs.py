@@ -96,6 +96,14 @@ def test_slow_start_silent(tmp_path: Path) -> None:
     assert took < BOUND, took
 
 
+def test_ending_faults(tmp_path: Path) -> None:
+    """A daemon left behind is a stray process of the run, an error of no rule: the gate names nothing else."""
+    ran = verify("--rule", "SOE-POP-1", "--cmd", hostile("setsid-daemon"))
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "stray process: processes" in ran.stdout and "gate: FAILED (5 passed, 1 error)" in ran.stdout, ran.stdout
+    assert "no spec defines" not in ran.stdout and "\n  : " not in ran.stdout, ran.stdout
+
+
 def test_max_faults_1_crash(tmp_path: Path) -> None:
     """The crash that opened the breaker is named, with its whole stderr, in the terminal, the report and the JUnit."""
     report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
