@@ -163,6 +163,7 @@ def test_vectors_deep(tmp_path: Path) -> None:
     ran = _vectors(tmp_path, "[" * 100_000 + "]" * 100_000)
     assert ran.returncode == 2, ran.stdout + ran.stderr
     assert "nested too deep" in ran.stderr and "Traceback" not in ran.stderr
+    assert "mine.json" in ran.stderr and "line 1 column 101" in ran.stderr, ran.stderr  # the file, and where
 
 
 def test_markup_names() -> None:
