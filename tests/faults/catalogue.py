@@ -89,6 +89,12 @@ WIRE = (
     ),
     Attack("setpgid-child", "bad", Fault.STRAY_PROCESS, "a child in a group of its own (was: survived, FULL PASS)"),
     Attack(
+        "slow-exit",
+        "bad",
+        PASS,
+        "exits 2 s after 'stop', as an adapter holding 2 GiB does under load (was: an unclean stop, 1 s grace)",
+    ),
+    Attack(
         "stderr-flood",
         "bad",
         Fault.CRASH,

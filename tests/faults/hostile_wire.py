@@ -156,6 +156,8 @@ def main() -> int:
                 time.sleep(3600)
             if mode == "after-stop":
                 send(b"goodbye: flushing the cache\n")
+            if mode == "slow-exit":  # a correct adapter freeing gigabytes on a loaded machine: seconds to exit
+                time.sleep(2)
             return 0
         if message["type"] == "start":
             version = 99 if mode == "wrong-protocol" else 1
