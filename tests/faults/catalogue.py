@@ -178,6 +178,12 @@ RUNS = (
         "an engine whose one operation always answers errored (was: 245 of 271 checks marked error by the breaker)",
     ),
     Attack(
+        "one-operation-refused",
+        "good",
+        "1: failures on grow_population's checks alone",
+        "an engine whose one operation always answers refused, wrongly: rules failures of that operation alone",
+    ),
+    Attack(
         "slow-start-silent",
         "bad",
         "1: two starts in all, the breaker opened by the time they cost",

@@ -65,6 +65,9 @@ def strike(mode: str, message: dict[str, Any], reply: dict[str, Any], asked: int
     encoded = msgspec.json.encode(reply) + b"\n"
     if mode == "silent":  # answers the handshake, then never again
         time.sleep(3600)
+    if mode == "refuses-growth":  # a well-formed refusal, where the rules refuse nothing
+        error = {"kind": "IllegalAction", "rule": "SOE-POP-1", "reason": "growth is not offered in this build"}
+        return msgspec.json.encode({"type": "refused", "id": reply["id"], "error": error}) + b"\n"
     if mode == "off-by-one-id":
         return msgspec.json.encode(reply | {"id": reply["id"] + 1}) + b"\n"
     if mode == "huge-line":  # a 50 MB reply line

@@ -77,6 +77,22 @@ def hostile(mode: str) -> str:
     return f"{sys.executable} {HOSTILE} {mode}"
 
 
+def test_one_operation_refused(tmp_path: Path) -> None:
+    """Wrong refusals are rules failures of that operation's checks: never errors, never the breaker's business."""
+    report = tmp_path / "report.json"
+    ran = verify(
+        *("--rule", "SOE-POP-1", "--rule", "SOE-END-4", "--max-faults", "1", "--report-json", str(report)),
+        *("--cmd", hostile("refuses-growth")),
+    )
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    found = records(report)
+    growth = [record for record in found if "grow_population" in record["nodeid"] or "SOE-POP-1" in record["rules"]]
+    assert growth and all(record["outcome"] == "failed" for record in growth), growth
+    others = [record for record in found if record not in growth]
+    assert others and all(record["outcome"] == "passed" for record in others), others
+    assert "circuit breaker" not in ran.stdout
+
+
 def test_slow_start_silent(tmp_path: Path) -> None:
     """A 2 s start-up, then silence: the restart's handshake counts, so the second fault opens the breaker, and
     nothing starts the process after that (a batch sent ahead, a replay of a failing call, a new operation)."""
