@@ -20,16 +20,15 @@ import msgspec
 
 from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
 from rulespec.conformance.harness.wire.determinism import Answers
-from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, parse_command, shown_text, tail_text
+from rulespec.conformance.harness.wire.ending import escaped, stopped, survivors
+from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, parse_command, shown_text
 from rulespec.conformance.harness.wire.messages import (
     ENCODER,
     Reply,
     Run,
     Started,
-    Stop,
 )
 from rulespec.conformance.harness.wire.process import (
-    STOP_GRACE,
     Closed,
     LineProcess,
     Timeout,
@@ -127,9 +126,9 @@ class WireSession:
 
     def _discard(self) -> None:
         if self._process is not None:
-            self._note_escaped(self._process)
+            self._stray += escaped(self._process, self.command)
             self._process.kill()
-            self._note_survivors(self._process)
+            self._stray += survivors(self._process, self.command)
         self._process = None
         self._started = None
 
@@ -138,50 +137,10 @@ class WireSession:
         process, self._process, self._started = self._process, None, None
         if process is None:
             return self.leftovers()
-        stop = ENCODER.encode(Stop()) + b"\n"
-        self._note_escaped(process)
-        status, out, err = process.stop(stop)
-        ended: list[WireFault] = []
-        if status is None:
-            ended.append(
-                WireFault(
-                    Fault.UNCLEAN_STOP,
-                    f"still running {STOP_GRACE:g} s after 'stop' and the end of its stdin: killed",
-                    stop,
-                )
-            )
-        elif status != 0:
-            ended.append(WireFault(Fault.UNCLEAN_STOP, f"exited with status {status} when told to stop", stop))
-        if out.strip():
-            ended.append(
-                WireFault(Fault.EXTRA_OUTPUT, f"wrote to stdout after 'stop': {shown_text(out.strip())}", stop)
-            )
-        if err.strip():
-            ended.append(
-                WireFault(Fault.UNCLEAN_STOP, f"wrote to stderr when told to stop: {tail_text(err.strip())}", stop)
-            )
-        self._note_survivors(process)
+        self._stray += escaped(process, self.command)
+        ended = stopped(process)
+        self._stray += survivors(process, self.command)
         return ended + self.leftovers()
-
-    def _note_escaped(self, process: LineProcess) -> None:
-        left = process.escaped()
-        if left:
-            pids = ", ".join(map(str, left))
-            self._stray.append(
-                WireFault(
-                    Fault.STRAY_PROCESS,
-                    f"processes {pids} of {self.command!r} left its process group (setsid, setpgid): ended by the"
-                    " harness, which a kill of the group alone would have missed",
-                )
-            )
-
-    def _note_survivors(self, process: LineProcess) -> None:
-        left = process.survivors()
-        if left:
-            pids = ", ".join(map(str, left))
-            self._stray.append(
-                WireFault(Fault.STRAY_PROCESS, f"processes {pids} of {self.command!r}'s group survived a kill")
-            )
 
     def leftovers(self) -> list[WireFault]:
         """Processes of a killed group that outlived the kill, found so far (taken)."""
