@@ -190,7 +190,8 @@ def tally(games: Sequence[Game], records: Iterable[CheckRecord], only: Sequence[
     for record in records:
         totals[record.outcome] += 1
         blamed = blamed_rule(record)
-        for rule in record.rules if blamed in record.rules else (*record.rules, blamed):
+        # a record of no rule (the implementation's process, as it stopped) names no rule, not an unknown ""
+        for rule in record.rules if blamed in record.rules or not blamed else (*record.rules, blamed):
             if rule not in known:
                 unknown.add(rule)
             if rule not in tallies:

@@ -122,6 +122,28 @@ def _check(schema: dict[str, Any], value: Any, path: Path, base: str) -> None:
         raise VectorError(path, where, first.message)
 
 
+_DEEPEST = 100  # levels of nesting named in the message about a file too deep to read (vectors nest a few)
+
+
+def _too_deep_at(text: str) -> tuple[int, int]:
+    """The line and column (from 1) where ``text``'s arrays and objects first nest past ``_DEEPEST`` levels."""
+    depth, line, start, quoted, escaped = 0, 1, 0, False, False
+    for at, char in enumerate(text):
+        if quoted:
+            quoted, escaped = (escaped or char != '"'), (not escaped and char == "\\")
+        elif char == '"':
+            quoted = True
+        elif char in "[{":
+            depth += 1
+            if depth > _DEEPEST:
+                return line, at - start + 1
+        elif char in "]}":
+            depth -= 1
+        elif char == "\n":
+            line, start = line + 1, at + 1
+    return line, len(text) - start + 1
+
+
 def read_json(path: Path) -> Any:
     """A vector file's JSON, or VectorError naming the file and where it stops reading (line and column)."""
     try:
@@ -133,7 +155,13 @@ def read_json(path: Path) -> Any:
     except json.JSONDecodeError as exc:
         raise VectorError(path, "$", f"not JSON: {exc}") from exc
     except RecursionError as exc:
-        raise VectorError(path, "$", "JSON nested too deep to read (no vector nests more than a few levels)") from exc
+        line, column = _too_deep_at(path.read_bytes().decode("utf-8"))
+        raise VectorError(
+            path,
+            "$",
+            f"JSON nested too deep to read: past {_DEEPEST} levels at line {line} column {column}"
+            " (no vector nests more than a few levels)",
+        ) from exc
     except OSError as exc:
         raise VectorError(path, "$", f"cannot be read: {exc.strerror}") from exc
     return raw

@@ -89,6 +89,12 @@ WIRE = (
     ),
     Attack("setpgid-child", "bad", Fault.STRAY_PROCESS, "a child in a group of its own (was: survived, FULL PASS)"),
     Attack(
+        "slow-exit",
+        "bad",
+        PASS,
+        "exits 2 s after 'stop', as an adapter holding 2 GiB does under load (was: an unclean stop, 1 s grace)",
+    ),
+    Attack(
         "stderr-flood",
         "bad",
         Fault.CRASH,
@@ -170,6 +176,26 @@ RUNS = (
         "bad",
         "1: errors on grow_population's checks alone",
         "an engine whose one operation always answers errored (was: 245 of 271 checks marked error by the breaker)",
+    ),
+    Attack(
+        "one-operation-refused",
+        "good",
+        "1: failures on grow_population's checks alone",
+        "an engine whose one operation always answers refused, wrongly: rules failures of that operation alone",
+    ),
+    Attack(
+        "slow-start-silent",
+        "bad",
+        "1: two starts in all, the breaker opened by the time they cost",
+        "a slow start-up, then silence (was: every restart paid the start-up again, uncounted: a 15 s start-up"
+        " behind --case-timeout 2 took 151 s; a batch sent ahead, a replay, a question of its offer each restarted"
+        " it after the breaker opened)",
+    ),
+    Attack(
+        "ending-faults",
+        "bad",
+        "1: stray process, and no rule named ''",
+        "a setsid daemon, through verify (was: the gate said 'checks name rules no spec defines: ')",
     ),
     Attack(
         "max-faults-1-crash",

@@ -5,7 +5,9 @@
 
 It answers with the reference until MODE strikes (on ``grow_population``, unless MODE says
 otherwise). Each MODE is one case of tests/faults/catalogue.py; tests/faults/ runs them and
-checks each ends bounded, named, with no process left.
+checks each ends bounded, named, with no process left. ``HOSTILE_NAME`` is the name it gives in
+its handshake; ``HOSTILE_STARTUP`` seconds it takes to start (before it reads anything); each
+start appends a line to the file ``HOSTILE_STARTS`` names.
 """
 
 from __future__ import annotations
@@ -63,6 +65,9 @@ def strike(mode: str, message: dict[str, Any], reply: dict[str, Any], asked: int
     encoded = msgspec.json.encode(reply) + b"\n"
     if mode == "silent":  # answers the handshake, then never again
         time.sleep(3600)
+    if mode == "refuses-growth":  # a well-formed refusal, where the rules refuse nothing
+        error = {"kind": "IllegalAction", "rule": "SOE-POP-1", "reason": "growth is not offered in this build"}
+        return msgspec.json.encode({"type": "refused", "id": reply["id"], "error": error}) + b"\n"
     if mode == "off-by-one-id":
         return msgspec.json.encode(reply | {"id": reply["id"] + 1}) + b"\n"
     if mode == "huge-line":  # a 50 MB reply line
@@ -120,6 +125,11 @@ def strike(mode: str, message: dict[str, Any], reply: dict[str, Any], asked: int
 
 def main() -> int:
     mode = sys.argv[1]
+    starts = os.environ.get("HOSTILE_STARTS")
+    if starts:
+        with open(starts, "a", encoding="utf-8") as told:
+            told.write(f"{os.getpid()}\n")
+    time.sleep(float(os.environ.get("HOSTILE_STARTUP", "0")))  # a runtime, a JIT, a model loading
     if mode == "ignore-sigterm":
         import signal
 
@@ -149,6 +159,8 @@ def main() -> int:
                 time.sleep(3600)
             if mode == "after-stop":
                 send(b"goodbye: flushing the cache\n")
+            if mode == "slow-exit":  # a correct adapter freeing gigabytes on a loaded machine: seconds to exit
+                time.sleep(2)
             return 0
         if message["type"] == "start":
             version = 99 if mode == "wrong-protocol" else 1

@@ -70,6 +70,56 @@ def test_one_operation_errored(tmp_path: Path) -> None:
     assert "circuit breaker" not in ran.stdout
 
 
+HOSTILE = REPO_ROOT / "tests" / "faults" / "hostile_wire.py"
+
+
+def hostile(mode: str) -> str:
+    return f"{sys.executable} {HOSTILE} {mode}"
+
+
+def test_one_operation_refused(tmp_path: Path) -> None:
+    """Wrong refusals are rules failures of that operation's checks: never errors, never the breaker's business."""
+    report = tmp_path / "report.json"
+    ran = verify(
+        *("--rule", "SOE-POP-1", "--rule", "SOE-END-4", "--max-faults", "1", "--report-json", str(report)),
+        *("--cmd", hostile("refuses-growth")),
+    )
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    found = records(report)
+    growth = [record for record in found if "grow_population" in record["nodeid"] or "SOE-POP-1" in record["rules"]]
+    assert growth and all(record["outcome"] == "failed" for record in growth), growth
+    others = [record for record in found if record not in growth]
+    assert others and all(record["outcome"] == "passed" for record in others), others
+    assert "circuit breaker" not in ran.stdout
+
+
+def test_slow_start_silent(tmp_path: Path) -> None:
+    """A 2 s start-up, then silence: the restart's handshake counts, so the second fault opens the breaker, and
+    nothing starts the process after that (a batch sent ahead, a replay of a failing call, a new operation)."""
+    starts = tmp_path / "starts"
+    began = time.monotonic()
+    ran = verify(
+        *("--rule", "SOE-POP-1", "--rule", "SOE-END-4", "--case-timeout", "0.25", "--max-faults", "6"),
+        *("--cmd", hostile("silent")),
+        HOSTILE_STARTUP="2",
+        HOSTILE_STARTS=str(starts),
+    )
+    took = time.monotonic() - began
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "opened the circuit breaker" in ran.stdout, ran.stdout
+    # one start checked and run (the handshake's process kept for the run), one restart: 0.25 + 2 + 0.25 s > 6 x 0.25
+    assert len(starts.read_text(encoding="utf-8").split()) == 2, starts.read_text(encoding="utf-8")
+    assert took < BOUND, took
+
+
+def test_ending_faults(tmp_path: Path) -> None:
+    """A daemon left behind is a stray process of the run, an error of no rule: the gate names nothing else."""
+    ran = verify("--rule", "SOE-POP-1", "--cmd", hostile("setsid-daemon"))
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "stray process: processes" in ran.stdout and "gate: FAILED (5 passed, 1 error)" in ran.stdout, ran.stdout
+    assert "no spec defines" not in ran.stdout and "\n  : " not in ran.stdout, ran.stdout
+
+
 def test_max_faults_1_crash(tmp_path: Path) -> None:
     """The crash that opened the breaker is named, with its whole stderr, in the terminal, the report and the JUnit."""
     report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
@@ -129,14 +179,12 @@ def test_vectors_deep(tmp_path: Path) -> None:
     ran = _vectors(tmp_path, "[" * 100_000 + "]" * 100_000)
     assert ran.returncode == 2, ran.stdout + ran.stderr
     assert "nested too deep" in ran.stderr and "Traceback" not in ran.stderr
+    assert "mine.json" in ran.stderr and "line 1 column 101" in ran.stderr, ran.stderr  # the file, and where
 
 
 def test_markup_names() -> None:
     """Handshake names holding rich markup and an escape sequence, side by side in one run."""
-    hostile = REPO_ROOT / "tests" / "faults" / "hostile_wire.py"
-    commands = [
-        f"env 'HOSTILE_NAME={name}' {sys.executable} {hostile} good" for name in ("soe-engine [beta]", "x[/]\x1b[2J")
-    ]
+    commands = [f"env 'HOSTILE_NAME={name}' {hostile('good')}" for name in ("soe-engine [beta]", "x[/]\x1b[2J")]
     ran = verify("--rule", "SOE-POP-1", *(option for command in commands for option in ("--cmd", command)))
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert "soe-engine [beta]" in ran.stdout and "x[/]" in ran.stdout

@@ -12,6 +12,7 @@ import pytest
 from rulespec.conformance.harness.subject import ImplementationError
 from rulespec.conformance.harness.wire.descendants import descendants
 from rulespec.conformance.harness.wire.faults import Fault
+from rulespec.conformance.harness.wire.process import STDERR_KEPT, LineProcess
 from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.conformance.harness.wire.subject import ProcessSubject
 from tests.faults.catalogue import PASS, WIRE, Attack
@@ -64,3 +65,11 @@ def test_a_crash_keeps_the_end_of_its_stderr_and_no_more() -> None:
     assert "RuntimeError: the reason, at the very end" in found
     assert "bytes before these" in found
     assert len(found) < 80_000
+
+
+def test_stdout_after_stop_is_kept_to_its_start() -> None:
+    """100 MB on stdout after 'stop': shown cut, and never held whole (the harness's memory stays its own)."""
+    flood = "import sys; sys.stdin.readline(); sys.stdout.buffer.write(b'goodbye ' * 12_500_000)"
+    process = LineProcess([sys.executable, "-c", flood])
+    status, out, _ = process.stop(b'{"type":"stop"}\n')
+    assert status == 0 and out.startswith(b"goodbye ") and len(out) <= STDERR_KEPT, (status, len(out))

@@ -60,3 +60,22 @@ def test_a_plain_line_fits_the_width_however_long_the_check_running(monkeypatch:
     line = progress._status(progress._started + 12)  # pyright: ignore[reportPrivateUsage]
     assert line.startswith("   12 s  0/287 checks") and "running test_tracks.py::test_maint" in line, line
     assert len(line) == 80 and line.endswith("…"), line
+
+
+def test_a_fault_is_counted_and_named_an_error_not_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest says "failed" for both; the record says which: a crash is an error, on every line of the progress."""
+    recorder = Recorder()
+    nodeid = "conformance/vectors/soe/grow_population.json::soe-pop-stops-at-nine"
+    recorder.records.append(CheckRecord(nodeid, "soe", "vector", ("SOE-POP-2",), "error", "crash: exited (status 3)"))
+    progress = RunProgress(recorder)
+    shown = io.StringIO()
+    monkeypatch.setattr(progress, "_out", shown)
+    monkeypatch.setattr(progress, "_plain", True)
+    progress._totals["soe"] = 5  # pyright: ignore[reportPrivateUsage]
+    crashed = SimpleNamespace(
+        nodeid=nodeid, fspath="conformance/vectors/soe/grow_population.json", failed=True, when="call", outcome="failed"
+    )
+    progress._count(cast(pytest.TestReport, crashed))  # pyright: ignore[reportPrivateUsage]
+    line = progress._status(progress._started + 5)  # pyright: ignore[reportPrivateUsage]
+    assert "first error: SOE-POP-2 (grow_population.json::soe-pop-stops-at-nine)" in shown.getvalue()
+    assert "1/5 checks (1 error); first error: SOE-POP-2" in line and "failed" not in line, line

@@ -2,14 +2,17 @@
 
 It bounds time, not honesty. Only a fault that cost time counts: a timeout, a crash, anything that
 broke the conversation and restarted the process (``ImplementationError.costly``), charged with the
-seconds its call took, the restart's handshake included. An ``errored`` or ``refused`` answer, however
-many, is the outcome of its own check and never stops another.
+seconds it cost: the wait that ended in it and the restart's handshake after it, whenever that comes (a
+process keeps the account, ``take_cost``; a subject without one is charged its faulting call's time).
+An ``errored`` or ``refused`` answer, however many, is the outcome of its own check and never stops another.
 
 Hypothesis shrinks a failing example by running the test again and again; when each try costs a
 timeout and a restart, a hung implementation would keep a run going for hours. So after ``PER_CHECK``
 costly faults in one check the check stops as an *error* at once, and once the run's costly faults
 number ``--max-faults`` or have cost ``--max-faults`` x ``--case-timeout`` seconds, the breaker opens:
-every later check is an *error* without calling the implementation, naming the fault that opened it.
+every later check is an *error* without calling the implementation, naming the fault that opened it; and
+nothing starts the process again (not a batch sent ahead, not the replay of a failing call, not a question of
+what it offers).
 
 ``CircuitOpen`` is a BaseException on purpose: Hypothesis catches ``Exception`` (and shrinks
 through it) but lets other BaseExceptions through at once, as pytest's own outcomes do.
@@ -18,13 +21,20 @@ through it) but lets other BaseExceptions through at once, as pytest's own outco
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rulespec.conformance.harness.subject import ImplementationError, Subject
 from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
 
 PER_CHECK = 3  # costly faults in one check before it stops: the first, and two tries of Hypothesis to shrink it
 DEFAULT_MAX_FAULTS = 6  # costly faults in a run (per process with -n) before every later check is an error unrun
+
+
+@runtime_checkable
+class KeepsCost(Protocol):
+    """A subject that keeps the account of what its faults cost (a process: wire/subject.py)."""
+
+    def take_cost(self) -> float: ...
 
 
 class CircuitOpen(BaseException):
@@ -55,6 +65,19 @@ class Breaker:
         self._check_faults = 0
         self._first = None
 
+    @property
+    def open(self) -> bool:
+        return self.opened_by is not None
+
+    @property
+    def check_faulted(self) -> bool:
+        """Whether the current check met a fault that cost time (asking its calls again would cost it again)."""
+        return self._check_faults > 0
+
+    def spend(self, seconds: float) -> None:
+        """Charge seconds that faults cost without a fault of this call (a restart's handshake after one)."""
+        self.spent += seconds
+
     def guard(self) -> None:
         """Before a call: refuse it once the breaker is open."""
         if self.opened_by is not None:
@@ -64,11 +87,11 @@ class Breaker:
             )
 
     def fault(self, error: ImplementationError, seconds: float = 0.0) -> None:
-        """After a faulting call that took ``seconds``: count it if it cost time; CircuitOpen once it is too much."""
+        """After a faulting call whose faults cost ``seconds``: count it if it cost time; CircuitOpen once too much."""
+        self.spent += seconds
         if not error.costly:
             return  # an honest answer (errored, refused, out of shape): the outcome of its own check alone
         self.run_faults += 1
-        self.spent += seconds
         self._check_faults += 1
         if self._first is None:
             self._first = error.reason()
@@ -111,8 +134,16 @@ class GuardedSubject:
                 self.breaker.guard()
             return self.subject.call(operation, request, rulings)
         except ImplementationError as error:
-            self.breaker.fault(error, time.monotonic() - began)
+            self.breaker.fault(error, self._cost(began, error.costly))
             raise
+        finally:  # a call that did not fault may still have paid a restart's handshake: charged too
+            self.breaker.spend(self._cost(began, costly=False))
+
+    def _cost(self, began: float, costly: bool) -> float:
+        """What this call's faults cost: the process's account, else the call's time when it faulted costly."""
+        if isinstance(self.subject, KeepsCost):
+            return self.subject.take_cost()
+        return time.monotonic() - began if costly else 0.0
 
     def close(self) -> None:
         self.subject.close()

@@ -26,6 +26,7 @@ from rulespec.conformance.harness.verify.failure_text import closing_summary
 from rulespec.conformance.harness.verify.options import VerifyOptions, add_options, expectations_path, from_command_line
 from rulespec.conformance.harness.verify.progress import RunProgress
 from rulespec.conformance.harness.verify.recorder import Recorder
+from rulespec.conformance.harness.verify.subjects import release_kept
 from rulespec.conformance.harness.vocabulary import Commands, usage_error
 
 
@@ -86,7 +87,13 @@ def _pytest_args(options: VerifyOptions) -> list[str]:
 
 
 def verify(args: argparse.Namespace) -> int:
-    options = from_command_line(args)
+    try:
+        return _verify(from_command_line(args))
+    finally:
+        release_kept()  # a --cmd's process started by the checks before a run that never began
+
+
+def _verify(options: VerifyOptions) -> int:
     unwritable = preflight.unwritable(options)
     for output in unwritable:  # before the run: a long run must not end in a file that cannot be written
         print(f"rulespec verify: error: {output}", file=sys.stderr)

@@ -87,21 +87,36 @@ def closing_summary(records: Iterable[CheckRecord], width: int | None = None, sh
     """After the table: a line per rule that failed (or erred), with its first failing check and why."""
     width = width or terminal_width()
     first: dict[str, CheckRecord] = {}
+    ruleless: list[CheckRecord] = []  # errors of the implementation's process as it stopped: of no rule
     for record in records:
         if record.outcome in ("failed", "error"):
-            first.setdefault(record.primary_rule, record)
-    if not first:
-        return []
-    lines = [f"{len(first)} rule(s) did not pass, each with its first failing check (every one: --report-json):"]
+            if record.primary_rule:
+                first.setdefault(record.primary_rule, record)
+            else:
+                ruleless.append(record)
+    lines = []
+    if first:
+        lines.append(
+            f"{len(first)} rule(s) did not pass, each with its first failing check (every one: --report-json):"
+        )
     for rule, record in list(first.items())[:shown]:
         # the check's ID whole (a long one wraps, never breaks); why, cut to what the line has left
-        head = f"{INDENT}{rule}: {check_id(record)}{'' if record.outcome == 'failed' else ' (error)'}: "
-        why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
-        room = max(MIN_SHOWN, width - len(head))
-        lines.append(head + (why if len(why) <= room else why[: room - 1] + "…"))
+        lines.append(
+            _cut(
+                f"{INDENT}{rule}: {check_id(record)}{'' if record.outcome == 'failed' else ' (error)'}: ", record, width
+            )
+        )
     if len(first) > shown:
         lines.append(f"{INDENT}... and {len(first) - shown} more rules")
+    lines += [_cut(f"{check_id(record)}: {record.outcome}: ", record, width) for record in ruleless]
     return lines
+
+
+def _cut(head: str, record: CheckRecord, width: int) -> str:
+    """``head`` and why the check failed, cut to what the line has left."""
+    why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
+    room = max(MIN_SHOWN, width - len(head))
+    return head + (why if len(why) <= room else why[: room - 1] + "…")
 
 
 def again_text(record: CheckRecord) -> str:

@@ -53,11 +53,15 @@ class FailingCall:
 
 
 def failing_call(
-    game: Game, subject: Subject, calls: Iterable[SentCall], rules: tuple[str, ...], why: str
+    game: Game, subject: Subject, calls: Iterable[SentCall], rules: tuple[str, ...], why: str, ask: bool = True
 ) -> FailingCall | None:
-    """The last call on which ``subject`` and the reference disagree; else the last call sent, without answers."""
+    """The last call on which ``subject`` and the reference disagree; else the last call sent, without answers.
+
+    Without ``ask`` (the check met a fault that cost time, or the circuit breaker is open) nothing is asked again:
+    a replay would only pay the timeout or the restart once more.
+    """
     sent = [call for call in calls if call.game == game.key and isinstance(call.rulings, game.rulings)]
-    for call in reversed(sent):
+    for call in reversed(sent if ask else ()):
         if not any(op.name == call.operation for op in game.operations):
             continue
         rulings: dict[str, Any] = wire_form(call.rulings)
@@ -176,10 +180,11 @@ def _failure_record(
             clause,
         ), None
     statement = statement_of(item)
-    subject = item.config.stash[SUBJECTS].get(key)
+    subjects = item.config.stash[SUBJECTS]
     calls: deque[SentCall] = item.stash.get(CALLS, deque[SentCall]())
     why = f"{item.nodeid}: {detail}" if detail else item.nodeid
-    found = failing_call(game(key), subject, calls, rules, why[:300])
+    ask = not (subjects.breaker.open or subjects.breaker.check_faulted)
+    found = failing_call(game(key), subjects.get(key), calls, rules, why[:300], ask)
     if found is None:
         return CheckRecord(
             item.nodeid,

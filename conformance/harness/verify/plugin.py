@@ -30,7 +30,7 @@ from rulespec.conformance.harness.verify.failures import CALLS
 from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, add_shared
 from rulespec.conformance.harness.verify.plain_gate import PlainGate, from_pytest, read_expectations
 from rulespec.conformance.harness.verify.recorder import RECORDER, Recorder
-from rulespec.conformance.harness.verify.subjects import SUBJECTS, CheckedSubject, Subjects, is_worker
+from rulespec.conformance.harness.verify.subjects import SUBJECTS, CheckedSubject, Subjects, is_worker, release_kept
 from rulespec.conformance.harness.vocabulary import argument
 
 profiles.register()
@@ -119,6 +119,7 @@ pytest_xdist_make_scheduler = pytest.hookimpl(optionalhook=True)(spread.make_sch
 def pytest_unconfigure(config: pytest.Config) -> None:
     if SUBJECTS in config.stash:
         config.stash[SUBJECTS].close()
+    release_kept()  # a process the checks before the run started and no run took
     declared.forget(config.stash.get(DECLARED, {}))  # the next run in this process declares its own
     if is_worker(config) or RECORDER not in config.stash:
         return  # only the controller holds every record

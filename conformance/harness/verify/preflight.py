@@ -28,7 +28,7 @@ from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.subject import UsageProblem, check_impl, load_impl
 from rulespec.conformance.harness.vectors import VectorError, load_file, read_json, written_cases
 from rulespec.conformance.harness.verify.options import VerifyOptions
-from rulespec.conformance.harness.verify.subjects import served_command
+from rulespec.conformance.harness.verify.subjects import keep, kept, served_command
 from rulespec.conformance.harness.vocabulary import did_you_mean
 from rulespec.conformance.harness.wire.faults import WireFault, parse_command, tail_text
 from rulespec.conformance.harness.wire.process import Closed, LineProcess, Timeout
@@ -152,7 +152,13 @@ def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
 
 
 def check_handshake(cmd: str, timeout: float) -> None:
-    """A ``--cmd`` that cannot start or does not answer the handshake is a usage error, told as every other is."""
+    """A ``--cmd`` that cannot start or does not answer the handshake is a usage error, told as every other is.
+
+    The process that answered is kept for the run (``subjects.keep``): a slow start-up is paid once, not once to
+    check it and again to run.
+    """
+    if kept(cmd, timeout):
+        return
     try:
         session = WireSession(cmd, timeout)
     except ValueError as exc:
@@ -160,9 +166,9 @@ def check_handshake(cmd: str, timeout: float) -> None:
     try:
         session.started()
     except WireFault as fault:
-        raise UsageProblem(f"--cmd {cmd!r}: {fault}") from fault
-    finally:
         session.close()
+        raise UsageProblem(f"--cmd {cmd!r}: {fault}") from fault
+    keep(session)
 
 
 def unwritable(options: VerifyOptions) -> list[str]:

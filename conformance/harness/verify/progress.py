@@ -32,7 +32,7 @@ from rulespec.conformance.harness.verify.failure_text import terminal_width
 from rulespec.conformance.harness.verify.recorder import Recorder
 
 QUIET_SECONDS = 4.0  # a plain status line at least this often
-_SYMBOL = {"passed": "passed", "failed": "failed", "skipped": "not implemented", "error": "error"}  # the table's words
+_SYMBOL = {"skipped": "not implemented"}  # pytest's outcome in the table's words (a record's are already)
 
 
 def plain_wanted(stream: IO[str]) -> bool:
@@ -178,7 +178,9 @@ class RunProgress:
         if key is None or report.nodeid in self._counted:
             return
         self._counted.add(report.nodeid)
-        outcome = "error" if report.failed and report.when != "call" else report.outcome
+        # the record's outcome where there is one: a fault is an error, never "failed" (pytest's word for both)
+        outcome: str = "error" if report.failed and report.when != "call" else report.outcome
+        outcome = record.outcome if record is not None else outcome
         with self._lock:
             self._done[key] += 1
             self._outcomes.setdefault(key, Counter())[_SYMBOL.get(outcome, outcome)] += 1
@@ -193,8 +195,8 @@ class RunProgress:
         """The first failing check, by its primary rule, as soon as it is recorded."""
         record = self._record(report.nodeid)
         rule = record.primary_rule if record is not None else "a rule"
-        self._first_failure = f"{rule} ({_short(report.nodeid)})"
-        line = f"{time.monotonic() - self._started:5.0f} s  first {outcome}: {self._first_failure}"
+        self._first_failure = f"{outcome}: {rule} ({_short(report.nodeid)})"
+        line = f"{time.monotonic() - self._started:5.0f} s  first {self._first_failure}"
         if self._progress is not None:
             self._progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
         else:
@@ -221,7 +223,7 @@ class RunProgress:
         if not total:
             return f"{now - self._started:5.0f} s  still collecting the checks"
         current = f"; running {_short(running[0][0])} for {now - running[0][1]:.0f} s" if running else ""
-        first = f"; first failed: {self._first_failure}" if self._first_failure else ""
+        first = f"; first {self._first_failure}" if self._first_failure else ""
         line = f"{now - self._started:5.0f} s  {done}/{total} checks ({self._tally_text()}){first}{current}"
         width = terminal_width()
         return line if len(line) <= width else line[: width - 1] + "…"

@@ -25,6 +25,26 @@ from rulespec.conformance.harness.wire.faults import WireFault
 from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.conformance.harness.wire.subject import ProcessSubject
 
+# a --cmd's process started to check its handshake before the run, handed to the run rather than started again
+# (a slow start-up paid once): by command and case timeout, in the process that checked it
+_KEPT: dict[tuple[str, float], WireSession] = {}
+
+
+def keep(session: WireSession) -> None:
+    """Keep a started session for the run of its command (``Subjects`` takes it)."""
+    _KEPT[(session.command, session.timeout)] = session
+
+
+def kept(command: str, timeout: float) -> bool:
+    return (command, timeout) in _KEPT
+
+
+def release_kept() -> None:
+    """Stop every kept session the run did not take (it never began: a usage error, an interruption)."""
+    while _KEPT:
+        _, session = _KEPT.popitem()
+        session.close()
+
 
 def served_command(key: str, impl: str) -> str:
     """The command that serves ``--impl`` over the wire, in a process of its own (wire/serve.py)."""
@@ -58,6 +78,9 @@ class Subjects:
         cmd: str, games: tuple[str, ...], timeout: float, label: str | None = None, repeat: bool = True
     ) -> dict[str, Subject]:
         named = f"--impl {label}" if label else f"--cmd {cmd!r}"
+        handed = _KEPT.pop((cmd, timeout), None) if repeat else None
+        if handed is not None:
+            return {key: ProcessSubject(game(key), handed, label) for key in games}
         try:
             session = WireSession(cmd, timeout, repeat=repeat)
         except ValueError as exc:
@@ -93,7 +116,7 @@ class Subjects:
         subject = self._made[key]
         for played, calls in self._ahead.pop(batch, {}).items() if batch is not None else ():
             ahead = self._made.get(played)
-            if isinstance(ahead, ProcessSubject):
+            if isinstance(ahead, ProcessSubject) and not self.breaker.open:  # an open breaker starts nothing
                 ahead.prefetch(calls)
         if key not in self._guarded:
             self._guarded[key] = GuardedSubject(subject, self.breaker)
@@ -102,7 +125,7 @@ class Subjects:
     def played(self, key: str) -> dict[str, tuple[Any, ...]]:
         """The rulings the process answering ``key`` says it plays (its ``started``); none for the reference."""
         subject = self._made.get(key)
-        return subject.session.started().played(key) if isinstance(subject, ProcessSubject) else {}
+        return subject.session.offer().played(key) if isinstance(subject, ProcessSubject) else {}
 
     def close(self) -> list[str]:
         """Stop every subject; the faults of their ending (an unclean stop, a process left running)."""

@@ -5,7 +5,8 @@ against the protocol and the types, every fault named. Entry points: ``subject.p
 ``--cmd``) and ``serve`` (``python -m rulespec.conformance.harness.wire.serve``, verify's ``--impl``). The modules:
 
 - ``subject``: one game of the process as a Subject (``ProcessSubject``, ``process_subjects``);
-- ``session``: the conversation (``WireSession``): requests sent ahead, restarts, the ending;
+- ``session``: the conversation (``WireSession``): requests sent ahead, restarts and what they cost, the ending;
+- ``ending``: how a process ends: the faults of its stop, and the processes that outlived it or left its group;
 - ``startup``: the handshake, and what a process writes while it starts (start-up output);
 - ``messages``: every message sent and received, as msgspec Structs tagged by ``type``;
 - ``reply``: a line read as the reply to one request, or the fault it is;

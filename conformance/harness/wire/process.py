@@ -284,8 +284,10 @@ class LineProcess:
             while status is None and time.monotonic() < deadline:
                 if not self._pump(min(_WATCH, max(deadline - time.monotonic(), 0.0))):  # its last words on stderr
                     status = self.exit_status(max(deadline - time.monotonic(), 0.01))
+                del self._out[STDERR_KEPT:]  # stdout after 'stop' is only shown: a flood of it cannot grow the harness
                 status = self._child.poll()
             out, err = self.drain()
+            out = out[:STDERR_KEPT]
         self.kill()
         return status, out, err
 

@@ -20,16 +20,15 @@ import msgspec
 
 from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
 from rulespec.conformance.harness.wire.determinism import Answers
-from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, parse_command, shown_text, tail_text
+from rulespec.conformance.harness.wire.ending import escaped, stopped, survivors
+from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, parse_command, shown_text
 from rulespec.conformance.harness.wire.messages import (
     ENCODER,
     Reply,
     Run,
     Started,
-    Stop,
 )
 from rulespec.conformance.harness.wire.process import (
-    STOP_GRACE,
     Closed,
     LineProcess,
     Timeout,
@@ -64,6 +63,10 @@ class WireSession:
         self._answers = Answers()
         self._prefetched: dict[bytes, tuple[Reply | Misfit, bytes] | WireFault] = {}
         self._stray: list[WireFault] = []
+        self._known: Started | None = None  # the last handshake answered: what the process offers, without a start
+        # seconds that faults cost and the circuit breaker has not yet been charged (``take_cost``): every start
+        # after the first (a restart's handshake), and every wait that ended in a fault breaking the conversation
+        self._cost = 0.0
         self.startup_output = ""  # what the first start that said anything wrote while starting, inert: never a check's
 
     # --- the process -------------------------------------------------------------------
@@ -79,6 +82,7 @@ class WireSession:
             return self._started
         if self._failed_starts >= _MAX_STARTS and self._start_fault is not None:
             raise self._start_fault
+        began = time.monotonic()
         try:
             self._started = self._start()
         except WireFault as fault:
@@ -86,8 +90,24 @@ class WireSession:
             self._start_fault = fault
             self._broken(fault)
             raise
+        finally:
+            if self._known is not None:  # a restart: its handshake is what the fault before it cost
+                self._cost += time.monotonic() - began
         self._failed_starts = 0
+        self._known = self._started
         return self._started
+
+    def offer(self) -> Started:
+        """What the process offers (its last handshake), without starting one when that is known: a process is
+        started only to be asked something, never to be asked what it offers again."""
+        if self._started is not None:
+            return self._started
+        return self._known if self._known is not None else self.started()
+
+    def take_cost(self) -> float:
+        """The seconds faults have cost since last asked (restarts' handshakes, waits that ended in a fault), taken."""
+        cost, self._cost = self._cost, 0.0
+        return cost
 
     def _start(self) -> Started:
         try:
@@ -106,9 +126,9 @@ class WireSession:
 
     def _discard(self) -> None:
         if self._process is not None:
-            self._note_escaped(self._process)
+            self._stray += escaped(self._process, self.command)
             self._process.kill()
-            self._note_survivors(self._process)
+            self._stray += survivors(self._process, self.command)
         self._process = None
         self._started = None
 
@@ -117,50 +137,10 @@ class WireSession:
         process, self._process, self._started = self._process, None, None
         if process is None:
             return self.leftovers()
-        stop = ENCODER.encode(Stop()) + b"\n"
-        self._note_escaped(process)
-        status, out, err = process.stop(stop)
-        ended: list[WireFault] = []
-        if status is None:
-            ended.append(
-                WireFault(
-                    Fault.UNCLEAN_STOP,
-                    f"still running {STOP_GRACE:g} s after 'stop' and the end of its stdin: killed",
-                    stop,
-                )
-            )
-        elif status != 0:
-            ended.append(WireFault(Fault.UNCLEAN_STOP, f"exited with status {status} when told to stop", stop))
-        if out.strip():
-            ended.append(
-                WireFault(Fault.EXTRA_OUTPUT, f"wrote to stdout after 'stop': {shown_text(out.strip())}", stop)
-            )
-        if err.strip():
-            ended.append(
-                WireFault(Fault.UNCLEAN_STOP, f"wrote to stderr when told to stop: {tail_text(err.strip())}", stop)
-            )
-        self._note_survivors(process)
+        self._stray += escaped(process, self.command)
+        ended = stopped(process)
+        self._stray += survivors(process, self.command)
         return ended + self.leftovers()
-
-    def _note_escaped(self, process: LineProcess) -> None:
-        left = process.escaped()
-        if left:
-            pids = ", ".join(map(str, left))
-            self._stray.append(
-                WireFault(
-                    Fault.STRAY_PROCESS,
-                    f"processes {pids} of {self.command!r} left its process group (setsid, setpgid): ended by the"
-                    " harness, which a kill of the group alone would have missed",
-                )
-            )
-
-    def _note_survivors(self, process: LineProcess) -> None:
-        left = process.survivors()
-        if left:
-            pids = ", ".join(map(str, left))
-            self._stray.append(
-                WireFault(Fault.STRAY_PROCESS, f"processes {pids} of {self.command!r}'s group survived a kill")
-            )
 
     def leftovers(self) -> list[WireFault]:
         """Processes of a killed group that outlived the kill, found so far (taken)."""
@@ -189,11 +169,13 @@ class WireSession:
         lines = [self._line(question, n) for n in (first, second)]
         shown = lines[0][:-1]
         stray_out, stray_err = process.drain()  # written after the previous reply, before this request
+        waited = time.monotonic()
         try:
             self._write(process, lines[0] + lines[1] if self.repeat else lines[0], first, shown)
             reply = self._reply(process, first, shown)
             repeat = self._reply(process, second, shown) if self.repeat else reply
         except WireFault as fault:
+            self._cost += time.monotonic() - waited
             self._broken(fault)
             raise
         out, err = process.drain()
@@ -226,6 +208,7 @@ class WireSession:
             pair = [self._line(question, n) for n in (first, first + 1)]
             lines += pair if self.repeat else pair[:1]
             batch.append((body, first, pair[0][:-1]))
+        waited = time.monotonic()
         try:
             process.send(b"".join(lines))
         except Closed:
@@ -236,9 +219,11 @@ class WireSession:
                 reply = self._reply(process, first, shown)
                 repeat = self._reply(process, first + 1, shown) if self.repeat else reply
             except WireFault as fault:
+                self._cost += time.monotonic() - waited  # the wait since the last reply: what this fault cost
                 self._prefetched[body] = fault
                 self._broken(fault)
                 return
+            waited = time.monotonic()
             said = process.stderr_now()
             if said:
                 where = "seen on reading this reply of a batch: from this request or one just after it"

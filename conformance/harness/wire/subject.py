@@ -33,7 +33,11 @@ class ProcessSubject:
         return self._label
 
     def supports(self, operation: str) -> bool:
-        return operation in self.session.started().games.get(self.game.key, ())  # started() is cached
+        return operation in self.session.offer().games.get(self.game.key, ())  # its last handshake: no restart
+
+    def take_cost(self) -> float:
+        """The seconds the process's faults have cost since last asked (restarts included): the breaker's charge."""
+        return self.session.take_cost()
 
     def call(self, operation: str, request: object, rulings: object) -> Any:
         if not self.supports(operation):
