@@ -12,6 +12,7 @@ from tests import REPO_ROOT
 HARNESS = REPO_ROOT / "conformance" / "harness"
 PACKAGE = "rulespec.conformance.harness"
 CORE_MODULES = {
+    "blame",
     "untrusted",
     "differences",
     "outputs",
