@@ -4,11 +4,12 @@ The core (modules at this level, and ``games/``) is what every command uses: the
 each game's operations read from its Protocol (``games/``), the vector format, its loading and its one
 writer (``vectors``), the JSON Schemas derived from the types (``schema``), the subject under test
 (``subject``), the verdict of one case and every path where two answers differ (``verdict``), a
-check's record (``records``), the per-rule verdict and its table (``per_rule``), the Hypothesis profiles
-(``profiles``), each ruling's alternatives and clause, the rulings declared and what a switch explains
-(``rulings``), the spec's clauses and the one rule-ID pattern (``spec``), the one output policy
-(``outputs``), untrusted text made inert for a terminal, rich or Markdown (``untrusted``) and the
-commands' one vocabulary, number parsers included (``vocabulary``). The core imports no capability.
+check's record (``records``), the rule a failing check is blamed on (``blame``), the per-rule verdict and
+its table (``per_rule``), the Hypothesis profiles (``profiles``), each ruling's alternatives and clause,
+the rulings declared and what a switch explains (``rulings``), the spec's clauses and the one rule-ID
+pattern (``spec``), the one output policy, files written safely and untrusted text made inert
+(``outputs``) and the commands' one vocabulary, number parsers included (``vocabulary``). The core
+imports no capability.
 
 The capabilities build on it: ``verify/`` (the pytest plugin and ``rulespec verify``), ``wire/``
 (implementations in any language), ``gate/`` (expectations, stamps, CI reports), ``diff/`` (where two

@@ -1,46 +1,33 @@
 """The per-rule verdict: for every clause of the spec, what checked it and how that went.
 
 Every check has one primary rule (``CheckRecord.primary_rule``), the one its expected value
-comes from. A failing check fails the rule it is blamed on (``blamed_rule``) and only implicates the
-other rules it involves: one wrong field never smears a failure over every rule a vector names. The
-blame is the primary rule, except where the answer says better which rule went wrong:
-
-- a legal input refused, or an input refused under a rule the check does not involve: the rule the
-  refusal cites (an ``IllegalAction``'s), or the rule of the field an ``InvalidState`` names (the rule
-  of the game's vectors that refuse that field), so a legal 9 refused fails the rule on populations
-  and not each vector's own;
-- a composite answer (``run_phase``: score sheets, each a list of lines) differing first inside a line
-  whose ``source`` names a step of the reference (``electorates``): the clause that step's docstring
-  names first, so a wrong electorates line fails HIS-SPECIAL-2 and not the phase's HIS-VP-1.
+comes from. A failing check fails the rule it is blamed on (``blame.blamed_rule``: the primary rule,
+unless the answer says better which rule went wrong) and only implicates the other rules it involves:
+one wrong field never smears a failure over every rule a vector names.
 """
 
 from __future__ import annotations
 
-import ast
-import functools
-import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from rulespec.conformance.harness import games as registry
-from rulespec.conformance.harness.games import REGISTRY, Game
+from rulespec.conformance.harness.blame import blamed_rule
+from rulespec.conformance.harness.games import Game
+from rulespec.conformance.harness.outputs import terminal_text
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.spec import RULE_ID, read_clauses
-from rulespec.conformance.harness.untrusted import terminal_text
-from rulespec.conformance.harness.vectors import load_game
+from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.verdict import Outcome
 
 # A rule's statuses, worst first: the order the summaries list them in.
 FAILED, ERROR, IMPLICATED, PARTIAL = "failed", "error", "implicated", "partial"
 NOT_IMPLEMENTED, UNCHECKED, PASSED = Outcome.NOT_IMPLEMENTED.value, "unchecked", "passed"
 STATUSES = (FAILED, ERROR, IMPLICATED, PARTIAL, NOT_IMPLEMENTED, UNCHECKED, PASSED)
+__all__ = ["FAILED", "IMPLICATED", "RuleTally", "Verification", "blamed_rule", "render", "tally"]
 
 
 @dataclass
@@ -75,83 +62,6 @@ class RuleTally:
         if missing == self.checks:
             return NOT_IMPLEMENTED
         return PARTIAL if missing else PASSED
-
-
-_INDEX = re.compile(r"\[\d+\]")
-_STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
-_FIRST_RULE = re.compile(rf"\b{RULE_ID}\b")
-
-
-@functools.cache
-def field_rules(key: str) -> dict[str, str]:
-    """Each field the game's vectors refuse (its indices dropped: ``empires[].population``) to the primary rule of
-    those vectors, the most common when several refuse it."""
-    votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    for loaded in load_game(registry.game(key)):
-        error = loaded.case.error
-        if error is not None and error.field and loaded.case.rules:
-            votes[_INDEX.sub("[]", error.field)][loaded.case.rules[0]] += 1
-    return {name: counter.most_common(1)[0][0] for name, counter in votes.items()}
-
-
-@functools.cache
-def step_rules(key: str) -> dict[str, str]:
-    """Each function of the game's reference to the first clause its docstring names."""
-    package = Path(str(getattr(registry.game(key).reference, "__file__"))).parent
-    found: dict[str, str] = {}
-    for path in sorted(package.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef):
-                named = _FIRST_RULE.search(ast.get_docstring(node) or "")
-                if named:
-                    found.setdefault(node.name, named.group(0))
-    return found
-
-
-def _step_of(key: str, answer: Any, path: str) -> str | None:
-    """The clause of the innermost step (a line whose ``source`` names a reference function) on ``path``."""
-    steps, rule = step_rules(key), None
-    node = answer
-    for name, index in _STEP.findall(path.removeprefix("$")):
-        if name and isinstance(node, dict):
-            node = node.get(name)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-        elif index and isinstance(node, list) and int(index) < len(node):  # pyright: ignore[reportUnknownArgumentType]
-            node = node[int(index)]  # pyright: ignore[reportUnknownVariableType]
-        else:
-            break
-        source = node.get("source") if isinstance(node, dict) else None  # pyright: ignore
-        if isinstance(source, str) and source in steps:
-            rule = steps[source]
-    return rule
-
-
-def blamed_rule(record: CheckRecord) -> str:
-    """The rule a check's failure is blamed on: its primary rule unless the answer names a better one."""
-    primary = record.primary_rule
-    if record.outcome != Outcome.FAILED.value or record.game not in REGISTRY:
-        return primary
-    expected, got = record.expected, record.got
-    error: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-    due_refusal = isinstance(expected, dict) and "error" in expected
-    if isinstance(error, dict) and expected is not None:
-        cited = _cited(record.game, error)  # pyright: ignore[reportUnknownArgumentType]
-        # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names
-        # both its rules, so a refusal in the other order stays the vector's own)
-        if cited and (not due_refusal or cited not in record.rules):
-            return cited
-        return primary
-    if record.differences and not due_refusal:
-        return _step_of(record.game, expected, record.differences[0].path) or primary
-    return primary
-
-
-def _cited(key: str, error: dict[str, Any]) -> str | None:
-    """The rule a refusal cites: an IllegalAction's own, an InvalidState's field's (from the game's vectors)."""
-    if error.get("kind") == "IllegalAction" and isinstance(error.get("rule"), str):
-        return str(error["rule"])
-    if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
-        return field_rules(key).get(_INDEX.sub("[]", str(error["field"])))
-    return None
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,11 @@ HIS invariant fail at least once, so none of them can pass whatever it is given.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import rulespec.reference.here_i_stand as his
+from rulespec.reference.here_i_stand import victory as victory_rules
 from rulespec.reference.here_i_stand.model import (
     POWERS,
     Board,
@@ -20,6 +22,7 @@ from rulespec.reference.here_i_stand.model import (
     PhaseRequest,
     PhaseResult,
     PlayVerdict,
+    Power,
     PowerScore,
     PowerVp,
     ScoreLine,
@@ -30,8 +33,9 @@ from rulespec.reference.here_i_stand.model import (
     Victory,
     VictoryRequest,
 )
-from rulespec.reference.here_i_stand.rulings import Rulings
+from rulespec.reference.here_i_stand.rulings import Rulings, TimeLimitTie, UnbrokenTie
 from rulespec.reference.here_i_stand.special import track_position
+from rulespec.reference.here_i_stand.validation import LAST_TURN
 from tests.canaries import Canary, Delegate
 
 
@@ -361,6 +365,68 @@ class DominatorMayPlay(Canaries):
         return his.run_phase(replace(request, bonuses=(*request.bonuses, request.play), play=None), rulings)
 
 
+# --- the blind bug zoo of the Rust audit (docs/audits/his-rust-2026-12-02.md), each bug as the audit tells it ---
+
+Keep = Callable[[Sequence[int]], int]  # which VP a tie-break keeps at each turn it walks back
+
+
+def decided(request: VictoryRequest, rulings: Rulings, threshold: int, keep: Keep) -> Outcome:
+    """The reference's HIS-WIN-1 to HIS-WIN-8, with the standard threshold and the tie-break's ``keep`` as given."""
+    his.determine_victory(request, rulings)  # refuse what the reference refuses
+    totals = victory_rules.as_totals(request.totals)
+
+    def break_tie(tied: tuple[Power, ...]) -> tuple[tuple[Power, ...], int | None]:
+        remaining = tied
+        for record in reversed(request.history):
+            if len(remaining) == 1:
+                break
+            then = victory_rules.as_totals(record.totals)
+            kept = keep([then[p] for p in remaining])
+            remaining = tuple(p for p in remaining if then[p] == kept)
+            if len(remaining) == 1:
+                return remaining, record.turn
+        return remaining, None
+
+    over = victory_rules.over
+    first = victory_rules.leaders(totals)
+    unbroken: tuple[Power, ...] = ()
+    if max(totals.values()) >= threshold:
+        remaining, broken_at = break_tie(first)
+        if len(remaining) == 1:
+            return over(Victory.STANDARD, remaining[0], (), broken_at)
+        if rulings.unbroken_tie is UnbrokenTie.SHARED:
+            return over(Victory.STANDARD, None, remaining, None)
+        unbroken = remaining
+    else:
+        dominant = victory_rules.dominating_power(request.turn, totals, rulings)
+        if dominant is not None:
+            return over(Victory.DOMINATION, dominant, (), None)
+    if request.turn == LAST_TURN:
+        if len(first) == 1:
+            return over(Victory.TIME_LIMIT, first[0], (), None)
+        if rulings.time_limit_tie is TimeLimitTie.SHARED:
+            return over(Victory.TIME_LIMIT, None, first, None)
+        remaining, broken_at = break_tie(first)
+        if len(remaining) == 1:
+            return over(Victory.TIME_LIMIT, remaining[0], (), broken_at)
+        return over(Victory.TIME_LIMIT, None, remaining, None)
+    return Outcome(Victory.NONE, None, tuple(p.value for p in unbroken), None, False, request.turn + 1)
+
+
+class StandardAboveTwentyFive(Misjudging):
+    """A standard victory only above 25 VP (``> 25`` typed for ``>= 25``): a lone leader on exactly 25 plays on."""
+
+    def decide(self, request: VictoryRequest, rulings: Rulings) -> Outcome:
+        return decided(request, rulings, victory_rules.STANDARD_VICTORY_VP + 1, max)
+
+
+class TieBreakKeepsFewest(Misjudging):
+    """Walking back through the history, the tie-break keeps the powers with the fewest VP, not the most."""
+
+    def decide(self, request: VictoryRequest, rulings: Rulings) -> Outcome:
+        return decided(request, rulings, victory_rules.STANDARD_VICTORY_VP, min)
+
+
 # the canaries without their bugs: a correct implementation plugged in the same way (bench/targets.py)
 CORRECT = "Canaries"
 
@@ -392,4 +458,6 @@ CANARIES = (
     Canary("HistoryInGivenOrder", "keeps the powers of the recorded turns in the order given", ("HIS-POWER-1",)),
     Canary("CopernicusAlwaysAllowed", "allows Copernicus against a domination it does not stop", ("HIS-PLAY-1",)),
     Canary("DominatorMayPlay", "allows the dominating power's own play that lifts it to 25", ("HIS-PLAY-1",)),
+    Canary("StandardAboveTwentyFive", "wins a standard victory only above 25 VP", ("HIS-WIN-2",)),
+    Canary("TieBreakKeepsFewest", "keeps the fewest VP when it breaks a tie through the history", ("HIS-WIN-3",)),
 )

@@ -6,10 +6,13 @@ rules in ``caught_on``; ``tests/canaries/test_canaries.py`` checks that it does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import rulespec.reference.imperium as imperium
-from rulespec.reference.errors import IllegalAction
+from rulespec.reference.errors import IllegalAction, InvalidState
+from rulespec.reference.imperium import validation
 from rulespec.reference.imperium.model import (
     AcquireRequest,
     AcquireResult,
@@ -31,7 +34,7 @@ from rulespec.reference.imperium.model import (
     Tokens,
 )
 from rulespec.reference.imperium.payment import TOKEN_TYPES, covers, of_kind
-from rulespec.reference.imperium.rulings import Rulings, Surplus
+from rulespec.reference.imperium.rulings import Rulings, Surplus, UnrestUnder
 from tests.canaries import Canary, Delegate
 
 
@@ -197,6 +200,48 @@ class CollapseOneCardEarly(Canaries):
         return Collapse(collapsed=len(request.unrest_pile) <= 1)
 
 
+# --- the blind bug zoo of the Java audit (docs/audits/imperium-java-2026-12-02.md), each bug as the audit tells it ---
+
+
+class MarkersRefusedWhenEqual(Canaries):
+    """B2: the marker sum of IMP-STATE-3 refused when equal (``>=`` for ``>``): ready plus exhaust markers equal to
+    the markers owned, the everyday state, is refused naming ``exhausted``, where the sum is checked."""
+
+    def __getattr__(self, operation: str) -> Any:
+        answer: Callable[..., Any] = getattr(imperium, operation)
+
+        def checked(request: Any, rulings: Rulings, /) -> Any:
+            one: Player | None = getattr(request, "player", None)
+            many: tuple[Player, ...] = getattr(request, "players", ())
+            players = [(one, "player")] if one is not None else []
+            players += [(p, f"players[{i}]") for i, p in enumerate(many)]
+            for player, path in players:
+                validation.validate_player(player, path)  # the checks before the sum, as the reference has them
+                if player.markers_on_nation_card + len(player.exhausted) >= player.action_markers:
+                    raise InvalidState(f"{path}.exhausted", list(player.exhausted), "too many markers", "IMP-STATE-3")
+            return answer(request, rulings)
+
+        return checked
+
+
+class AllReadAsNonRegion(Canaries):
+    """B8: ``unrest_under`` ``all`` read as ``non_region``: a region card replacing a bought card gets no unrest."""
+
+    def acquire_market_card(self, request: AcquireRequest, rulings: Rulings, /) -> AcquireResult:
+        if rulings.unrest_under is UnrestUnder.ALL:
+            rulings = replace(rulings, unrest_under=UnrestUnder.NON_REGION)
+        return imperium.acquire_market_card(request, rulings)
+
+
+class ShufflesCountOrdersUsed(Canaries):
+    """B10: ``shuffles`` counts only the runs of the shuffle procedure that found a discard pile (the orders used),
+    not a run that moved nothing."""
+
+    def draw(self, request: DrawRequest, rulings: Rulings, /) -> DrawResult:
+        result = imperium.draw(request, rulings)
+        return replace(result, shuffles=len(request.shuffles))
+
+
 # the canaries without their bugs: a correct implementation plugged in the same way (bench/targets.py)
 CORRECT = "Canaries"
 
@@ -213,4 +258,7 @@ CANARIES = (
     Canary("ExhaustOutsideActivation", "uses exhaust abilities outside the own activation", ("IMP-EXHAUST-3",)),
     Canary("ShuffleWithoutNationCard", "shuffles without moving the nation card first", ("IMP-DRAW-3",)),
     Canary("CollapseOneCardEarly", "collapses with one unrest card still in the pile", ("IMP-COLLAPSE-1",)),
+    Canary("MarkersRefusedWhenEqual", "refuses ready and exhaust markers equal to those owned", ("IMP-STATE-3",)),
+    Canary("AllReadAsNonRegion", "reads unrest_under all as non_region", ("IMP-RULING-2",)),
+    Canary("ShufflesCountOrdersUsed", "counts only the shuffles that found a discard pile", ("IMP-DRAW-4",)),
 )

@@ -17,11 +17,13 @@ from rulespec.reference.struggle_of_empires import maintenance as maintenance_ru
 from rulespec.reference.struggle_of_empires import scoring as scoring_rules
 from rulespec.reference.struggle_of_empires import validation
 from rulespec.reference.struggle_of_empires.end_game import (
+    assess_unrest,
     final_place,
     highest_unrest,
     in_revolution,
     penalty_candidates,
     second_highest_unrest,
+    unrest_penalty,
     vp_after_penalty,
 )
 from rulespec.reference.struggle_of_empires.model import (
@@ -42,7 +44,13 @@ from rulespec.reference.struggle_of_empires.model import (
     WarEndRequest,
     WarEndResult,
 )
-from rulespec.reference.struggle_of_empires.rulings import NonPlayerRank, Rounding, Rulings
+from rulespec.reference.struggle_of_empires.rulings import (
+    FinalTie,
+    NonPlayerRank,
+    Rounding,
+    Rulings,
+    UnfriendlyTie,
+)
 from tests.canaries import Canary, Delegate
 
 LAST_WAR = 3
@@ -216,6 +224,53 @@ class NonPlayerMajorsTakeNoPlace(Stepwise):
         return soe_reference.score_region(request, replace(rulings, non_player_rank=NonPlayerRank.IGNORED))
 
 
+# --- the blind bug zoo of the C# audit (docs/audits/soe-csharp-2026-12-02.md), each one bug as the audit tells it ---
+
+
+class SecondHighestLosesThree(Stepwise):
+    """Z5: the second highest unrest loses 3 VP, not 4 (a table row typed one off)."""
+
+    def end_game(self, request: EndGameRequest, rulings: Rulings, /) -> Standings:
+        soe_reference.end_game(request, rulings)
+        empires = request.empires
+
+        def assessed(e: Empire) -> Standing:
+            standing = assess_unrest(e, empires, rulings)
+            if standing.revolution or unrest_penalty(e, empires, rulings) != 4:
+                return standing
+            return replace(standing, penalty=3, vp=vp_after_penalty(e.vp, 3, rulings))
+
+        lines = tuple(assessed(e) for e in empires)
+        return Standings(tuple(replace(s, place=final_place(s, lines, rulings)) for s in lines))
+
+
+class LessUnrestTieReversed(Stepwise):
+    """Z7: under ``final_tie`` ``less_unrest``, equal VP go to MORE unrest first (a tie broken the other way)."""
+
+    def end_game(self, request: EndGameRequest, rulings: Rulings, /) -> Standings:
+        standings = soe_reference.end_game(request, rulings).standings
+        if rulings.final_tie is not FinalTie.LESS_UNREST:
+            return Standings(standings)
+
+        def place(s: Standing) -> int | None:
+            if s.revolution:
+                return None
+            above = (o for o in standings if not o.revolution)
+            return 1 + sum(1 for o in above if o.vp > s.vp or (o.vp == s.vp and o.unrest > s.unrest))
+
+        return Standings(tuple(replace(s, place=place(s)) for s in standings))
+
+
+class BelowTieAsNextPlace(Stepwise):
+    """Z8: ``unfriendly_tie`` ``below_tie`` falls through to ``next_place`` (a case forgotten)."""
+
+    def score_region(self, request: RegionRequest, rulings: Rulings, /) -> RegionScore:
+        soe_reference.score_region(request, rulings)
+        if rulings.unfriendly_tie is UnfriendlyTie.BELOW_TIE:
+            rulings = replace(rulings, unfriendly_tie=UnfriendlyTie.NEXT_PLACE)
+        return soe_reference.score_region(request, rulings)
+
+
 # the canaries without their bugs: a correct implementation plugged in the same way (bench/targets.py)
 CORRECT = "Stepwise"
 
@@ -240,4 +295,7 @@ CANARIES: tuple[Canary, ...] = (
         "gives non-player majors no place in a region's ranking",
         ("SOE-SCORE-2", "SOE-RULING-4"),
     ),
+    Canary("SecondHighestLosesThree", "takes 3 VP, not 4, from the second highest unrest", ("SOE-UNREST-4",)),
+    Canary("LessUnrestTieReversed", "puts more unrest first among equal VP under less_unrest", ("SOE-RULING-12",)),
+    Canary("BelowTieAsNextPlace", "scores a below_tie unfriendly tie as next_place", ("SOE-RULING-3",)),
 )

@@ -18,8 +18,12 @@ from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.subject import PythonSubject
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.wire.encoding import wire_form
 from rulespec.reference.errors import InvalidState
 from rulespec.reference.here_i_stand.model import PhaseRequest, PhaseResult, PowerScore, ScoreLine
+from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
+from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
+from rulespec.reference.struggle_of_empires.rulings import UnfriendlyTie
 
 
 def records_of(key: str, target: object, operations: tuple[str, ...] | None = None) -> list[CheckRecord]:
@@ -38,6 +42,8 @@ def records_of(key: str, target: object, operations: tuple[str, ...] | None = No
                 verdict.outcome.value,
                 verdict.detail,
                 operation=loaded.operation,
+                request=wire_form(loaded.request),
+                rulings=wire_form(loaded.rulings),
                 expected=verdict.expected,
                 got=verdict.got,
                 differences=verdict.differences,
@@ -113,3 +119,55 @@ def test_a_refusal_fails_the_rule_it_cites_unless_the_check_involves_that_rule()
     assert blamed_rule(due) == "HIS-PLAY-1"  # refused under a rule the check does not involve: that rule
     # a two-fault vector names both rules: refusing under the other one is the vector's own order gone wrong
     assert blamed_rule(replace(due, rules=("HIS-VP-1", "HIS-PLAY-1"))) == "HIS-VP-1"
+
+
+def _failed_rules(key: str, records: list[CheckRecord]) -> list[str]:
+    return sorted(t.rule for t in tally([game(key)], records).tallies if t.status == FAILED)
+
+
+def _below_tie_read_as_next_place(request: RegionRequest, rulings: SoeRulings, /) -> RegionScore:
+    """SOE-RULING-3 misread: ``below_tie`` scored as ``next_place``."""
+    if rulings.unfriendly_tie is UnfriendlyTie.BELOW_TIE:
+        rulings = replace(rulings, unfriendly_tie=UnfriendlyTie.NEXT_PLACE)
+    return soe.score_region(request, rulings)
+
+
+def test_an_answer_of_another_reading_of_the_ruling_asked_fails_that_rulings_clause() -> None:
+    target = SimpleNamespace(score_region=_below_tie_read_as_next_place)
+    records = [r for r in records_of("soe", target, ("score_region",)) if r.outcome == Outcome.FAILED.value]
+    assert records
+    assert {blamed_rule(r) for r in records} == {"SOE-RULING-3"}
+    assert _failed_rules("soe", records) == ["SOE-RULING-3"]
+    # under the default reading the clauses state it: a departure from it stays the check's own rule
+    default = replace(records[0], rulings={**records[0].rulings, "unfriendly_tie": "next_place"})
+    assert blamed_rule(default) == default.primary_rule
+
+
+def _second_highest_loses_three(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+    """SOE-UNREST-4 misread: the second highest unrest loses 3, the VP and places worked out from it."""
+    standings = soe.end_game(request, rulings).standings
+    lines = tuple(replace(s, penalty=3, vp=s.vp + 1) if s.penalty == 4 else s for s in standings)
+    placed = tuple(
+        replace(s, place=None if s.revolution else 1 + sum(1 for o in lines if not o.revolution and o.vp > s.vp))
+        for s in lines
+    )
+    return Standings(placed)
+
+
+def test_a_penalty_of_a_wrong_amount_fails_its_rule_in_every_standings_list_it_spreads_to() -> None:
+    target = SimpleNamespace(end_game=_second_highest_loses_three)
+    records = [r for r in records_of("soe", target, ("end_game",)) if r.outcome == Outcome.FAILED.value]
+    assert len({r.primary_rule for r in records}) > 3  # the bug reaches the vectors of many rules
+    assert _failed_rules("soe", records) == ["SOE-UNREST-4"]
+
+
+def test_a_tie_walked_back_wrong_fails_the_history_rule() -> None:
+    def one_turn_short(request: Any, rulings: Any, /) -> Any:
+        """HIS-WIN-3 misread: a tie broken by the history is said broken one turn later than it was."""
+        result = his.determine_victory(request, rulings)
+        broken = result.tie_broken_at_turn
+        return replace(result, tie_broken_at_turn=broken + 1) if broken is not None else result
+
+    target = SimpleNamespace(determine_victory=one_turn_short)
+    records = [r for r in records_of("his", target, ("determine_victory",)) if r.outcome == "failed"]
+    assert records and {blamed_rule(r) for r in records} == {"HIS-WIN-3"}

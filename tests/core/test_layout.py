@@ -12,7 +12,7 @@ from tests import REPO_ROOT
 HARNESS = REPO_ROOT / "conformance" / "harness"
 PACKAGE = "rulespec.conformance.harness"
 CORE_MODULES = {
-    "untrusted",
+    "blame",
     "outputs",
     "per_rule",
     "profiles",

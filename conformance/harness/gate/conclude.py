@@ -18,6 +18,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from rulespec.conformance.harness.blame import blamed_rule
 from rulespec.conformance.harness.gate import expectations as expectations_file
 from rulespec.conformance.harness.gate import junit, markdown
 from rulespec.conformance.harness.gate.expectations import PLACEHOLDER, Expectations, KnownFailure, KnownGap
@@ -58,10 +59,11 @@ def read_known(given: Path | None, write_to: Path | None) -> Known:
 
 
 def _unexpected(records: Sequence[CheckRecord], shown_rules: int = 20) -> list[str]:
-    """One line per primary rule with its unexpected failures' IDs, whole (to paste into an expectations file)."""
+    """One line per rule failed (as the table blames it) with its unexpected failures' IDs, whole (to paste into an
+    expectations file)."""
     by_rule: dict[str, list[str]] = {}
     for record in records:
-        by_rule.setdefault(record.primary_rule, []).append(check_id(record))
+        by_rule.setdefault(blamed_rule(record), []).append(check_id(record))
     lines = [f"unexpected failure of {rule}: {', '.join(ids)}" for rule, ids in list(by_rule.items())[:shown_rules]]
     if len(by_rule) > shown_rules:
         lines.append(f"... and unexpected failures of {len(by_rule) - shown_rules} more rules (all in --report-json)")

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rulespec.conformance.harness import outputs
+from rulespec.conformance.harness.blame import blamed_rule
 from rulespec.conformance.harness.gate.judge import GateResult, check_id
 from rulespec.conformance.harness.gate.stamp import Stamp
+from rulespec.conformance.harness.outputs import markdown_text
 from rulespec.conformance.harness.per_rule import ERROR, FAILED, PASSED, Verification
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.untrusted import markdown_text
 from rulespec.conformance.harness.verdict import describe
 
 SHOWN = 30  # rows per list: a summary is read, not searched
@@ -56,7 +57,7 @@ def _rules_not_passed(verification: Verification, failures: Sequence[CheckRecord
         return []
     first: dict[str, CheckRecord] = {}
     for record in failures:
-        first.setdefault(record.primary_rule, record)
+        first.setdefault(blamed_rule(record), record)
     lines = ["", f"### Rules not passed ({len(troubled)} of {len(verification.tallies)})", ""]
     lines += ["| rule | clause | status | first failing check | differences |", "| --- | --- | --- | --- | --- |"]
     for tally in troubled[:SHOWN]:
@@ -85,7 +86,7 @@ def render(label: str, gate: GateResult, verification: Verification, stamp: Stam
             "| --- | --- | --- | --- |",
         ]
         lines += [
-            f"| `{_cell(check_id(r))}` | {r.primary_rule} | {', '.join(r.involved)} | {_paths(r)} |"
+            f"| `{_cell(check_id(r))}` | {blamed_rule(r)} | {', '.join(r.involved)} | {_paths(r)} |"
             for r in gate.unexpected[:SHOWN]
         ]
         lines += _more(SHOWN, len(gate.unexpected), "unexpected failures (all in --report-json)")

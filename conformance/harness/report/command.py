@@ -23,11 +23,11 @@ from rulespec.conformance.harness.gate import expectations as expectations_file
 from rulespec.conformance.harness.gate.conclude import print_gate
 from rulespec.conformance.harness.gate.judge import Bounds, add_bounds, judge
 from rulespec.conformance.harness.gate.stamp import Stamp, tool_versions
+from rulespec.conformance.harness.outputs import terminal_text
 from rulespec.conformance.harness.per_rule import render, tally
 from rulespec.conformance.harness.records import write_report
 from rulespec.conformance.harness.report import html
 from rulespec.conformance.harness.report.shards import MergeError, Report, prove_whole, read_stamped
-from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.vocabulary import Commands
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 from rich.console import Console
 
 from rulespec.conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.outputs import terminal_text
 from rulespec.conformance.harness.report.implementations import Implementation, read_reports
 from rulespec.conformance.harness.report.site import build_site
-from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.vocabulary import argument
 
 

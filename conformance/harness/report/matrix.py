@@ -22,11 +22,11 @@ from rich.table import Table
 
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.gate.judge import Bounds, judge
+from rulespec.conformance.harness.outputs import terminal_text
 from rulespec.conformance.harness.per_rule import RuleTally, Verification, tally
 from rulespec.conformance.harness.records import CheckRecord, declared_text
 from rulespec.conformance.harness.report.implementations import GateSummary, Implementation
 from rulespec.conformance.harness.spec import Clause, read_clauses
-from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.verdict import Outcome
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from rulespec.conformance.harness.blame import blamed_rule
 from rulespec.conformance.harness.gate.judge import check_id
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import as_json, describe
@@ -56,8 +57,10 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
     """The failure section of one failed (or errored) check; its JSON lines cut to ``width`` (the terminal's)."""
     width = width or terminal_width()
     verb = "fails" if record.outcome == "failed" else "errs on"
-    involved = f" (also involves {', '.join(record.involved)})" if record.involved else ""
-    lines = [f"{record.nodeid} {verb} {record.primary_rule}{involved}"]
+    blamed = blamed_rule(record)  # the rule the table fails: the answer may name a better one than the primary
+    others = [rule for rule in dict.fromkeys((record.primary_rule, *record.involved)) if rule and rule != blamed]
+    involved = f" (also involves {', '.join(others)})" if others else ""
+    lines = [f"{record.nodeid} {verb} {blamed}{involved}"]
     if record.statement:
         lines.append(f"{INDENT}property: {record.statement}")
     if record.clause and record.kind != "vector":  # a vector is a worked example; `rulespec rules ID` prints its clause
@@ -91,7 +94,7 @@ def closing_summary(records: Iterable[CheckRecord], width: int | None = None, sh
     for record in records:
         if record.outcome in ("failed", "error"):
             if record.primary_rule:
-                first.setdefault(record.primary_rule, record)
+                first.setdefault(blamed_rule(record), record)
             else:
                 ruleless.append(record)
     lines = []
@@ -124,7 +127,7 @@ def again_text(record: CheckRecord) -> str:
     verb = "fails" if record.outcome == "failed" else "errs on"
     why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
     more = f" (and {len(record.differences) - 1} more differences)" if len(record.differences) > 1 else ""
-    return f"{INDENT}also {verb} {record.primary_rule}: {record.nodeid}: {why}{more}"
+    return f"{INDENT}also {verb} {blamed_rule(record)}: {record.nodeid}: {why}{more}"
 
 
 class GroupedFailures:
@@ -148,11 +151,11 @@ class GroupedFailures:
                 vars(report).pop("node", None)
             if record is None or report.longrepr is None:
                 kept.append(report)
-            elif record.primary_rule not in first:
-                first[record.primary_rule] = report
+            elif blamed_rule(record) not in first:
+                first[blamed_rule(record)] = report
                 kept.append(report)
             else:
-                shown = first[record.primary_rule]
+                shown = first[blamed_rule(record)]
                 shown.longrepr = f"{shown.longrepr}\n{again_text(record)}"
         if len(kept) != len(failed):
             self.hidden = failed

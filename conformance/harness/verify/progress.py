@@ -26,6 +26,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Column
 
 from rulespec import SUITE_ROOT
+from rulespec.conformance.harness.blame import blamed_rule
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.collection import game_of
 from rulespec.conformance.harness.verify.failure_text import terminal_width
@@ -192,9 +193,9 @@ class RunProgress:
             self._line(f"{key}: {self._done[key]} checks done ({_counts(self._outcomes[key])})")
 
     def _name_first_failure(self, report: pytest.TestReport, outcome: str) -> None:
-        """The first failing check, by its primary rule, as soon as it is recorded."""
+        """The first failing check, by the rule it is blamed on, as soon as it is recorded."""
         record = self._record(report.nodeid)
-        rule = record.primary_rule if record is not None else "a rule"
+        rule = blamed_rule(record) if record is not None else "a rule"
         self._first_failure = f"{outcome}: {rule} ({_short(report.nodeid)})"
         line = f"{time.monotonic() - self._started:5.0f} s  first {self._first_failure}"
         if self._progress is not None:

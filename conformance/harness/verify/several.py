@@ -22,6 +22,7 @@ from rich.rule import Rule
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.gate.judge import GateResult, judge
 from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
+from rulespec.conformance.harness.outputs import terminal_text
 from rulespec.conformance.harness.per_rule import tally
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.report.html import publish
@@ -32,7 +33,6 @@ from rulespec.conformance.harness.report.implementations import (
     write_implementations,
 )
 from rulespec.conformance.harness.report.matrix import game_matrix, render_matrix
-from rulespec.conformance.harness.untrusted import terminal_text
 from rulespec.conformance.harness.verify import preflight
 from rulespec.conformance.harness.verify.options import NamedSubject, VerifyOptions
 from rulespec.conformance.harness.verify.progress import RunProgress

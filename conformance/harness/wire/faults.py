@@ -6,8 +6,8 @@ import shlex
 import shutil
 from enum import StrEnum
 
+from rulespec.conformance.harness.outputs import inert
 from rulespec.conformance.harness.subject import ImplementationError
-from rulespec.conformance.harness.untrusted import inert
 from rulespec.conformance.harness.wire.process import (
     STDERR_KEPT,
     Closed,

@@ -1,0 +1,175 @@
+"""Which rule a failing check is blamed on: the one it fails; the others it involves are only implicated.
+
+Every check has one primary rule (``CheckRecord.primary_rule``), the one its expected value
+comes from. A failing check fails the rule it is blamed on (``blamed_rule``) and only implicates the
+other rules it involves: one wrong field never smears a failure over every rule a vector names. The
+blame is the primary rule, except where the answer says better which rule went wrong:
+
+- a legal input refused, or an input refused under a rule the check does not involve: the rule the
+  refusal cites (an ``IllegalAction``'s), or the rule of the field an ``InvalidState`` names (the rule
+  of the game's vectors that refuse that field), so a legal 9 refused fails the rule on populations
+  and not each vector's own;
+- an answer the reference gives under one other reading of a single ruling (the implementation's answer is
+  the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
+  clause, so a misread ruling fails its own clause and not every rule whose checks run under it;
+- an answer whose first differing step the game's suite names (``blame.decided`` in the game's invariants
+  package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to);
+- a composite answer (``run_phase``: score sheets, each a list of lines) differing first inside a line
+  whose ``source`` names a step of the reference (``electorates``): the clause that step's docstring
+  names first, so a wrong electorates line fails HIS-SPECIAL-2 and not the phase's HIS-VP-1.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import json
+import re
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.games import REGISTRY
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.rulings import explaining, ruling_clause
+from rulespec.conformance.harness.spec import RULE_ID
+from rulespec.conformance.harness.vectors import load_game
+from rulespec.conformance.harness.verdict import Outcome
+
+_INDEX = re.compile(r"\[\d+\]")
+_STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
+_FIRST_RULE = re.compile(rf"\b{RULE_ID}\b")
+
+
+@functools.cache
+def field_rules(key: str) -> dict[str, str]:
+    """Each field the game's vectors refuse (its indices dropped: ``empires[].population``) to the primary rule of
+    those vectors, the most common when several refuse it."""
+    votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    for loaded in load_game(registry.game(key)):
+        error = loaded.case.error
+        if error is not None and error.field and loaded.case.rules:
+            votes[_INDEX.sub("[]", error.field)][loaded.case.rules[0]] += 1
+    return {name: counter.most_common(1)[0][0] for name, counter in votes.items()}
+
+
+@functools.cache
+def step_rules(key: str) -> dict[str, str]:
+    """Each function of the game's reference to the first clause its docstring names."""
+    package = Path(str(getattr(registry.game(key).reference, "__file__"))).parent
+    found: dict[str, str] = {}
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                named = _FIRST_RULE.search(ast.get_docstring(node) or "")
+                if named:
+                    found.setdefault(node.name, named.group(0))
+    return found
+
+
+def _step_of(key: str, answer: Any, path: str) -> str | None:
+    """The clause of the innermost step (a line whose ``source`` names a reference function) on ``path``."""
+    steps, rule = step_rules(key), None
+    node = answer
+    for name, index in _STEP.findall(path.removeprefix("$")):
+        if name and isinstance(node, dict):
+            node = node.get(name)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+        elif index and isinstance(node, list) and int(index) < len(node):  # pyright: ignore[reportUnknownArgumentType]
+            node = node[int(index)]  # pyright: ignore[reportUnknownVariableType]
+        else:
+            break
+        source = node.get("source") if isinstance(node, dict) else None  # pyright: ignore
+        if isinstance(source, str) and source in steps:
+            rule = steps[source]
+    return rule
+
+
+def blamed_rule(record: CheckRecord) -> str:
+    """The rule a check's failure is blamed on: its primary rule unless the answer names a better one."""
+    primary = record.primary_rule
+    if record.outcome != Outcome.FAILED.value or record.game not in REGISTRY:
+        return primary
+    expected, got = record.expected, record.got
+    error: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    due_refusal = isinstance(expected, dict) and "error" in expected
+    if isinstance(error, dict) and expected is not None:
+        cited = _cited(record.game, error)  # pyright: ignore[reportUnknownArgumentType]
+        # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names
+        # both its rules, so a refusal in the other order stays the vector's own)
+        if cited and (not due_refusal or cited not in record.rules):
+            return cited
+        return primary
+    if record.differences and not due_refusal:
+        return (
+            _ruling_explaining(record)
+            or _decided(record)
+            or _step_of(record.game, expected, record.differences[0].path)
+            or primary
+        )
+    return primary
+
+
+def _ruling_explaining(record: CheckRecord) -> str | None:
+    """For a check asked under an alternative of a ruling (never a declared one), that ruling's clause when another
+    reading of it makes the reference answer as the implementation did; None when none does, or when readings of
+    two rulings each would. Under the defaults the clauses state the reading, and a departure stays theirs."""
+    if record.operation is None or record.got is None:
+        return None
+    return _explained(
+        record.game,
+        record.operation,
+        json.dumps(record.request, sort_keys=True),
+        json.dumps(record.rulings, sort_keys=True),
+        json.dumps(record.got, sort_keys=True),
+        tuple(sorted(record.declared)),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _explained(key: str, operation: str, request: str, rulings: str, got: str, declared: tuple[str, ...]) -> str | None:
+    played = registry.game(key)
+    try:
+        typed_request = msgspec.convert(json.loads(request), played.operation(operation).request)
+        typed_rulings = msgspec.convert(json.loads(rulings), played.rulings)
+    except (msgspec.ValidationError, KeyError, TypeError):
+        return None  # a record this run could not type again: no evidence either way
+    switches = explaining(played, operation, typed_request, typed_rulings, json.loads(got), declared)
+    fields = {switch.split("=", 1)[0] for switch in switches}
+    if len(fields) != 1:
+        return None
+    (switched,) = fields
+    asked_default = getattr(typed_rulings, switched) == getattr(played.rulings(), switched)
+    return None if asked_default else ruling_clause(played.rulings, switched)
+
+
+@functools.cache
+def _decider(key: str) -> Any:
+    """The game suite's ``blame.decided``, when it has one."""
+    try:
+        module = importlib.import_module(f"{registry.game(key).invariants_package}.blame")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "decided", None)
+
+
+def _decided(record: CheckRecord) -> str | None:
+    """The rule of the first step where the answers differ, as the game's suite names it (None: it does not)."""
+    decided = _decider(record.game)
+    if decided is None or record.operation is None:
+        return None
+    paths = tuple(difference.path for difference in record.differences)
+    rule = decided(record.operation, record.request, record.rulings, record.expected, record.got, paths)
+    return rule if isinstance(rule, str) else None
+
+
+def _cited(key: str, error: dict[str, Any]) -> str | None:
+    """The rule a refusal cites: an IllegalAction's own, an InvalidState's field's (from the game's vectors)."""
+    if error.get("kind") == "IllegalAction" and isinstance(error.get("rule"), str):
+        return str(error["rule"])
+    if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
+        return field_rules(key).get(_INDEX.sub("[]", str(error["field"])))
+    return None

@@ -1,0 +1,38 @@
+"""Which clause decides the first step where two answers of Here I Stand differ (``blame.blamed_rule``).
+
+The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only
+then who wins it, by the history when powers tie (HIS-WIN-3). ``run_phase`` ends with that verdict. Only what
+a difference shows for sure is named; anything else is left to the check's own rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+
+def _object(answer: Any) -> dict[str, Any] | None:
+    return cast(dict[str, Any], answer) if isinstance(answer, dict) else None
+
+
+def _outcome(expected: dict[str, Any] | None, got: dict[str, Any] | None) -> str | None:
+    if expected is None or got is None:
+        return None
+    broken, claimed = expected.get("tie_broken_at_turn"), got.get("tie_broken_at_turn")
+    if claimed is not None and claimed != broken:
+        return "HIS-WIN-3"  # a tie said broken where the walk back through the history does not break it
+    if expected.get("victory") == "standard" and got.get("victory") != "standard":
+        return "HIS-WIN-2"  # someone has 25 VP or more: the game ends in a standard victory
+    winner, named = expected.get("winner"), got.get("winner")
+    if expected.get("victory") == got.get("victory") and broken is not None and named not in (None, winner):
+        return "HIS-WIN-3"  # the tie the history breaks, walked to another winner (no winner: not shown here)
+    return None
+
+
+def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
+    """The clause of the first step that differs, when the answers show it; else None."""
+    mine, theirs = _object(expected), _object(got)
+    if operation == "determine_victory":
+        return _outcome(mine, theirs)
+    if operation == "run_phase" and mine and theirs and all(path.startswith("$.outcome") for path in paths):
+        return _outcome(_object(mine.get("outcome")), _object(theirs.get("outcome")))
+    return None

@@ -1,0 +1,62 @@
+"""Which clause decides the first step where two answers of Struggle of Empires differ (``blame.blamed_rule``).
+
+The unrest assessment runs in steps, each standing's penalty before its VP and every VP before the places
+(SOE-END-3, SOE-END-4, SOE-UNREST-*), and a wrong step spreads to every later one and to every check whose
+answer holds it. Only what a difference shows for sure is named; anything else is left to the check's own rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+HIGHEST, SECOND = 7, 4  # SOE-UNREST-3 (SOE-UNREST-6 with 2 players), SOE-UNREST-4
+
+
+def _penalty_amount(players: int, expected: int, got: int) -> str | None:
+    """A penalty due and given, but of an amount no rule gives: the rule of the amount due (a row typed wrong)."""
+    if expected == got or not expected or not got or got in (HIGHEST, SECOND):
+        return None
+    if expected == SECOND:
+        return "SOE-UNREST-4"
+    return "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
+
+
+def _tie_order(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
+    """Every penalty and VP right, a place wrong among equal VP under ``final_tie`` ``less_unrest``: SOE-RULING-12."""
+    if rulings.get("final_tie") != "less_unrest":
+        return None
+    for mine, theirs in zip(standings, got, strict=True):
+        if mine["place"] == theirs["place"]:
+            continue
+        level = [s for s in standings if not s["revolution"] and s["vp"] == mine["vp"]]
+        return "SOE-RULING-12" if len(level) > 1 else None
+    return None
+
+
+def _standings(players: int, expected: Any, got: Any, rulings: dict[str, Any]) -> str | None:
+    if not (isinstance(expected, list) and isinstance(got, list)):
+        return None
+    due, given = cast(list[dict[str, Any]], expected), cast(list[dict[str, Any]], got)
+    if len(due) != len(given):
+        return None
+    pairs = list(zip(due, given, strict=True))
+    for mine, theirs in pairs:  # the penalties first
+        rule = _penalty_amount(players, mine["penalty"], theirs["penalty"])
+        if rule:
+            return rule
+    steps = ("player", "unrest", "revolution", "penalty", "vp")
+    if all(mine[step] == theirs[step] for mine, theirs in pairs for step in steps):  # then the places
+        return _tie_order(due, given, rulings)
+    return None
+
+
+def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
+    """The clause of the first step that differs, when the answers show it; else None."""
+    if operation not in ("end_game", "end_war") or not all(path.startswith("$.standings") for path in paths):
+        return None
+    if not (isinstance(expected, dict) and isinstance(got, dict) and isinstance(request, dict)):
+        return None
+    mine, theirs, asked = cast(dict[str, Any], expected), cast(dict[str, Any], got), cast(dict[str, Any], request)
+    empires: list[Any] = asked.get("empires", [])
+    ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
+    return _standings(len(empires), mine.get("standings"), theirs.get("standings"), ruled)
