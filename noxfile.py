@@ -82,9 +82,10 @@ def slow(session: nox.Session) -> None:
 
 @nox.session(tags=["ci"])
 def ruling_matrix(session: nox.Session) -> None:
-    """rulespec diff tells every alternative of every ruling from the reference, in under 90 CPU seconds each.
+    """rulespec diff tells every alternative of every ruling from the reference, in under 90 CPU seconds each, and
+    names it in an implementation that plays it whatever it is asked.
 
-    Searched first in the operation that reads the ruling, each takes seconds; a minute or two in all, so not in the
+    Searched first in the operation that reads the ruling, each takes seconds; a few minutes in all, so not in the
     default list; CI runs it: ``nox -s ruling_matrix``.
     """
     session.install(*DEV)

@@ -9,6 +9,10 @@ matrix asks whether the sides differ, not for the smallest input that shows it).
 found within 90 CPU seconds (the machine is shared: CPU time, not the wall clock, is what a
 search costs); searched first where the ruling is read, each takes a few seconds at most.
 
+An implementation that *plays* an alternative whatever it is asked (``Plays``) is told apart too, by
+``rulespec diff ref impl:...``: no side switches a field there, so nothing is steered and every ruling
+is drawn from all its alternatives; the difference must be found, and explained by that alternative.
+
 Minutes for the whole matrix, so it runs in its own session (``nox -s ruling_matrix``), not in
 the default ``tests`` session (tests/diff/conftest.py skips it there). The rulings are read from
 each game's Rulings type, so a ruling added later is in the matrix without an edit here.
@@ -21,12 +25,15 @@ import time
 import msgspec
 import pytest
 
+from rulespec.conformance.harness.diff.answers import answer_json
 from rulespec.conformance.harness.diff.command import DEFAULT_BUDGET
 from rulespec.conformance.harness.diff.explore import explore
-from rulespec.conformance.harness.diff.sides import parse_side
+from rulespec.conformance.harness.diff.sides import Side, parse_side
 from rulespec.conformance.harness.games import REGISTRY, game
-from rulespec.conformance.harness.rulings import alternatives
+from rulespec.conformance.harness.rulings import alternatives, explaining, value_text
 from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.subject import PythonSubject
+from tests.rulings.switched import Plays
 
 pytestmark = pytest.mark.ruling_matrix
 
@@ -104,3 +111,32 @@ def test_diff_tells_the_alternative_from_the_reference(key: str, name: str, alte
         f"ref[{name}={alternative}]: no difference in {DEFAULT_BUDGET} inputs per operation"
     )
     assert spent < CPU_SECONDS, f"ref[{name}={alternative}]: found in {found.operation} after {spent:.0f} CPU seconds"
+
+
+@pytest.mark.parametrize(("key", "name", "alternative"), MATRIX)
+def test_diff_tells_an_implementation_playing_the_alternative_and_names_it(
+    key: str, name: str, alternative: str
+) -> None:
+    if (key, name) in EQUIVALENT:
+        pytest.skip(f"{EQUIVALENT[(key, name)][0]}: the spec shows the alternatives alike on the modelled state")
+    chosen = game(key)
+    value = next(v for v in alternatives(chosen.rulings)[name] if msgspec.json.encode(v).decode() == alternative)
+    engine = Plays(chosen, name, value)
+    reference, playing = parse_side(chosen, "ref"), Side("plays", PythonSubject(chosen, engine, "plays"), {}, engine)
+    first = READ_BY.get((key, name))
+    operations = sorted((operation.name for operation in chosen.operations), key=lambda operation: operation != first)
+    start = time.process_time()
+    found = None
+    for operation in operations:
+        found = explore(chosen, operation, reference, playing, DEFAULT_BUDGET, max_differences=1, shrinking=False)
+        if found.differences:
+            break
+    spent = time.process_time() - start
+    print(f"{key} plays {name}={alternative}: {found.operation if found else '-'} {spent:.1f} s CPU")
+    assert found is not None and found.differences, f"plays {name}={alternative}: no difference in any operation"
+    difference = found.differences[0]
+    switch = f"{name}={value_text(value)}"
+    got = answer_json(difference.b)
+    told = explaining(chosen, difference.operation, difference.request, difference.rulings_b, got)
+    assert switch in told, f"{difference.group}: explained by {told}, not {switch}"
+    assert spent < CPU_SECONDS, f"plays {name}={alternative}: found in {found.operation} after {spent:.0f} CPU seconds"

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import tomllib
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from rulespec.conformance.harness import rulings as ruling_fields
 from rulespec.conformance.harness.cli import main
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import declare, declared_of
+from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verify.declared import judged_under
 from rulespec.conformance.strategies import his as his_strategies
@@ -23,8 +26,9 @@ from rulespec.reference.here_i_stand.rulings import Rulings
 from tests import rulespec
 
 HIS = game("his")
+HIS_RULES = [clause for clause in read_clauses(HIS.spec_path) if clause.id.startswith("HIS-")]
 SWITCHED = "tests.rulings.switched:DominationFromTurn5"
-# the checks of the rules the switch bears on: a whole run of the game is nox -s bench's
+# the checks of the rules the switch bears on (the declared run below checks the whole game)
 RULES = ["--rule", "HIS-WIN-5", "--rule", "HIS-RULING-1"]
 
 
@@ -35,15 +39,54 @@ def _run(*words: str) -> tuple[int, str]:
 
 
 def test_declared_it_passes_and_says_under_which_rulings(tmp_path: Path) -> None:
-    report = tmp_path / "report.json"
+    report, junit, site = tmp_path / "report.json", tmp_path / "junit.xml", tmp_path / "site"
     code, printed = _run(
-        "--impl", SWITCHED, "--ruling", "domination_first_turn=5", *RULES, "--report-json", str(report)
-    )
-    assert code == 0, printed
+        "--impl", SWITCHED, "--ruling", "domination_first_turn=5", "--report-json", str(report),
+        "--junit-xml", str(junit), "--html", str(site),
+    )  # fmt: skip
+    assert code == 0, printed  # the whole game, every rule
+    assert "verdict: FULL PASS" in printed
     assert "rulings: judged under domination_first_turn=5 (" in printed
     records = json.loads(report.read_text())["checks"]
     assert {json.dumps(record["declared"]) for record in records} == {'{"domination_first_turn": [5]}'}
-    assert any(record["rederived"] and record["detail"].startswith("re-derived under") for record in records)
+    rederived = {record["nodeid"].rsplit("::", 1)[1] for record in records if record["rederived"]}
+    assert "his-win-domination-turn-four" in rederived  # it names domination_first_turn=4: asked under 5
+    assert all(record["detail"].startswith("re-derived under") for record in records if record["rederived"])
+    # the JUnit XML names the rulings of the run, and marks each re-derived case, and only those
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None
+    named = [(p.get("name"), p.get("value")) for p in suite.findall("properties/property")]
+    assert [(name, value) for name, value in named if str(name).startswith("rulespec.")] == [
+        ("rulespec.rulings", "domination_first_turn=5")
+    ]
+    marked = {
+        case.get("name")
+        for case in suite.findall("testcase")
+        for prop in case.findall("properties/property")
+        if prop.get("name") == "rulespec.rederived" and prop.get("value") == "re-derived under domination_first_turn=5"
+    }
+    assert marked == rederived
+    # the site: the badge, the game page's verdict, and each re-derived check
+    badge = next((site / "badges").glob("*-his.svg")).read_text()
+    assert f"his: passing · {len(HIS_RULES)}/{len(HIS_RULES)} · domination_first_turn=5" in badge
+    page = (site / "his.html").read_text()
+    assert 'judged under <span class="mono">domination_first_turn=5</span>' in page
+    assert page.count("(re-derived under domination_first_turn=5)") >= len(rederived)
+
+
+def test_expectations_write_records_the_declared_rulings_and_the_next_run_is_judged_under_them(tmp_path: Path) -> None:
+    written = tmp_path / "expectations.toml"
+    done = rulespec("expectations", "--write", str(written), "--game", "his", "--impl", SWITCHED, *RULES,
+                    "--ruling", "domination_first_turn=5", timeout=600)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert tomllib.loads(written.read_text())["rulings"] == {"domination_first_turn": 5}
+    code, printed = _run("--impl", SWITCHED, *RULES, "--expectations", str(written))
+    assert code == 0, printed
+    assert "rulings: judged under domination_first_turn=5 (" in printed
+    again = rulespec("expectations", "--write", str(written), "--game", "his", "--impl", SWITCHED, *RULES,
+                     "--ruling", "domination_first_turn=4", timeout=600)  # fmt: skip
+    assert again.returncode == 2
+    assert "--ruling domination_first_turn=4 disagrees with --write" in again.stderr
 
 
 def test_undeclared_it_fails_and_the_hint_names_the_ruling() -> None:
@@ -61,8 +104,8 @@ def test_over_the_wire_the_process_declares_its_rulings_and_a_disagreement_is_na
     assert code == 0, printed
     assert "domination_first_turn=5, spaces_in_unrest=counted" in printed
     code, printed = _run("--cmd", command, "--ruling", "domination_first_turn=4", *RULES)
-    assert code != 0
-    assert "--ruling domination_first_turn=4 disagrees with --cmd" in printed
+    assert code == 2, printed  # a usage error, found at the handshake before anything runs
+    assert printed.startswith("rulespec verify: error: --ruling domination_first_turn=4 disagrees with --cmd"), printed
     assert "which plays domination_first_turn=5 (HIS-RULING-1)" in printed
 
 

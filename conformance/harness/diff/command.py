@@ -26,6 +26,7 @@ from rulespec.conformance.harness.diff.crosshair import crosshair_diff
 from rulespec.conformance.harness.diff.explore import Found, explore
 from rulespec.conformance.harness.diff.known import Known, known_differences
 from rulespec.conformance.harness.diff.sides import Side, parse_side
+from rulespec.conformance.harness.diff.summary import Searched, closing
 from rulespec.conformance.harness.games import REGISTRY, Game, game
 from rulespec.conformance.harness.rulings import ruling_clauses
 from rulespec.conformance.harness.spec import docstring_rules
@@ -39,10 +40,10 @@ DEFAULT_BUDGET = 400  # inputs per operation: every ruling alternative of every 
 DESCRIPTION = """\
 Search for inputs on which side A and side B answer differently.
 
-What is drawn: for each operation, Hypothesis draws the rulings and then a request from the
-game's strategies (conformance/strategies/), which make mostly valid requests weighted
-towards the boundaries the rules turn on (ties, exact thresholds, empty piles), and some
-refusals on purpose.
+What is drawn: for each operation and input, the rulings (every field from its alternatives,
+from a seeded stream of their own) and then a request from the game's strategies
+(conformance/strategies/), drawn by Hypothesis: mostly valid requests weighted towards the
+boundaries the rules turn on (ties, exact thresholds, empty piles), and some refusals on purpose.
 
 What both sides receive: the same request and the same drawn rulings; a side named
 ref[field=value] answers with that field switched. A field exactly one side switches is
@@ -52,10 +53,13 @@ The budget: --max-examples inputs per operation (default %(budget)d), derandomis
 --seed is given, so two runs find the same.
 
 Grouping: the search goes on after a difference. Differences are grouped by operation and by
-what differs: the set of output paths two results differ at (indices as [*]), or the refusal
-(kind, field or rule) against the other side's answer. Each group is shrunk to its own
-minimal input, shown with both answers, and with --write added to DIR/<operation>.json as a
-vector expecting side A's answer under the rulings side A answered under.
+what differs: the set of output paths two results differ at (indices as [*], an element that
+names its kind as [source=...]), or the refusal (kind, field or rule) against the other side's
+answer; and by what explains it: a group where the reference under one ruling switch answers
+as B is set apart as explained by that switch. Each group is shrunk to its own minimal input
+(its rulings then set back to the defaults where it still shows), shown with both answers, and
+with --write added to DIR/<operation>.json as a vector expecting side A's answer under the
+rulings side A answered under. The last lines sum the groups up by cause.
 
 Exclusion: --exclude FILE (a vector file, e.g. one --write gave, or an expectations file)
 asks both sides each case it names; the groups those cases differ in are set aside as known,
@@ -135,7 +139,8 @@ def _report(difference: Difference, found: Found, a: Side, b: Side) -> None:
     if group.ruling:  # set apart: a reading the spec allows, not a bug
         print(
             f"diff {difference.operation}: EXPLAINED in {group.what}: B answers as the reference under "
-            f"`{group.ruling}` on all {seen} inputs where they differ (of {found.drawn or '?'}){shrunk}"
+            f"`{group.ruling}` on {f'all {seen} inputs' if seen > 1 else 'the 1 input'} where they differ "
+            f"(of {found.drawn or '?'}){shrunk}"
         )
     else:
         print(f"diff {difference.operation}: DIFFERS in {group} ({seen} of {found.drawn or '?'} inputs){shrunk}")
@@ -175,6 +180,7 @@ def diff(args: argparse.Namespace) -> int:
         print(f"rulespec diff: {exc}", file=sys.stderr)
         return 2
     differs = False
+    searched: list[Searched] = []
     try:
         try:
             known = _known(chosen, a, b, args.exclude)
@@ -182,7 +188,7 @@ def diff(args: argparse.Namespace) -> int:
             print(f"rulespec diff: {exc}", file=sys.stderr)
             return 2
         offered = [name for name in operations if a.subject.supports(name) and b.subject.supports(name)]
-        searched = _searches(chosen, a, b, offered, args, known.groups)
+        found_all = _searches(chosen, a, b, offered, args, known.groups)
         for operation in operations:
             if operation not in offered:
                 print(
@@ -190,7 +196,8 @@ def diff(args: argparse.Namespace) -> int:
                     f"{a.spec if not a.subject.supports(operation) else b.spec}"
                 )
                 continue
-            found = next(searched)
+            found = next(found_all)
+            searched.append(Searched(operation, found.drawn, found.seen))
             aside = f"; {found.set_aside} known differences set aside" if found.set_aside else ""
             if not found.differences:
                 print(f"diff {operation}: no difference in {found.drawn} inputs{aside}")
@@ -208,6 +215,8 @@ def diff(args: argparse.Namespace) -> int:
     finally:
         a.subject.close()
         b.subject.close()
+    if len(operations) > 1:
+        print("\n".join(closing(chosen.key, searched)))
     return 1 if differs else 0
 
 

@@ -124,6 +124,16 @@ def offered_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStr
     return None
 
 
+def reads_rulings(game: Game, operation: str) -> bool:
+    """Whether the strategy of the operation's requests is given the rulings (it draws under them)."""
+    request_type = game.operation(operation).request
+    for function in (f for module in strategies_modules(game) for f in _candidates(module, operation, request_type)):
+        taking, usable = _rulings_parameter(function, game)
+        if usable:
+            return taking is not None
+    return False
+
+
 def request_strategy(game: Game, operation: str) -> Callable[[Any], st.SearchStrategy[Any]]:
     """For the given rulings, the strategy of the operation's requests.
 

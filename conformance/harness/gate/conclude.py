@@ -11,9 +11,10 @@ reason, which the gate refuses until someone writes the real one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -97,14 +98,18 @@ def conclude(
     save_failures: str | None = None,
     junit_xml: str | None = None,
     summary_md: str | None = None,
+    rulings: Mapping[str, Any] | None = None,
 ) -> int:
-    """The exit status of ``verify``: the gate's verdict (or, for ``expectations --write``, the file written)."""
+    """The exit status of ``verify``: the gate's verdict (or, for ``expectations --write``, the file written).
+
+    ``rulings``: the rulings declared on the command line and in the expectations files, as the file holds them
+    (``{"domination_first_turn": 5}``), which ``expectations --write`` writes so the next run is judged alike."""
     console = Console(soft_wrap=True)  # a check ID is never wrapped mid-name
     gate = judge(verification, records, bounds, known.expectations, stamp)
     if save_failures:
         console.print(f"saved {saved} failing check(s) as vectors under {save_failures}")
     if known.write_to is not None:
-        written = rewrite(records, stamp, known.previous)
+        written = rewrite(records, stamp, known.previous, rulings)
         expectations_file.save(known.write_to, written.expectations)
         for line in written.removed:
             console.print(Text(line), soft_wrap=True)
@@ -115,7 +120,7 @@ def conclude(
         return 0
     print_gate(gate, console)
     if junit_xml and Path(junit_xml).is_file():
-        junit.rewrite(Path(junit_xml), gate, declared_text(records))
+        junit.rewrite(Path(junit_xml), gate, declared_text(records), rederived(records))
     if summary_md:
         markdown.publish(markdown.render(label, gate, verification, stamp), Path(summary_md))
     return 0 if gate.passed else 1
@@ -144,7 +149,17 @@ def _still_missing(gap: KnownGap, records: Sequence[CheckRecord]) -> bool:
     return any(gap_covers(gap, record) for record in records) or not any(exercised(gap, record) for record in records)
 
 
-def rewrite(records: Sequence[CheckRecord], stamp: Stamp, before: Sequence[Expectations]) -> Rewritten:
+def rederived(records: Sequence[CheckRecord]) -> dict[str, str]:
+    """Node ID -> how its expectation was re-derived (``re-derived under domination_first_turn=5``), for the JUnit."""
+    return {record.nodeid: f"re-derived under {declared_text([record])}" for record in records if record.rederived}
+
+
+def rewrite(
+    records: Sequence[CheckRecord],
+    stamp: Stamp,
+    before: Sequence[Expectations],
+    rulings: Mapping[str, Any] | None = None,
+) -> Rewritten:
     failures = list(dict.fromkeys(entry for previous in before for entry in previous.known_failures))
     gaps = list(dict.fromkeys(entry for previous in before for entry in previous.not_implemented))
     removed = [
@@ -164,6 +179,9 @@ def rewrite(records: Sequence[CheckRecord], stamp: Stamp, before: Sequence[Expec
             operation = operation_of(record)
             gap = KnownGap(f"{PLACEHOLDER} (not implemented yet?)", operation=operation)
             gaps.append(gap if operation is not None else KnownGap(gap.reason, rule=record.rules[0]))
-    rulings = next((previous.rulings for previous in before if previous.rulings), {})  # declared, kept as written
-    expectations = Expectations(stamp, tuple(failures), tuple(gaps), rulings)
+    # the rulings the run was declared under (command line and files), else those the files had
+    kept_rulings: dict[str, Any] = dict(rulings or {})
+    if not kept_rulings:
+        kept_rulings = next((dict(previous.rulings) for previous in before if previous.rulings), kept_rulings)
+    expectations = Expectations(stamp, tuple(failures), tuple(gaps), kept_rulings)
     return Rewritten(expectations, kept, len(failures) + len(gaps) - kept, tuple(removed))

@@ -4,6 +4,8 @@ pytest writes a known failure as ``<failure>`` and every not-implemented check a
 After the gate has judged the run, each known failure becomes ``<skipped type="rulespec.known-failure">``
 with its reason, each not-implemented check a skip naming the operation (and the known gap's reason),
 and the gate's own verdict is added as a testcase of its own (``rulespec.gate``), failed when the gate failed.
+A run under declared rulings names them (``rulespec.rulings``), and each vector judged against the reference's
+re-derived answer says so (``rulespec.rederived``).
 The testsuites' counts are recounted from the testcases.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from pathlib import Path
 
 from rulespec.conformance.harness import outputs
@@ -35,6 +38,15 @@ def _mark_skipped(case: ET.Element, kind: str, message: str) -> None:
     skipped.text = message
 
 
+def _property(element: ET.Element, name: str, value: str) -> None:
+    """A ``<property>`` of a testsuite or testcase, in its ``<properties>`` (made first when it has none)."""
+    properties = element.find("properties")
+    if properties is None:
+        properties = ET.Element("properties")
+        element.insert(0, properties)
+    ET.SubElement(properties, "property", {"name": name, "value": value})
+
+
 def _gate_case(gate: GateResult) -> ET.Element:
     case = ET.Element("testcase", {"classname": GATE_CLASS, "name": GATE_NAME, "time": "0"})
     counts = ", ".join(f"{n} {name}" for name, n in gate.counts.items() if n)
@@ -53,18 +65,22 @@ def _recount(suite: ET.Element) -> None:
         suite.set(attribute, str(sum(1 for case in cases if case.find(tag) is not None)))
 
 
-def rewrite(path: Path, gate: GateResult, rulings: str = "") -> None:
+def rewrite(path: Path, gate: GateResult, rulings: str = "", rederived: Mapping[str, str] | None = None) -> None:
     """Rewrite the JUnit XML at ``path`` (written by this run's pytest) with the gate's verdict; ``rulings``, when
-    declared, is a property of the first testsuite (``domination_first_turn=5``)."""
+    declared, is a property of the first testsuite (``domination_first_turn=5``), and each check whose expected
+    answer was re-derived under them (``rederived``: node ID -> how) carries a ``rulespec.rederived`` property."""
     tree = ET.parse(path)
     root = tree.getroot()
     suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
     known = {address(record.nodeid): entry.reason for record, entry in gate.expected}
     gaps = {address(record.nodeid): (operation_of(record), gap.reason) for record, gap in gate.gaps}
     unlisted = {address(record.nodeid): operation_of(record) for record in gate.unlisted_gaps}
+    derived = {address(nodeid): how for nodeid, how in (rederived or {}).items()}
     for suite in suites:
         for case in suite.findall("testcase"):
             where = (case.get("classname", ""), case.get("name", ""))
+            if where in derived:
+                _property(case, "rulespec.rederived", derived[where])
             if where in known:
                 _mark_skipped(case, "rulespec.known-failure", f"known failure: {known[where]}")
             elif where in gaps:
@@ -77,11 +93,7 @@ def rewrite(path: Path, gate: GateResult, rulings: str = "") -> None:
                 _mark_skipped(case, "rulespec.not-implemented", message)
     if suites:
         if rulings:
-            properties = suites[0].find("properties")
-            if properties is None:
-                properties = ET.Element("properties")
-                suites[0].insert(0, properties)
-            ET.SubElement(properties, "property", {"name": "rulespec.rulings", "value": rulings})
+            _property(suites[0], "rulespec.rulings", rulings)
         suites[0].append(_gate_case(gate))
         for suite in suites:
             _recount(suite)

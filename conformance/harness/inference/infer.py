@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulespec.conformance.harness.diff.answers import answer_json, ask
-from rulespec.conformance.harness.diff.explore import probe_inputs
+from rulespec.conformance.harness.diff.draws import probe_inputs
 from rulespec.conformance.harness.diff.sides import Side
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.rulings import reference_json, switches, value_text

@@ -184,7 +184,9 @@ def _rule_detail(
                     failures[(index, record.nodeid)] = failure
                 anchor = failure["anchor"]
                 linked.append(failure)
-            row["cells"][index] = {"outcome": outcome, "token": token(outcome), "anchor": anchor}
+            # a vector judged against the reference's answer under the declared rulings says so
+            note = f"re-derived under {declared_text([record])}" if record.rederived else ""
+            row["cells"][index] = {"outcome": outcome, "token": token(outcome), "anchor": anchor, "note": note}
     linked.sort(key=lambda failure: shown_rank(failure["outcome"]))
     return {"checks": list(checks.values()), "failures": linked}
 
@@ -208,6 +210,7 @@ def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, 
         "totals": {outcome: totals[outcome] for outcome in ("passed", "failed", "not implemented", "error")},
         "badge": f"badges/{stem}-{game_key}.svg",
         "rulings": declared_text(column.implementation.records, game_key),  # "" unless rulings were declared
+        "rederived": sum(1 for record in column.implementation.records if record.rederived and record.game == game_key),
     }
 
 

@@ -21,7 +21,7 @@ from rulespec.conformance.harness.gate.stamp import seed_of, stamp_now
 from rulespec.conformance.harness.per_rule import render, tally
 from rulespec.conformance.harness.records import declared_text
 from rulespec.conformance.harness.verify import preflight, several, spread
-from rulespec.conformance.harness.verify.declared import hint
+from rulespec.conformance.harness.verify.declared import file_rulings, hint
 from rulespec.conformance.harness.verify.failure_text import closing_summary
 from rulespec.conformance.harness.verify.options import VerifyOptions, add_options, expectations_path, from_command_line
 from rulespec.conformance.harness.verify.progress import RunProgress
@@ -41,24 +41,27 @@ def _known(options: VerifyOptions) -> Known | str:
 
 
 def with_file_rulings(options: VerifyOptions, known: Known) -> VerifyOptions | str:
-    """The options with the expectations file's ``rulings`` declared too; where the command line declares the
-    same field, the two must name the same values (the problem in one line otherwise)."""
-    pairs = known.expectations.ruling_pairs if known.expectations else ()
-    if not pairs:
+    """The options with the expectations file's ``rulings`` declared too (``--expectations``, else for
+    ``expectations --write PATH`` the file being written); where the command line declares the same field, the
+    two must name the same values (the problem in one line otherwise)."""
+    if known.expectations is not None and known.expectations.rulings:
+        pairs, named = known.expectations.ruling_pairs, f"--expectations {options.expectations}"
+    elif known.write_to is not None and any(file.rulings for file in known.previous):
+        pairs = next(file.ruling_pairs for file in known.previous if file.rulings)
+        named = f"--write {known.write_to}"
+    else:
         return options
     given = {field for field, _ in options.rulings}
     for field in given & {field for field, _ in pairs}:
         mine = sorted(value for name, value in options.rulings if name == field)
         theirs = sorted(value for name, value in pairs if name == field)
         if mine != theirs:
-            return (
-                f"--ruling {field}={'|'.join(mine)} disagrees with --expectations {options.expectations}, "
-                f"which declares {field}={'|'.join(theirs)}"
-            )
+            theirs_text = "|".join(theirs)
+            return f"--ruling {field}={'|'.join(mine)} disagrees with {named}, which declares {field}={theirs_text}"
     joined = (*options.rulings, *((field, value) for field, value in pairs if field not in given))
     options = msgspec.structs.replace(options, rulings=joined)
     problem = preflight.problem_with(options, [game(key) for key in options.games])
-    return options if problem is None else f"--expectations {options.expectations}: rulings: {problem}"
+    return options if problem is None else f"{named}: rulings: {problem}"
 
 
 def _pytest_args(options: VerifyOptions) -> list[str]:
@@ -159,6 +162,7 @@ def _verify(options: VerifyOptions) -> int:
             save_failures=options.save_failures,
             junit_xml=options.junit_xml,
             summary_md=options.summary_md,
+            rulings=file_rulings(options),
         )
     except OSError as exc:  # the summary or expectations file, written after the verdict was printed
         print(f"rulespec verify: error: could not write: {exc}", file=sys.stderr)

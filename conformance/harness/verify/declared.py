@@ -62,6 +62,16 @@ def wire_declared(declared: Declared) -> dict[str, list[Any]]:
     return {field: [msgspec.to_builtins(value) for value in values] for field, values in declared.items()}
 
 
+def file_rulings(options: VerifyOptions) -> dict[str, Any]:
+    """The rulings declared on the command line and in the expectations files, as an expectations file holds them
+    (``{"domination_first_turn": 5}``, a list for a field playing several values): what ``--write`` records."""
+    found: dict[str, Any] = {}
+    for key in options.games:
+        for field, values in wire_declared(options.declared_rulings(key)).items():
+            found[field] = values[0] if len(values) == 1 else values
+    return found
+
+
 def stamped(record: CheckRecord, declared: Declared, rederived: bool) -> CheckRecord:
     """The record naming the rulings its verdict is under, and whether its expectation was re-derived."""
     if not declared and not rederived:
@@ -97,21 +107,27 @@ def hint(records: Sequence[CheckRecord]) -> str | None:
     )
 
 
+def process_declared(options: VerifyOptions, key: str, played: dict[str, tuple[Any, ...]], named: str) -> Declared:
+    """Game ``key``'s rulings for the run: the options' (command line, expectations file) and those the process
+    says it plays in its ``started`` (``played``), agreeing; ValueError naming both, or a value no alternative."""
+    kind = game(key).rulings
+    given = options.declared_rulings(key)
+    texts = [(field, str(value)) for field, values in played.items() for value in values]
+    return agreed(given, declared_of(kind, texts, where=f"{named}: its started message's rulings.{key}:"), kind, named)
+
+
 def run_declared(options: VerifyOptions, subjects: Subjects) -> dict[str, Declared]:
     """Each game's rulings for the run, from the options and the process's ``started``; each game's strategies
-    draw under them from now on. A disagreement, or a value no alternative, is a usage error naming both."""
+    draw under them from now on. A disagreement, or a value no alternative, is a usage error naming both (found
+    before the run by ``preflight``, which asks the same of the handshake)."""
     found: dict[str, Declared] = {}
     named = options.subjects[-1].option if options.subjects else "the reference"
     for key in options.games:
-        kind = game(key).rulings
         try:
-            given = options.declared_rulings(key)
-            texts = [(field, str(value)) for field, values in subjects.played(key).items() for value in values]
-            played = declared_of(kind, texts, where=f"{named}: its started message's rulings.{key}:")
-            found[key] = agreed(given, played, kind, named)
+            found[key] = process_declared(options, key, subjects.played(key), named)
         except ValueError as exc:
             raise pytest.UsageError(str(exc)) from exc
-        declare(kind, found[key])
+        declare(game(key).rulings, found[key])
     return found
 
 

@@ -27,10 +27,12 @@ from rulespec.conformance.harness.outputs import problem
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.subject import UsageProblem, check_impl, load_impl
 from rulespec.conformance.harness.vectors import VectorError, load_file, read_json, written_cases
+from rulespec.conformance.harness.verify.declared import process_declared
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.verify.subjects import keep, kept, served_command
 from rulespec.conformance.harness.vocabulary import did_you_mean
 from rulespec.conformance.harness.wire.faults import WireFault, parse_command, tail_text
+from rulespec.conformance.harness.wire.messages import Started
 from rulespec.conformance.harness.wire.process import Closed, LineProcess, Timeout
 from rulespec.conformance.harness.wire.serve import Loaded
 from rulespec.conformance.harness.wire.session import STARTUP_TIMEOUT, WireSession
@@ -145,30 +147,35 @@ def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
         for chosen in games:
             options.declared_rulings(chosen.key)
         if options.cmd is not None and len(options.subjects) == 1:
-            check_handshake(options.cmd, options.case_timeout)
+            started = check_handshake(options.cmd, options.case_timeout)
+            for chosen in games:  # the rulings it says it plays agree with those declared
+                process_declared(options, chosen.key, started.played(chosen.key), options.subjects[-1].option)
     except (UsageProblem, ValueError) as exc:
         return str(exc)
     return None
 
 
-def check_handshake(cmd: str, timeout: float) -> None:
-    """A ``--cmd`` that cannot start or does not answer the handshake is a usage error, told as every other is.
+def check_handshake(cmd: str, timeout: float) -> Started:
+    """A ``--cmd`` that cannot start or does not answer the handshake is a usage error, told as every other is;
+    its ``started`` otherwise.
 
     The process that answered is kept for the run (``subjects.keep``): a slow start-up is paid once, not once to
     check it and again to run.
     """
-    if kept(cmd, timeout):
-        return
+    held = kept(cmd, timeout)
+    if held is not None:
+        return held.started()
     try:
         session = WireSession(cmd, timeout)
     except ValueError as exc:
         raise UsageProblem(f"--cmd {cmd!r}: {exc}") from exc
     try:
-        session.started()
+        started = session.started()
     except WireFault as fault:
         session.close()
         raise UsageProblem(f"--cmd {cmd!r}: {fault}") from fault
     keep(session)
+    return started
 
 
 def unwritable(options: VerifyOptions) -> list[str]:

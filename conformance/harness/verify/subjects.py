@@ -35,8 +35,9 @@ def keep(session: WireSession) -> None:
     _KEPT[(session.command, session.timeout)] = session
 
 
-def kept(command: str, timeout: float) -> bool:
-    return (command, timeout) in _KEPT
+def kept(command: str, timeout: float) -> WireSession | None:
+    """The session kept for this command, if one is."""
+    return _KEPT.get((command, timeout))
 
 
 def release_kept() -> None:
