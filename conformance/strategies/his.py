@@ -13,7 +13,7 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from rulespec.conformance.harness.rulings import drawn
+from rulespec.conformance.harness.rulings import alternatives, drawn
 from rulespec.reference.here_i_stand.model import (
     POWERS,
     Board,
@@ -43,6 +43,12 @@ def rulings() -> st.SearchStrategy[Rulings]:
 @cache
 def powers() -> st.SearchStrategy[Power]:
     return st.sampled_from(POWERS)
+
+
+# the turns a domination may first come on (HIS-RULING-1), where reading one alternative for the other shows
+DOMINATION_TURNS: tuple[int, ...] = alternatives(Rulings)["domination_first_turn"]
+# the leads a domination needs (HIS-RULING-2)
+DOMINATION_MARGINS: tuple[int, ...] = alternatives(Rulings)["domination_margin"]
 
 
 @cache
@@ -177,9 +183,10 @@ def tied_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
 
 @st.composite
 def leading_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
-    """Six totals with one power below 25 and 3 to 9 VP ahead of the rest: around the domination margins."""
+    """Six totals with one power below 25, ahead of the rest by one of the domination margins (HIS-RULING-2's
+    alternatives), one less or one more: the leads that tell a margin from its neighbours."""
     top = draw(st.integers(9, 24))
-    gap = draw(st.integers(3, 9))
+    gap = draw(st.sampled_from(DOMINATION_MARGINS)) + draw(st.sampled_from((-1, 0, 1)))
     leader = draw(st.sampled_from(POWERS))
     runner_up = draw(st.sampled_from([p for p in POWERS if p is not leader]))
     rest = {p: draw(st.integers(0, top - gap)) for p in POWERS}
@@ -190,10 +197,13 @@ def leading_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
 
 @st.composite
 def victory_requests(draw: st.DrawFn) -> VictoryRequest:
-    """A turn, its six totals (often tied at the top, near 25 or near a domination) and a history that fits the turn."""
-    turn = draw(turns())
-    now = draw(st.one_of(totals(), totals(18, 27), tied_totals(), leading_totals()))
-    return VictoryRequest(turn, now, draw(histories(turn)))
+    """A turn (often a first turn of domination, HIS-RULING-1's alternatives), its six totals (often tied at the top,
+    near 25 or near a domination) and a history that fits the turn."""
+    turn = draw(st.one_of(turns(), st.sampled_from(DOMINATION_TURNS)))
+    now = st.one_of(totals(), totals(18, 27), tied_totals(), leading_totals())
+    if turn in DOMINATION_TURNS:  # a lead on the first turn it may win decides between the alternatives
+        now = st.one_of(leading_totals(), now)
+    return VictoryRequest(turn, draw(now), draw(histories(turn)))
 
 
 @st.composite
