@@ -229,6 +229,16 @@ def test_a_partial_engine_with_a_passing_gate_gets_a_green_badge_and_its_gaps_la
     order = [found[1] for found in re.finditer(r'<section class="failure v-([a-z-]+)"', failures)]
     assert order[0] == "failed" and order[1] == "known-failure" and set(order[2:]) == {"known-gap"}
     assert "v-failed" not in failures[failures.index("known-bug") - 300 : failures.index("known-bug")]
+    # the matrix: the known failure and the known gaps in the known colours, the new bug red
+    rows = re.findall(r'<tr class="rule" data-rule="([A-Z0-9-]+)"[^>]*>\s*<th[^>]*>.*?</th>\s*(.*?)</tr>', page, re.S)
+    by_rule = {rule: re.findall(r'class="verdict v-([a-z-]+)" title="([^":]+):', row) for rule, row in rows}
+    assert by_rule[RULES[0]] == [("known-failure", "half"), ("failed", "new")]
+    assert by_rule[RULES[1]][0] == ("passed", "half")
+    assert {by_rule[rule][0] for rule in RULES[2:]} == {("known-gap", "half")}
+    # the overview counts what the gate knows as known, never as failed
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    half = index[index.index(">half<") : index.index(">new<")]
+    assert "1 known failure" in half and f"{len(RULES) - 2} known gap" in half and "v-failed" not in half
 
 
 def test_no_page_shows_a_python_repr_and_durations_are_in_human_units(tmp_path: Path) -> None:

@@ -38,9 +38,10 @@ def publish(out: Path, implementations: list[Implementation], console: Console |
         return 2
     pages = [path for path in written if path.suffix == ".html"]
     size = sum(path.stat().st_size for path in pages)
+    badges = len(written) - len(pages)
     console.print(
         f"site: {out / 'index.html'} ({len(pages)} pages, {size / 1024:.0f} KiB; "
-        f"{len(written) - len(pages)} badges in {out / 'badges'})"
+        f"{badges} badge{'' if badges == 1 else 's'} in {out / 'badges'})"
     )
     return 0
 
