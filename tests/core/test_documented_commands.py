@@ -55,6 +55,11 @@ class Block:
         return f"{self.page.relative_to(REPO_ROOT)}:{self.line}"
 
 
+def _requoted(word: str) -> str:
+    """A word quoted again for the shell, a file pattern (``report-*.json``) left for the shell to expand."""
+    return word if re.fullmatch(r"[\w./-]*\*[\w./*-]*", word) else shlex.quote(word)
+
+
 def commands_of(body: str) -> tuple[str, ...]:
     """The block's ``rulespec`` commands and file edits, continuation lines joined and comments dropped."""
     found: list[str] = []
@@ -65,7 +70,7 @@ def commands_of(body: str) -> tuple[str, ...]:
         if "rulespec " not in line:
             continue
         words = shlex.split(line, comments=True)
-        for command in " ".join(shlex.quote(word) for word in words).split(" '&&' "):
+        for command in " ".join(map(_requoted, words)).split(" '&&' "):
             if command.startswith("rulespec "):
                 found.append(command)
     return tuple(found)
@@ -117,6 +122,15 @@ def test_a_documented_block_runs_as_written(block: Block, tmp_path: Path) -> Non
         expected = expected_exits(command)
         assert done.returncode in expected, f"{block.name}: `{command}` exited {done.returncode}:\n{said[-3000:]}"
         assert "Traceback" not in said, f"{block.name}: `{command}` printed a traceback:\n{said[-3000:]}"
+
+
+def test_a_file_pattern_is_left_for_the_shell_and_anything_else_quoted() -> None:
+    assert commands_of("rulespec report merge report-*.json --out x.json  # all shards\n") == (
+        "rulespec report merge report-*.json --out x.json",
+    )
+    assert commands_of("rulespec diff ref 'ref[tie_share=full]' --game soe") == (
+        "rulespec diff ref 'ref[tie_share=full]' --game soe",
+    )
 
 
 def test_only_a_verdict_may_end_in_exit_1() -> None:

@@ -11,9 +11,9 @@ import pytest
 from rulespec.conformance.harness.cli import main
 from rulespec.conformance.harness.differences import Difference
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.gate.stamp import stamp_now
+from rulespec.conformance.harness.gate.stamp import stamp_now, suite_hashes
 from rulespec.conformance.harness.outputs import OutputError, write_text
-from rulespec.conformance.harness.records import CheckRecord, write_report
+from rulespec.conformance.harness.records import CheckRecord, RunStamp, checks_digest, write_report
 from rulespec.conformance.harness.report.implementations import (
     GateSummary,
     Identity,
@@ -134,6 +134,37 @@ def test_report_html_names_a_plain_report_by_the_name_given(tmp_path: Path) -> N
     index = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert "soe-engine" in index and ">report<" not in index
     assert (tmp_path / "out" / "badges" / "soe-engine-soe.svg").is_file()
+
+
+def stamped_run(path: Path, records: list[CheckRecord]) -> None:
+    """``verify --report-json``'s file for a run of ``--impl pkg.engine:Engine`` on Struggle of Empires."""
+    suite, rules = suite_hashes([SOE])
+    ids = tuple(r.nodeid for r in records)
+    run = RunStamp(
+        "--impl pkg.engine:Engine", ("soe",), suite, rules, "ci", None, None, len(ids), checks_digest(ids), ids
+    )
+    write_report(path, records, run)
+
+
+def test_report_html_names_a_runs_report_by_its_subject_and_judges_its_gate_with_the_expectations(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stamped_run(tmp_path / "report.json", [record(RULES[0], "failed", check="known-bug"), *map(record, RULES[1:])])
+    (found,) = read_reports(tmp_path / "report.json")
+    assert found.name == "Engine" and found.identity.profile == "ci" and found.identity.stamp is not None
+    assert main(["report", "html", str(tmp_path / "bare"), str(tmp_path / "report.json")]) == 0
+    assert "failing" in (tmp_path / "bare" / "badges" / "engine-soe.svg").read_text(encoding="utf-8")
+    known = tmp_path / "expectations.toml"
+    known.write_text('[[known_failures]]\ncheck = "known-bug"\nreason = "issue 1"\n', encoding="utf-8")
+    site = tmp_path / "site"
+    assert main(["report", "html", str(site), str(tmp_path / "report.json"), "--expectations", str(known)]) == 0
+    badge = (site / "badges" / "engine-soe.svg").read_text(encoding="utf-8")
+    assert f">passing · {len(RULES) - 1}/{len(RULES)}</text>" in badge and "#2e7d32" in badge
+    assert "gate passed, with 1 known failure(s)" in (site / "index.html").read_text(encoding="utf-8")
+    capsys.readouterr()
+    twice = [str(tmp_path / "report.json"), f"again={tmp_path / 'report.json'}"]
+    assert main(["report", "html", str(tmp_path / "two"), *twice, "--expectations", str(known)]) == 2
+    assert "one implementation" in capsys.readouterr().out
 
 
 def test_a_malformed_report_is_refused_naming_the_file_and_field(tmp_path: Path) -> None:

@@ -214,7 +214,10 @@ def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, 
         "badge_markdown": badge_markdown(game_key, column, f"badges/{stem}-{game_key}.svg", f"{game_key}.html"),
         "passed_rules": column.passed_rules,
         "rules": len(column.verification.tallies),
-        "totals": shown_totals(column),
+        "totals": [  # "4 known failures": the known ones are things, the others outcomes ("4 failed")
+            (outcome, f"{n} {outcome}{'s' if n != 1 and outcome.startswith('known') else ''}")
+            for outcome, n in shown_totals(column).items()
+        ],
         "badge": f"badges/{stem}-{game_key}.svg",
         "rulings": declared_text(column.implementation.records, game_key),  # "" unless rulings were declared
     }
