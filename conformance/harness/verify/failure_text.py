@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import textwrap
 from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any
 
@@ -45,6 +46,21 @@ def fitted(label: str, text: str, width: int) -> str:
     return f"{INDENT}{label}: {text[:keep]}{tail}"
 
 
+def wrapped(text: str, width: int, hanging: str = INDENT * 2) -> list[str]:
+    """``text`` (its own leading indent kept) wrapped at spaces to ``width``, the lines after the first hanging; a word
+    is never broken (a check ID, a JSON path), so only a word longer than the line can pass ``width``."""
+    indent = text[: len(text) - len(text.lstrip(" "))]
+    flat = " ".join(text.split())
+    return textwrap.wrap(
+        flat,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent + hanging,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [indent]
+
+
 def first_sentence(text: str) -> str:
     """The first sentence of a docstring, on one line."""
     flat = " ".join(text.split())
@@ -57,13 +73,14 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
     width = width or terminal_width()
     verb = "fails" if record.outcome == "failed" else "errs on"
     involved = f" (also involves {', '.join(record.involved)})" if record.involved else ""
-    lines = [f"{record.nodeid} {verb} {record.primary_rule}{involved}"]
+    # the check by the ID an expectations file and `rulespec explain` take; its whole node ID is in --report-json
+    lines = wrapped(f"{check_id(record)} {verb} {record.primary_rule}{involved}", width)
     if record.statement:
-        lines.append(f"{INDENT}property: {record.statement}")
+        lines += wrapped(f"{INDENT}property: {record.statement}", width)
     if record.clause and record.kind != "vector":  # a vector is a worked example; `rulespec rules ID` prints its clause
-        lines.append(f"{INDENT}rule {record.primary_rule}: {' '.join(record.clause.split())}")
+        lines += wrapped(f"{INDENT}rule {record.primary_rule}: {record.clause}", width)
     if record.detail and not record.differences:  # the differences below say it, path by path
-        lines.append(f"{INDENT}why: {' '.join(record.detail.split())}")
+        lines += wrapped(f"{INDENT}why: {record.detail}", width)
     if record.operation is not None:
         lines.append(fitted(f"request to {record.operation}", as_json(record.request), width))
         lines.append(fitted("rulings", as_json(record.rulings), width))
@@ -71,13 +88,13 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
         lines.append(fitted("expected", as_json(record.expected), width))
         lines.append(fitted("got", as_json(record.got), width))
     if len(record.differences) == 1:
-        lines.append(f"{INDENT}difference: {describe(record.differences[0])}")
+        lines += wrapped(f"{INDENT}difference: {describe(record.differences[0])}", width)
     elif record.differences:
         lines.append(f"{INDENT}differences ({len(record.differences)}):")
-        lines += [f"{INDENT * 2}{describe(difference)}" for difference in record.differences]
-    if vector is not None:
-        label = "as a vector (keep it with --save-failures DIR)"
-        lines.append(fitted(label, json.dumps(vector, ensure_ascii=False), width))
+        for difference in record.differences:
+            lines += wrapped(f"{INDENT * 2}{describe(difference)}", width)
+    if vector is not None:  # --save-failures DIR keeps it (the note below says so)
+        lines.append(fitted("as a vector", json.dumps(vector, ensure_ascii=False), width))
     if any(line.endswith(CUT) for line in lines):
         lines.append(CUT_NOTE)
     return "\n".join(lines)
@@ -92,24 +109,40 @@ def closing_summary(records: Iterable[CheckRecord], width: int | None = None, sh
             first.setdefault(record.primary_rule, record)
     if not first:
         return []
-    lines = [f"{len(first)} rule(s) did not pass, each with its first failing check (every one: --report-json):"]
+    lines = wrapped(f"{len(first)} rule(s) did not pass; the first failing check of each (all: --report-json):", width)
     for rule, record in list(first.items())[:shown]:
-        # the check's ID whole (a long one wraps, never breaks); why, cut to what the line has left
-        head = f"{INDENT}{rule}: {check_id(record)}{'' if record.outcome == 'failed' else ' (error)'}: "
+        # the check's ID whole, never broken; why, cut to what the line has left (or below it)
         why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
-        room = max(MIN_SHOWN, width - len(head))
-        lines.append(head + (why if len(why) <= room else why[: room - 1] + "…"))
+        why = why if record.outcome == "failed" else f"(error) {why}"
+        lines += named_why(f"{INDENT}{rule}:", check_id(record), why, width)
     if len(first) > shown:
         lines.append(f"{INDENT}... and {len(first) - shown} more rules")
     return lines
 
 
-def again_text(record: CheckRecord) -> str:
-    """A further failure of a rule already shown in full: one line, its first difference (the report holds the rest)."""
+def _cut(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: max(width - 1, 0)] + "…"
+
+
+def named_why(lead: str, check: str, why: str, width: int) -> list[str]:
+    """``lead check: why`` on one line when it fits; else why on a line below, cut to the width; and when the check
+    does not fit beside the lead either, the check (whole, never broken) on a line of its own between them."""
+    one = f"{lead} {check}: {why}"
+    if len(one) <= width:
+        return [one]
+    step = " " * (len(lead) - len(lead.lstrip()) + len(INDENT) * 2)
+    if len(lead) + len(check) + 2 <= width:
+        return [f"{lead} {check}:", _cut(f"{step}{why}", width)]
+    return [lead, f"{step}{check}:", _cut(f"{step}{INDENT}{why}", width)]
+
+
+def again_text(record: CheckRecord, width: int | None = None) -> str:
+    """A further failure of a rule already shown in full: its first difference cut to the width (the report holds the
+    rest)."""
+    width = width or terminal_width()
     verb = "fails" if record.outcome == "failed" else "errs on"
     why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
-    more = f" (and {len(record.differences) - 1} more differences)" if len(record.differences) > 1 else ""
-    return f"{INDENT}also {verb} {record.primary_rule}: {record.nodeid}: {why}{more}"
+    return "\n".join(named_why(f"{INDENT}also {verb} {record.primary_rule}:", check_id(record), why, width))
 
 
 class GroupedFailures:
