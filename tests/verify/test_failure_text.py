@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+
+import pytest
 
 from rulespec.conformance.harness.differences import Difference, as_json
 from rulespec.conformance.harness.records import CheckRecord
@@ -12,6 +15,7 @@ from rulespec.conformance.harness.verify.failure_text import (
     closing_summary,
     failure_text,
     first_sentence,
+    terminal_width,
 )
 
 RECORD = CheckRecord(
@@ -156,3 +160,14 @@ def test_at_80_columns_no_line_of_a_failure_or_the_summary_is_wider_and_no_id_is
     ]
     clause = " ".join(line.strip() for line in shown if line.startswith(("  rule ", "      ")))
     assert INVARIANT.clause in clause  # wrapped at spaces, whole
+
+
+def test_a_pipe_is_80_columns_and_columns_says_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_terminal(*args: object) -> os.terminal_size:
+        raise OSError("not a terminal")
+
+    monkeypatch.setattr(os, "get_terminal_size", no_terminal)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert terminal_width() == 80  # as rich takes a pipe to be: the table and the failures agree
+    monkeypatch.setenv("COLUMNS", "132")
+    assert terminal_width() == 132

@@ -32,8 +32,9 @@ CUT_NOTE = f"{INDENT}(JSON cut to fit: whole in --report-json and --save-failure
 
 
 def terminal_width() -> int:
-    """The terminal's columns (``COLUMNS`` first, as a worker process has no terminal of its own)."""
-    return shutil.get_terminal_size(fallback=(120, 24)).columns
+    """The terminal's columns: ``COLUMNS`` first (a worker process has no terminal of its own: the controller sets it
+    for them, plugin.py), else the terminal's, else 80 as rich takes a pipe to be."""
+    return shutil.get_terminal_size(fallback=(80, 24)).columns
 
 
 def fitted(label: str, text: str, width: int) -> str:
