@@ -5,11 +5,15 @@ run rooted its node IDs."""
 from __future__ import annotations
 
 import ast
+import io
 from collections import Counter
 
+from rich.console import Console
+
 from rulespec.conformance.harness.games import INVARIANTS_DIR
+from rulespec.conformance.harness.gate.conclude import print_gate
 from rulespec.conformance.harness.gate.expectations import KnownFailure
-from rulespec.conformance.harness.gate.judge import check_id, covers
+from rulespec.conformance.harness.gate.judge import GateResult, check_id, covers
 from rulespec.conformance.harness.records import CheckRecord
 
 LONGEST_SHOWN = 70  # an ID on a line of its own, indented 4, fits 80 columns with its colon
@@ -54,3 +58,17 @@ def test_an_entry_finds_its_check_by_id_node_id_or_node_ids_tail() -> None:
         assert covers(KnownFailure("why", check=check), suite) and covers(KnownFailure("why", check=check), installed)
     assert not covers(KnownFailure("why", check="test_population"), suite)
     assert not covers(KnownFailure("why", check="soe/test_tracks.py::test_population"), installed)
+
+
+def test_the_gates_findings_fit_80_columns_and_keep_each_check_id_whole() -> None:
+    long = "test_maintenance_pays_the_upkeep_with_exactly_the_taxations_needed"
+    unexpected = tuple(invariant(f"conformance/invariants/soe/test_tracks.py::{long}{n}") for n in range(3))
+    reason = "18 not implemented, more than --max-not-implemented 0; list these operations under not_implemented"
+    counts = {"passed": 277, "failed": 4, "not implemented": 18, "expected failure": 4, "known gap": 18}
+    gate = GateResult(False, (reason,), (), unexpected, (), (), (), counts)
+    out = io.StringIO()
+    print_gate(gate, Console(file=out, width=80, soft_wrap=True, color_system=None))
+    shown = out.getvalue()
+    assert all(len(line) <= 80 for line in shown.splitlines()), shown
+    assert all(f"{long}{n}" in shown.split() or f"{long}{n}," in shown.split() for n in range(3)), shown
+    assert "gate: FAILED (277 passed" in shown

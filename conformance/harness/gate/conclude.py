@@ -91,7 +91,7 @@ def print_gate(gate: GateResult, console: Console) -> None:
     for style, line in lines:
         say(console, line, style)
     verdict = Text("PASSED", style="green") if gate.passed else Text("FAILED", style="bold red")
-    console.print(Text.assemble("gate: ", verdict, f" ({counts or 'no checks'})"), soft_wrap=True)
+    console.print(Text.assemble("gate: ", verdict, f" ({counts or 'no checks'})"), soft_wrap=False)  # at spaces
 
 
 def conclude(
