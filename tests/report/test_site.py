@@ -22,7 +22,7 @@ from rulespec.conformance.harness.report.implementations import (
     write_implementations,
 )
 from rulespec.conformance.harness.report.matrix import badge_svg, column_badge, game_matrix
-from rulespec.conformance.harness.report.site import build_site, cases_by_nodeid, suite_fields
+from rulespec.conformance.harness.report.site import TEMPLATES, build_site, cases_by_nodeid, suite_fields
 from rulespec.conformance.harness.report.story import human_duration
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.verify.options import named
@@ -294,3 +294,12 @@ def test_no_page_shows_a_python_repr_and_durations_are_in_human_units(tmp_path: 
     shown = (tmp_path / "soe.html").read_text(encoding="utf-8")
     assert "$.lines[0].vp: expected 4, got 3" in shown and "12 ms" in shown and "0.01234" not in shown
     assert human_duration(0.0004) == "0.4 ms" and human_duration(3.25) == "3.2 s" and human_duration(125) == "2 min 5 s"
+
+
+def test_known_failures_and_gaps_are_never_framed_in_a_failures_red() -> None:
+    css = (TEMPLATES / "site.css").read_text(encoding="utf-8")
+    red = re.search(r"section\.failure \{[^}]*border: 2px solid (#[0-9a-f]+)", css)
+    assert red is not None
+    for known in ("v-known-failure", "v-known-gap", "v-not-implemented"):
+        rule = re.search(rf"section\.failure\.{known}[^{{]*\{{([^}}]*)\}}", css)
+        assert rule is not None and "border-color: #90a4ae" in rule[1] and red[1] not in rule[1], known
