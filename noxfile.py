@@ -241,8 +241,8 @@ def _step(session: nox.Session, where: Path, env: dict[str, str], expected: int,
 def wheel(session: nox.Session) -> None:
     """The wheel a user installs, walked as a user walks it: ``python -m build``, a fresh virtualenv outside the
     tree, a scratch project with an engine package of its own (.ci/journey: a bug and a missing operation), then
-    verify, rules, typecheck, expectations --write, the gate, explain, coverage, report html, diff, bundle, and the
-    checkout-only commands saying so. Needs uv (nox[uv]); ``nox -s wheel``."""
+    verify, rules, typecheck, expectations --write, the gate, explain, coverage, report html (its badge green), diff,
+    bundle, schema, and the checkout-only commands saying so. Needs uv (nox[uv]); ``nox -s wheel``."""
     session.install("build>=1.2")
     with tempfile.TemporaryDirectory(prefix="rulespec-wheel-") as scratch:
         root = Path(scratch)
@@ -282,8 +282,10 @@ def _walk(session: nox.Session, project: Path, env: dict[str, str]) -> None:
     assert "gate: PASSED" in step(0, "rulespec", "verify", *ENGINE, *JOURNEY_RULES, *gate)
     step(0, "rulespec", "explain", "soe-pop-seven-empires", "--report-json", "report.json")
     step(0, "rulespec", "coverage", "--game", "soe")
-    step(0, "rulespec", "report", "html", "site", "report.json")
-    assert (project / "site" / "index.html").is_file()
+    step(0, "rulespec", "report", "html", "site", "report.json", "--expectations", expectations.name)
+    badge = (project / "site" / "badges" / "soerules-soe.svg").read_text(encoding="utf-8")
+    assert "passing · " in badge and "#2e7d32" in badge, badge  # a partial engine whose gate passes: green
+    assert "Difference(" not in (project / "site" / "soe.html").read_text(encoding="utf-8")
     diff = ("--game", "soe", "--operation", "grow_population", "--max-examples", "50")
     assert "DIFFERS" in step(1, "rulespec", "diff", *diff, "ref", "impl:myengine:SoeRules")
     assert "wrote" in step(0, "rulespec", "bundle", "dist")
@@ -294,5 +296,7 @@ def _walk(session: nox.Session, project: Path, env: dict[str, str]) -> None:
     assert "rulespec checkout" in step(2, "rulespec", "review", "--game", "soe")
     assert "rulespec checkout" in step(2, "rulespec", "diff", "--game", "soe", "ref", "git:HEAD")
     assert "rulespec[symbolic]" in step(2, "rulespec", "symbolic", *ENGINE, "--operation", "grow_population")
+    assert "JSON Schemas under" in step(0, "rulespec", "schema")
+    assert "rulespec checkout" in step(2, "rulespec", "schema", "--write")
     written = sorted(path.name for path in project.iterdir())
     session.log(f"the project holds: {', '.join(written)}")

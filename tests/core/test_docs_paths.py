@@ -1,4 +1,5 @@
-"""Docs that stand alone: every repository path README.md and docs/ cite (in backticks) is in the repository.
+"""Docs that stand alone: every repository path README.md and docs/ cite (in backticks) is in the repository, and
+every relative Markdown link leads to a file or folder that is there (relative to the page, as a reader follows it).
 
 A path is a backticked word starting at one of the repository's own top-level entries (``spec/``,
 ``conformance/``, ``docs/``, ``noxfile.py``, ...); a placeholder (``spec/<game>.md``, ``*.json``) must match at
@@ -8,6 +9,7 @@ least one file. Seeds are cited by file name only, described in each spec's seed
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tests import REPO_ROOT
 
@@ -43,6 +45,31 @@ def test_every_path_the_docs_cite_is_in_the_repository() -> None:
         if missing(word)
     ]
     assert not absent, "paths cited but not in the repository:\n" + "\n".join(absent)
+
+
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def broken_links(page: Path, text: str) -> list[str]:
+    """The relative link targets of ``text`` (a Markdown page at ``page``) that lead nowhere from the page's folder."""
+    targets = (found.split("#")[0] for found in _LINK.findall(text))
+    return [target for target in targets if target and ":" not in target and not (page.parent / target).exists()]
+
+
+def test_every_relative_link_leads_to_a_file_from_its_page() -> None:
+    pages = [*DOCS, *sorted(REPO_ROOT.glob("examples/*/README.md"))]
+    broken = [
+        f"{page.relative_to(REPO_ROOT)}: ({target})"
+        for page in pages
+        for target in broken_links(page, page.read_text())
+    ]
+    assert not broken, "links that lead nowhere from their page:\n" + "\n".join(broken)
+
+
+def test_the_link_check_follows_a_link_from_its_page() -> None:
+    docs = REPO_ROOT / "docs" / "cli.md"
+    text = "[ci](ci.md), [home](../README.md#install), [web](https://example.org/x), [twice](docs/ci.md), [a](#top)"
+    assert broken_links(docs, text) == ["docs/ci.md"]
 
 
 def test_no_doc_cites_a_seed_by_its_folder() -> None:

@@ -10,9 +10,9 @@ import pytest
 
 from rulespec.conformance.harness.cli import main
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.gate.stamp import stamp_now
+from rulespec.conformance.harness.gate.stamp import stamp_now, suite_hashes
 from rulespec.conformance.harness.outputs import OutputError, write_text
-from rulespec.conformance.harness.records import CheckRecord, write_report
+from rulespec.conformance.harness.records import CheckRecord, RunStamp, checks_digest, write_report
 from rulespec.conformance.harness.report.implementations import (
     GateSummary,
     Identity,
@@ -21,7 +21,7 @@ from rulespec.conformance.harness.report.implementations import (
     write_implementations,
 )
 from rulespec.conformance.harness.report.matrix import badge_svg, column_badge, game_matrix
-from rulespec.conformance.harness.report.site import build_site, cases_by_nodeid, suite_fields
+from rulespec.conformance.harness.report.site import TEMPLATES, build_site, cases_by_nodeid, suite_fields
 from rulespec.conformance.harness.report.story import human_duration
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.verdict import Difference
@@ -136,6 +136,37 @@ def test_report_html_names_a_plain_report_by_the_name_given(tmp_path: Path) -> N
     assert (tmp_path / "out" / "badges" / "soe-engine-soe.svg").is_file()
 
 
+def stamped_run(path: Path, records: list[CheckRecord]) -> None:
+    """``verify --report-json``'s file for a run of ``--impl pkg.engine:Engine`` on Struggle of Empires."""
+    suite, rules = suite_hashes([SOE])
+    ids = tuple(r.nodeid for r in records)
+    run = RunStamp(
+        "--impl pkg.engine:Engine", ("soe",), suite, rules, "ci", None, None, len(ids), checks_digest(ids), ids
+    )
+    write_report(path, records, run)
+
+
+def test_report_html_names_a_runs_report_by_its_subject_and_judges_its_gate_with_the_expectations(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stamped_run(tmp_path / "report.json", [record(RULES[0], "failed", check="known-bug"), *map(record, RULES[1:])])
+    (found,) = read_reports(tmp_path / "report.json")
+    assert found.name == "Engine" and found.identity.profile == "ci" and found.identity.stamp is not None
+    assert main(["report", "html", str(tmp_path / "bare"), str(tmp_path / "report.json")]) == 0
+    assert "failing" in (tmp_path / "bare" / "badges" / "engine-soe.svg").read_text(encoding="utf-8")
+    known = tmp_path / "expectations.toml"
+    known.write_text('[[known_failures]]\ncheck = "known-bug"\nreason = "issue 1"\n', encoding="utf-8")
+    site = tmp_path / "site"
+    assert main(["report", "html", str(site), str(tmp_path / "report.json"), "--expectations", str(known)]) == 0
+    badge = (site / "badges" / "engine-soe.svg").read_text(encoding="utf-8")
+    assert f">passing · {len(RULES) - 1}/{len(RULES)}</text>" in badge and "#2e7d32" in badge
+    assert "gate passed, with 1 known failure(s)" in (site / "index.html").read_text(encoding="utf-8")
+    capsys.readouterr()
+    twice = [str(tmp_path / "report.json"), f"again={tmp_path / 'report.json'}"]
+    assert main(["report", "html", str(tmp_path / "two"), *twice, "--expectations", str(known)]) == 2
+    assert "one implementation" in capsys.readouterr().out
+
+
 def test_a_malformed_report_is_refused_naming_the_file_and_field(tmp_path: Path) -> None:
     path = tmp_path / "all.json"
     path.write_text(json.dumps({"report": "rulespec implementations", "implementations": [{"name": 3, "checks": []}]}))
@@ -229,6 +260,16 @@ def test_a_partial_engine_with_a_passing_gate_gets_a_green_badge_and_its_gaps_la
     order = [found[1] for found in re.finditer(r'<section class="failure v-([a-z-]+)"', failures)]
     assert order[0] == "failed" and order[1] == "known-failure" and set(order[2:]) == {"known-gap"}
     assert "v-failed" not in failures[failures.index("known-bug") - 300 : failures.index("known-bug")]
+    # the matrix: the known failure and the known gaps in the known colours, the new bug red
+    rows = re.findall(r'<tr class="rule" data-rule="([A-Z0-9-]+)"[^>]*>\s*<th[^>]*>.*?</th>\s*(.*?)</tr>', page, re.S)
+    by_rule = {rule: re.findall(r'class="verdict v-([a-z-]+)" title="([^":]+):', row) for rule, row in rows}
+    assert by_rule[RULES[0]] == [("known-failure", "half"), ("failed", "new")]
+    assert by_rule[RULES[1]][0] == ("passed", "half")
+    assert {by_rule[rule][0] for rule in RULES[2:]} == {("known-gap", "half")}
+    # the overview counts what the gate knows as known, never as failed
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    half = index[index.index(">half<") : index.index(">new<")]
+    assert "1 known failure" in half and f"{len(RULES) - 2} known gap" in half and "v-failed" not in half
 
 
 def test_no_page_shows_a_python_repr_and_durations_are_in_human_units(tmp_path: Path) -> None:
@@ -253,3 +294,12 @@ def test_no_page_shows_a_python_repr_and_durations_are_in_human_units(tmp_path: 
     shown = (tmp_path / "soe.html").read_text(encoding="utf-8")
     assert "$.lines[0].vp: expected 4, got 3" in shown and "12 ms" in shown and "0.01234" not in shown
     assert human_duration(0.0004) == "0.4 ms" and human_duration(3.25) == "3.2 s" and human_duration(125) == "2 min 5 s"
+
+
+def test_known_failures_and_gaps_are_never_framed_in_a_failures_red() -> None:
+    css = (TEMPLATES / "site.css").read_text(encoding="utf-8")
+    red = re.search(r"section\.failure \{[^}]*border: 2px solid (#[0-9a-f]+)", css)
+    assert red is not None
+    for known in ("v-known-failure", "v-known-gap", "v-not-implemented"):
+        rule = re.search(rf"section\.failure\.{known}[^{{]*\{{([^}}]*)\}}", css)
+        assert rule is not None and "border-color: #90a4ae" in rule[1] and red[1] not in rule[1], known

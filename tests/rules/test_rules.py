@@ -18,6 +18,7 @@ from rulespec.conformance.harness.coverage.command import game_coverage
 from rulespec.conformance.harness.games import all_games, game
 from rulespec.conformance.harness.gate.stamp import stamp_now
 from rulespec.conformance.harness.records import CheckRecord, write_report
+from rulespec.conformance.harness.rules.command import prose
 from rulespec.conformance.harness.spec import read_clauses
 
 
@@ -105,3 +106,11 @@ def test_every_command_names_the_game_the_same_way() -> None:
     for name in ("verify", "expectations", "typecheck", "symbolic", "coverage", "review", "diff", "rules", "plugged"):
         action = next(a for a in commands[name]._actions if "--game" in a.option_strings)  # pyright: ignore[reportPrivateUsage]
         assert action.metavar == "KEY" and "soe" in (action.help or ""), name
+
+
+def test_a_clause_is_shown_as_paragraphs_and_items_for_the_terminal_to_wrap() -> None:
+    text = "It cannot\nfall below 0.\n\n- **Gap.** The seeds\n  say nothing.\n- **Default: `1`.**\n1. first\n| a | b |"
+    assert (
+        prose(text)
+        == "It cannot fall below 0.\n\n- **Gap.** The seeds say nothing.\n- **Default: `1`.**\n1. first\n| a | b |"
+    )

@@ -111,6 +111,6 @@ def test_each_search_is_told_as_it_ends_and_the_findings_keep_their_order(
     said = capsys.readouterr().out
     operations = [op.name for op in soe.operations]
     assert [(f.operation, f.search) for f in findings] == [(op, s) for op in operations for s in symbolic_impl.SEARCHES]
-    assert f"{2 * len(operations)} searches of at most 3 s each" in said
+    assert f"{2 * len(operations)} searches, 3 CPU s per condition" in said
     assert said.count("] soe.") == 2 * len(operations), said
     assert "soe.grow_population contracts: COUNTEREXAMPLE" in said

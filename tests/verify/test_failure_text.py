@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
+
+import pytest
 
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Difference, as_json
-from rulespec.conformance.harness.verify.failure_text import CUT_NOTE, closing_summary, failure_text, first_sentence
+from rulespec.conformance.harness.verify.failure_text import (
+    CUT_NOTE,
+    again_text,
+    closing_summary,
+    failure_text,
+    first_sentence,
+    terminal_width,
+)
 
 RECORD = CheckRecord(
     "conformance/vectors/his/determine_victory.json::his-win-tie",
@@ -31,7 +41,7 @@ RECORD = CheckRecord(
 def test_the_failure_names_its_primary_rule_and_shows_every_path_as_json() -> None:
     text = failure_text(RECORD)
     lines = text.splitlines()
-    assert lines[0] == f"{RECORD.nodeid} fails HIS-WIN-3 (also involves HIS-WIN-2)"
+    assert lines[0] == "his-win-tie fails HIS-WIN-3 (also involves HIS-WIN-2)"  # its check ID, as expectations take it
     assert not any(line.startswith("  rule ") for line in lines), "a vector is a worked example: no clause text"
     assert json.loads(text.split("request to determine_victory: ")[1].splitlines()[0]) == RECORD.request
     assert json.loads(text.split("  rulings: ")[1].splitlines()[0]) == RECORD.rulings
@@ -60,7 +70,7 @@ def test_an_invariant_offers_its_shrunk_case_as_a_vector() -> None:
         "t.py::test_x", "his", "invariant", ("HIS-WIN-3",), "failed", "", clause="A tie is broken by the previous turn."
     )
     assert "  rule HIS-WIN-3: A tie is broken by the previous turn." in failure_text(clause).splitlines()
-    assert json.loads(text.split("--save-failures DIR): ")[1]) == vector
+    assert json.loads(text.split("  as a vector: ")[1]) == vector
 
 
 def test_first_sentence_of_a_docstring() -> None:
@@ -90,7 +100,7 @@ def test_at_80_columns_the_json_is_cut_with_its_length_and_the_whole_kept_elsewh
     request = next(line for line in lines if line.startswith("  request to determine_victory: "))
     assert len(request) <= 80 and request.endswith(f"… ({len(as_json(long.request)):,} chars)")
     assert lines[-1] == CUT_NOTE and all(len(line) <= 80 for line in lines[1:])
-    assert lines[0] == f"{RECORD.nodeid} fails HIS-WIN-3 (also involves HIS-WIN-2)"  # the ID whole, never cut
+    assert lines[0] == "his-win-tie fails HIS-WIN-3 (also involves HIS-WIN-2)"  # the ID whole, never cut
     assert CUT_NOTE not in failure_text(RECORD, width=400)
 
 
@@ -101,6 +111,63 @@ def test_the_closing_summary_names_each_failed_rule_and_its_first_failing_check(
     lines = closing_summary([RECORD, second, erred, passed], width=80)
     assert lines[0].startswith("2 rule(s) did not pass")
     assert lines[1] == "  HIS-WIN-3: his-win-tie: $.tie_broken_at_turn: expected 6, got null"
-    assert lines[2].startswith("  HIS-VP-1: t.py::test_y (error): crash: the process exited") and len(lines[2]) == 80
-    assert lines[2].endswith("…") and len(lines) == 3
+    assert lines[2] == "  HIS-VP-1: test_y:"  # why did not fit beside it: below, cut to the width
+    assert lines[3].startswith("      (error) crash: the process exited") and len(lines[3]) == 80
+    assert lines[3].endswith("…") and len(lines) == 4
     assert closing_summary([passed]) == []
+
+
+# a failure of an invariant as a newcomer's first run shows it: the longest node ID, a long property and clause
+LONG_ID = (
+    "conformance/invariants/soe/test_tracks.py::test_maintenance_pays_the_upkeep_with_exactly_the_taxations_needed"
+)
+INVARIANT = CheckRecord(
+    LONG_ID,
+    "soe",
+    "invariant",
+    ("SOE-MAINT-3", "SOE-MAINT-4", "SOE-RULING-9"),
+    "failed",
+    "",
+    "SOE-MAINT-3",
+    "pay_maintenance",
+    {"empires": [{"player": "a", "gold": n} for n in range(9)]},
+    {"gold_per_taxation": 1},
+    {"error": {"kind": "InvalidState", "field": "empires[2].player"}},
+    {"empires": [{"player": "a", "gold": 0}]},
+    (Difference("$.error", {"kind": "InvalidState", "field": "empires[2].player"}, "missing"),),
+    statement="Population, income and maintenance: the tracks and the treasury after each step, whatever is drawn.",
+    clause="A player short of gold must tax: each taxation yields the gold the rulings say and draws an unrest "
+    "token, until the upkeep is paid; a player never disbands units instead of paying, and never goes into debt.",
+)
+
+
+def test_at_80_columns_no_line_of_a_failure_or_the_summary_is_wider_and_no_id_is_broken() -> None:
+    vector = {"id": "soe-pay-maintenance-0123456789ab", "rules": ["SOE-MAINT-3"], "input": INVARIANT.request}
+    shown = failure_text(INVARIANT, vector, width=80).splitlines()
+    again = again_text(CheckRecord(LONG_ID + "x", "soe", "invariant", ("SOE-MAINT-3",), "failed", "why " * 40), 80)
+    summary = closing_summary([INVARIANT], width=80)
+    for line in [*shown, *again.splitlines(), *summary]:
+        assert len(line) <= 80, line
+    head = " ".join(line.strip() for line in shown[:2])
+    assert head == (
+        "test_maintenance_pays_the_upkeep_with_exactly_the_taxations_needed fails SOE-MAINT-3"
+        " (also involves SOE-MAINT-4, SOE-RULING-9)"
+    )
+    assert "test_maintenance_pays_the_upkeep_with_exactly_the_taxations_neededx:" in again
+    assert summary[1:3] == [
+        "  SOE-MAINT-3:",
+        "      test_maintenance_pays_the_upkeep_with_exactly_the_taxations_needed:",
+    ]
+    clause = " ".join(line.strip() for line in shown if line.startswith(("  rule ", "      ")))
+    assert INVARIANT.clause in clause  # wrapped at spaces, whole
+
+
+def test_a_pipe_is_80_columns_and_columns_says_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_terminal(*args: object) -> os.terminal_size:
+        raise OSError("not a terminal")
+
+    monkeypatch.setattr(os, "get_terminal_size", no_terminal)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert terminal_width() == 80  # as rich takes a pipe to be: the table and the failures agree
+    monkeypatch.setenv("COLUMNS", "132")
+    assert terminal_width() == 132

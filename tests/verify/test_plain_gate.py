@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -44,3 +45,29 @@ def test_known_gaps_and_failures_pass_the_gate_and_the_reference_passes_it(tmp_p
     assert "rulespec gate: PASSED" in gaps.stdout
     reference = plain_pytest(tmp_path, "conformance/vectors/soe/grow_population.json", "--game", "soe")
     assert reference.returncode == 0 and "rulespec gate: PASSED (6 passed)" in reference.stdout
+
+
+def test_a_passing_gate_over_known_failures_ends_zero_and_another_failure_still_ends_it_one(tmp_path: Path) -> None:
+    vectors = "conformance/vectors/soe/grow_population.json"
+    first = plain_pytest(tmp_path, vectors, "--game", "soe", "--impl", STARTER, "--report-json", "report.json")
+    failed = [r for r in json.loads((tmp_path / "report.json").read_text())["checks"] if r["outcome"] == "failed"]
+    assert first.returncode == 1 and failed, first.stdout[-2000:]
+    entries = "".join(f'[[known_failures]]\ncheck = "{r["nodeid"]}"\nreason = "issue 1"\n\n' for r in failed)
+    (tmp_path / "known.toml").write_text(entries, encoding="utf-8")
+    known = plain_pytest(tmp_path, vectors, "--game", "soe", "--impl", STARTER, "--expectations", "known.toml")
+    assert known.returncode == 0, known.stdout[-2000:]
+    assert "rulespec gate: PASSED" in known.stdout and f"{len(failed)} failed" in known.stdout
+    # a failing test that is no check of the suite is pytest's to judge: the run still ends 1
+    (tmp_path / "test_mine.py").write_text("def test_mine() -> None:\n    assert False\n", encoding="utf-8")
+    mine = plain_pytest(
+        tmp_path,
+        vectors,
+        str(tmp_path / "test_mine.py"),
+        "--game",
+        "soe",
+        "--impl",
+        STARTER,
+        "--expectations",
+        "known.toml",
+    )
+    assert mine.returncode == 1 and "rulespec gate: PASSED" in mine.stdout, mine.stdout[-2000:]

@@ -11,6 +11,7 @@ reason, which the gate refuses until someone writes the real one.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +37,7 @@ from rulespec.conformance.harness.gate.judge import (
 from rulespec.conformance.harness.gate.stamp import Stamp
 from rulespec.conformance.harness.per_rule import Verification
 from rulespec.conformance.harness.records import CheckRecord, declared_text
-from rulespec.conformance.harness.verdict import Outcome
+from rulespec.conformance.harness.verdict import Outcome, describe
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,17 @@ def _unexpected(records: Sequence[CheckRecord], shown_rules: int = 20) -> list[s
     return lines
 
 
+def say(console: Console, line: str, style: str = "") -> None:
+    """One finding, wrapped at spaces to the console's width (a check ID is never broken), the rest indented; plain
+    text: a check's ``[param]`` is not markup."""
+    for part in textwrap.wrap(
+        line, console.width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+    ) or [""]:
+        console.print(Text(part, style=style), soft_wrap=True)
+
+
 def print_gate(gate: GateResult, console: Console) -> None:
-    """The gate's findings, one line each (plain text: a node ID's ``[param]`` is not markup)."""
+    """The gate's findings, each wrapped to the console's width."""
     counts = ", ".join(f"{n} {name}" for name, n in gate.counts.items() if n)
     lines: list[tuple[str, str]] = [("yellow", f"expectations stamp: {change}") for change in gate.stamp_changes]
     lines += [("yellow", f"expectation never ran: {known.target}") for known in gate.not_run]
@@ -81,9 +91,9 @@ def print_gate(gate: GateResult, console: Console) -> None:
     lines += [("red", line) for line in _unexpected(gate.unexpected)]
     lines += [("bold red", f"gate: {reason}") for reason in gate.reasons]
     for style, line in lines:
-        console.print(Text(line, style=style), soft_wrap=True)
+        say(console, line, style)
     verdict = Text("PASSED", style="green") if gate.passed else Text("FAILED", style="bold red")
-    console.print(Text.assemble("gate: ", verdict, f" ({counts or 'no checks'})"), soft_wrap=True)
+    console.print(Text.assemble("gate: ", verdict, f" ({counts or 'no checks'})"), soft_wrap=False)  # at spaces
 
 
 def conclude(
@@ -104,7 +114,7 @@ def conclude(
 
     ``rulings``: the rulings declared on the command line and in the expectations files, as the file holds them
     (``{"domination_first_turn": 5}``), which ``expectations --write`` writes so the next run is judged alike."""
-    console = Console(soft_wrap=True)  # a check ID is never wrapped mid-name
+    console = Console(soft_wrap=True)  # say() wraps at spaces: a check ID is never broken
     gate = judge(verification, records, bounds, known.expectations, stamp)
     if save_failures:
         console.print(f"saved {saved} failing check(s) as vectors under {save_failures}")
@@ -112,11 +122,11 @@ def conclude(
         written = rewrite(records, stamp, known.previous, rulings)
         expectations_file.save(known.write_to, written.expectations)
         for line in written.removed:
-            console.print(Text(line), soft_wrap=True)
+            say(console, line)
         entries = len(written.expectations.known_failures) + len(written.expectations.not_implemented)
-        console.print(f"wrote {entries} entries to {known.write_to}: {written.kept} kept, {written.added} new")
+        say(console, f"wrote {entries} entries to {known.write_to}: {written.kept} kept, {written.added} new")
         if written.expectations.placeholders:
-            console.print(f"give each new entry its reason (replace {PLACEHOLDER!r}): the gate refuses it until then")
+            say(console, f"give each new entry its reason (replace {PLACEHOLDER!r}): the gate refuses it until then")
         return 0
     print_gate(gate, console)
     if junit_xml and Path(junit_xml).is_file():
@@ -173,7 +183,8 @@ def rewrite(
     kept = len(failures) + len(gaps)
     for record in records:
         if record.outcome == FAILED and not any(covers(entry, record) for entry in failures):
-            detail = f"{PLACEHOLDER} (fails {', '.join(record.rules)}: {record.detail})"[:240]
+            why = " ".join(record.detail.split()) or "; ".join(map(describe, record.differences[:3]))
+            detail = f"{PLACEHOLDER} (fails {', '.join(record.rules)}{f': {why}' if why else ''})"[:240]
             failures.append(KnownFailure(detail, check=check_id(record)))
         if record.outcome == MISSING and not any(gap_covers(gap, record) for gap in gaps):
             operation = operation_of(record)

@@ -4,7 +4,8 @@ One JSON file holds a list of implementations, each with its name, version (from
 handshake or the Python package), the profile, seed and suite stamp of its run, and its checks.
 The checks are written and read by ``records.write_report`` / ``read_report`` alone, so they
 carry whatever a check record carries, in the one format every capability reads. ``read_reports``
-also takes a single implementation's ``--report-json``, whose run facts were not recorded.
+also takes a single implementation's ``--report-json``: named and described by its run's stamp (a report written
+before stamps, by its file), its gate judged by ``report html`` (with ``--expectations``), as a run's was not kept.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import msgspec
 from rulespec.conformance.harness import outputs
 from rulespec.conformance.harness.gate.judge import GateResult
 from rulespec.conformance.harness.gate.stamp import Stamp
-from rulespec.conformance.harness.records import CheckRecord, read_report, write_report
+from rulespec.conformance.harness.records import CheckRecord, read_report, read_run, write_report
 
 KIND = "rulespec implementations"  # the value of "report" that marks this file
 
@@ -84,6 +85,32 @@ def write_implementations(path: Path, implementations: Sequence[Implementation])
     outputs.write_text(path, json.dumps(document, indent=2) + "\n")
 
 
+def subject_name(subject: str) -> str:
+    """An implementation's own name from its run's stamp: ``--impl pkg.engine:Engine`` is ``Engine``, ``--cmd node
+    impl.js`` is its command, and the reference is ``reference``."""
+    kind, _, text = subject.partition(" ")
+    if kind == "--impl" and text:
+        return text.rpartition(":")[2] or text
+    if kind == "--cmd" and text:
+        return text
+    return "reference"
+
+
+def _one_run(path: Path) -> Implementation:
+    """One implementation's ``--report-json``: named and described by its stamp, or by its file when it has none."""
+    run, found = read_run(path)
+    records = tuple(found)
+    games = tuple(dict.fromkeys(record.game for record in records))
+    if run is None:
+        return Implementation(Identity(path.stem, "", None, None, games, None, None, None), records)
+    stamp = Stamp(run.games, run.suite, run.rules, run.profile, run.seed)
+    name = subject_name(run.implementation)
+    identity = Identity(
+        name, run.implementation, None, None, run.games or games, run.profile, run.seed, stamp, run.only
+    )
+    return Implementation(identity, records)
+
+
 def read_reports(path: Path) -> list[Implementation]:
     """The implementations in ``path``: a report of several, or one implementation's ``--report-json``.
 
@@ -94,9 +121,7 @@ def read_reports(path: Path) -> list[Implementation]:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"{path}: not a rulespec report: {exc}") from exc
     if not (isinstance(document, dict) and "implementations" in document):
-        records = tuple(read_report(path))
-        games = tuple(dict.fromkeys(record.game for record in records))
-        return [Implementation(Identity(path.stem, "", None, None, games, None, None, None), records)]
+        return [_one_run(path)]
     mapping = cast(dict[str, Any], document)
     if mapping.get("report") != KIND:
         raise ValueError(f"{path}: $.report is {mapping.get('report')!r}, expected {KIND!r}")

@@ -164,7 +164,7 @@ def badge_svg(label: str, message: str, verdict: str) -> str:
     left = text_width(label) + 2 * _PAD
     right = text_width(message) + 2 * _PAD
     width = left + right
-    title = escape(f"{label}: {message} ({verdict})")
+    title = escape(f"{label}: {message}")  # the message opens with the verdict: passing or failing
     label_text, message_text = escape(label), escape(message)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="20" role="img" aria-label="{title}">'

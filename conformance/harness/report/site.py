@@ -33,7 +33,15 @@ from rulespec.conformance.harness.report.matrix import (
     game_matrix,
     look,
 )
-from rulespec.conformance.harness.report.story import SITE_LOOKS, gate_story, human_duration, shown_outcome, shown_rank
+from rulespec.conformance.harness.report.story import (
+    SITE_LOOKS,
+    gate_story,
+    human_duration,
+    rule_status,
+    shown_outcome,
+    shown_rank,
+    shown_totals,
+)
 from rulespec.conformance.harness.spec import Clause, rulings_bearing_on
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
 from rulespec.conformance.harness.verdict import describe
@@ -46,7 +54,8 @@ FILTERS = {
     "all": (),
     "failed": ("failed", "error"),
     "implicated": ("implicated",),
-    "not implemented": ("not implemented", "partial", "unchecked"),
+    "not implemented": ("not implemented", "partial", "unchecked", "known gap"),
+    "known": ("known failure", "known gap"),
 }
 
 
@@ -140,9 +149,10 @@ def _cell(column: Column, rule: str) -> Cell:
     row = column.by_rule.get(rule)
     if row is None:
         return Cell("unchecked", look("unchecked").symbol, "not run", "")
-    shown = look(row.status)
+    status = rule_status(column, rule, row.status)
+    shown = SITE_LOOKS.get(status) or look(status)
     passed = row.vectors["passed"] + row.invariants["passed"]
-    return Cell(row.status, shown.symbol, shown.word, f"{passed}/{row.checks}" if row.checks else "")
+    return Cell(status, shown.symbol, shown.word, f"{passed}/{row.checks}" if row.checks else "")
 
 
 def _rule_detail(
@@ -193,7 +203,6 @@ def _rule_detail(
 
 def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, Any]:
     identity = column.implementation.identity
-    totals = column.verification.totals
     return {
         "name": identity.name,
         "subject": identity.subject,
@@ -207,7 +216,10 @@ def _implementation_view(column: Column, stem: str, game_key: str) -> dict[str, 
         "badge_markdown": badge_markdown(game_key, column, f"badges/{stem}-{game_key}.svg", f"{game_key}.html"),
         "passed_rules": column.passed_rules,
         "rules": len(column.verification.tallies),
-        "totals": {outcome: totals[outcome] for outcome in ("passed", "failed", "not implemented", "error")},
+        "totals": [  # "4 known failures": the known ones are things, the others outcomes ("4 failed")
+            (outcome, f"{n} {outcome}{'s' if n != 1 and outcome.startswith('known') else ''}")
+            for outcome, n in shown_totals(column).items()
+        ],
         "badge": f"badges/{stem}-{game_key}.svg",
         "rulings": declared_text(column.implementation.records, game_key),  # "" unless rulings were declared
         "rederived": sum(1 for record in column.implementation.records if record.rederived and record.game == game_key),

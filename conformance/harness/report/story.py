@@ -7,6 +7,7 @@ and error, so the page of a partial engine whose gate passes opens with that ver
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rulespec.conformance.harness.records import CheckRecord
@@ -30,6 +31,30 @@ def shown_outcome(record: CheckRecord, gate: GateSummary) -> str:
     if record.outcome == "not implemented" and record.nodeid in gate.known_gaps:
         return "known gap"
     return record.outcome
+
+
+def rule_status(column: Column, rule: str, status: str) -> str:
+    """A rule's verdict as the gate tells it: failed (or implicated) by known failures alone is a known failure, and
+    not implemented where every check left undone is a known gap; anything the gate does not know keeps its own."""
+    gate = column.gate
+    involved = [record for record in column.records if rule in record.rules]
+    if status in ("failed", "implicated"):
+        failing = [record for record in involved if record.outcome in ("failed", "error")]
+        if failing and all(shown_outcome(record, gate) == "known failure" for record in failing):
+            return "known failure"
+    if status == "not implemented":
+        missing = [record for record in involved if record.outcome == "not implemented"]
+        if missing and all(shown_outcome(record, gate) == "known gap" for record in missing):
+            return "known gap"
+    return status
+
+
+def shown_totals(column: Column) -> dict[str, int]:
+    """The column's checks by outcome as the gate tells them, in the story's order: what passed, then what breaks
+    the gate, then what it already knows."""
+    counted = Counter(shown_outcome(record, column.gate) for record in column.records)
+    order = ("passed", "failed", "error", "known failure", "not implemented", "known gap")
+    return {outcome: counted[outcome] for outcome in order if counted[outcome]}
 
 
 def shown_rank(outcome: str) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,12 +57,27 @@ def _list(keys: list[str], console: Console) -> None:
         console.print(table)
 
 
+_ITEM = re.compile(r"\s*([-*|]|\d+\.)\s")
+
+
+def prose(text: str) -> str:
+    """A clause's text as paragraphs and list items, each on one line for the terminal to wrap: the spec's own line
+    breaks inside a sentence (it is wrapped at 120 columns) would otherwise break the terminal's lines again."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        if lines and lines[-1].strip() and line.strip() and not _ITEM.match(line):
+            lines[-1] = f"{lines[-1]} {line.strip()}"
+        else:
+            lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
 def _show(key_games: list[str], rule_id: str, console: Console) -> None:
     rule = find_rule([game(key) for key in key_games], rule_id)
     console.print(
         f"[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}  ({rule.game.title}, spec/{rule.game.spec_file})"
     )
-    console.print(escape(rule.clause.text))  # prose: wrapped at word boundaries to the terminal
+    console.print(escape(prose(rule.clause.text)))  # wrapped at word boundaries to the terminal
     rulings = rulings_bearing_on(rule.clause, read_clauses(rule.game.spec_path))
     console.print(f"\nrulings: {', '.join(f'{r.id} ({escape(r.title)})' for r in rulings) or 'none bear on it'}")
     coverage = rule_coverage(rule.game)  # the checks that name it, counted as verify and coverage count them

@@ -13,7 +13,7 @@ import msgspec
 
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness import outputs
-from rulespec.conformance.harness.games import SCHEMA_DIR, all_games, checkout_root
+from rulespec.conformance.harness.games import SCHEMA_DIR, all_games, checkout
 from rulespec.conformance.harness.records import report_schema
 from rulespec.conformance.harness.schema import (
     closed,
@@ -24,7 +24,7 @@ from rulespec.conformance.harness.schema import (
 )
 from rulespec.conformance.harness.schemas.plug_in import PAGE, render_page
 from rulespec.conformance.harness.vectors import vector_file_schema
-from rulespec.conformance.harness.vocabulary import Commands
+from rulespec.conformance.harness.vocabulary import Commands, usage_error
 from rulespec.conformance.harness.wire.messages import MESSAGES, REPLIES
 
 
@@ -87,17 +87,23 @@ def write_schemas(root: Path = SCHEMA_DIR) -> list[Path]:
 
 
 def schema(args: argparse.Namespace) -> int:
+    """Check the published schemas against the types (0, or 1 naming each stale one); ``--write`` them, in a checkout
+    only: an installed rulespec's schemas are its release's, never rewritten in place."""
     if args.write:
+        try:
+            root = checkout("schema --write")
+        except ValueError as exc:
+            return usage_error("schema", f"{exc}; `rulespec bundle OUT/` copies the installed schemas out")
         for path in write_schemas():
             print(f"wrote {path.relative_to(SUITE_ROOT)}")
-        root = checkout_root()
-        if root is not None:  # the plug-in page lives in the checkout's docs/, not in the installed suite
-            outputs.write_text(root / PAGE, render_page())
-            print(f"wrote {PAGE}")
+        outputs.write_text(root / PAGE, render_page())  # the plug-in page lives in the checkout's docs/
+        print(f"wrote {PAGE}")
         return 0
     stale = stale_schemas()
     for path in stale:
         print(f"stale: {path.relative_to(SUITE_ROOT)} (run: rulespec schema --write)")
+    if not stale:
+        print(f"{len(all_schemas())} JSON Schemas under {SCHEMA_DIR} match the types")
     return 1 if stale else 0
 
 

@@ -133,7 +133,9 @@ def check_implementation(
             continue
         searches += [(operation, search) for search in SEARCHES]
     workers = max(1, min(len(searches), cores()))
-    print(f"symbolic: {len(searches)} searches of at most {seconds:g} s each, {workers} at a time", flush=True)
+    # the budget is CrossHair's: CPU seconds per condition searched, and a search holds several conditions
+    budget = f"{seconds:g} CPU s per condition"
+    print(f"symbolic: {len(searches)} searches, {budget}, {workers} at a time", flush=True)
     started = time.monotonic()
     findings: dict[tuple[str, str], Finding] = {}
     with ThreadPoolExecutor(max_workers=workers) as pool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import textwrap
 from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any
 
@@ -32,8 +33,9 @@ CUT_NOTE = f"{INDENT}(JSON cut to fit: whole in --report-json and --save-failure
 
 
 def terminal_width() -> int:
-    """The terminal's columns (``COLUMNS`` first, as a worker process has no terminal of its own)."""
-    return shutil.get_terminal_size(fallback=(120, 24)).columns
+    """The terminal's columns: ``COLUMNS`` first (a worker process has no terminal of its own: the controller sets it
+    for them, plugin.py), else the terminal's, else 80 as rich takes a pipe to be."""
+    return shutil.get_terminal_size(fallback=(80, 24)).columns
 
 
 def fitted(label: str, text: str, width: int) -> str:
@@ -44,6 +46,21 @@ def fitted(label: str, text: str, width: int) -> str:
     tail = f"… ({len(text):,} {CUT}"
     keep = max(MIN_SHOWN, width - len(INDENT) - len(label) - 2 - len(tail))
     return f"{INDENT}{label}: {text[:keep]}{tail}"
+
+
+def wrapped(text: str, width: int, hanging: str = INDENT * 2) -> list[str]:
+    """``text`` (its own leading indent kept) wrapped at spaces to ``width``, the lines after the first hanging; a word
+    is never broken (a check ID, a JSON path), so only a word longer than the line can pass ``width``."""
+    indent = text[: len(text) - len(text.lstrip(" "))]
+    flat = " ".join(text.split())
+    return textwrap.wrap(
+        flat,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent + hanging,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [indent]
 
 
 def first_sentence(text: str) -> str:
@@ -60,13 +77,14 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
     blamed = blamed_rule(record)  # the rule the table fails: the answer may name a better one than the primary
     others = [rule for rule in dict.fromkeys((record.primary_rule, *record.involved)) if rule and rule != blamed]
     involved = f" (also involves {', '.join(others)})" if others else ""
-    lines = [f"{record.nodeid} {verb} {blamed}{involved}"]
+    # the check by the ID an expectations file and `rulespec explain` take; its whole node ID is in --report-json
+    lines = wrapped(f"{check_id(record)} {verb} {blamed}{involved}", width)
     if record.statement:
-        lines.append(f"{INDENT}property: {record.statement}")
+        lines += wrapped(f"{INDENT}property: {record.statement}", width)
     if record.clause and record.kind != "vector":  # a vector is a worked example; `rulespec rules ID` prints its clause
-        lines.append(f"{INDENT}rule {record.primary_rule}: {' '.join(record.clause.split())}")
+        lines += wrapped(f"{INDENT}rule {record.primary_rule}: {record.clause}", width)
     if record.detail and not record.differences:  # the differences below say it, path by path
-        lines.append(f"{INDENT}why: {' '.join(record.detail.split())}")
+        lines += wrapped(f"{INDENT}why: {record.detail}", width)
     if record.operation is not None:
         lines.append(fitted(f"request to {record.operation}", as_json(record.request), width))
         lines.append(fitted("rulings", as_json(record.rulings), width))
@@ -74,13 +92,13 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
         lines.append(fitted("expected", as_json(record.expected), width))
         lines.append(fitted("got", as_json(record.got), width))
     if len(record.differences) == 1:
-        lines.append(f"{INDENT}difference: {describe(record.differences[0])}")
+        lines += wrapped(f"{INDENT}difference: {describe(record.differences[0])}", width)
     elif record.differences:
         lines.append(f"{INDENT}differences ({len(record.differences)}):")
-        lines += [f"{INDENT * 2}{describe(difference)}" for difference in record.differences]
-    if vector is not None:
-        label = "as a vector (keep it with --save-failures DIR)"
-        lines.append(fitted(label, json.dumps(vector, ensure_ascii=False), width))
+        for difference in record.differences:
+            lines += wrapped(f"{INDENT * 2}{describe(difference)}", width)
+    if vector is not None:  # --save-failures DIR keeps it (the note below says so)
+        lines.append(fitted("as a vector", json.dumps(vector, ensure_ascii=False), width))
     if any(line.endswith(CUT) for line in lines):
         lines.append(CUT_NOTE)
     return "\n".join(lines)
@@ -97,37 +115,51 @@ def closing_summary(records: Iterable[CheckRecord], width: int | None = None, sh
                 first.setdefault(blamed_rule(record), record)
             else:
                 ruleless.append(record)
-    lines = []
-    if first:
-        lines.append(
-            f"{len(first)} rule(s) did not pass, each with its first failing check (every one: --report-json):"
-        )
+    if not first and not ruleless:
+        return []
+    lines = (
+        wrapped(f"{len(first)} rule(s) did not pass; the first failing check of each (all: --report-json):", width)
+        if first
+        else []
+    )
     for rule, record in list(first.items())[:shown]:
-        # the check's ID whole (a long one wraps, never breaks); why, cut to what the line has left
-        lines.append(
-            _cut(
-                f"{INDENT}{rule}: {check_id(record)}{'' if record.outcome == 'failed' else ' (error)'}: ", record, width
-            )
-        )
+        # the check's ID whole, never broken; why, cut to what the line has left (or below it)
+        lines += named_why(f"{INDENT}{rule}:", check_id(record), _why(record), width)
     if len(first) > shown:
         lines.append(f"{INDENT}... and {len(first) - shown} more rules")
-    lines += [_cut(f"{check_id(record)}: {record.outcome}: ", record, width) for record in ruleless]
+    lines += [_cut(f"{check_id(record)}: {record.outcome}: {_why(record)}", width) for record in ruleless]
     return lines
 
 
-def _cut(head: str, record: CheckRecord, width: int) -> str:
-    """``head`` and why the check failed, cut to what the line has left."""
-    why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
-    room = max(MIN_SHOWN, width - len(head))
-    return head + (why if len(why) <= room else why[: room - 1] + "…")
+def _cut(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: max(width - 1, 0)] + "…"
 
 
-def again_text(record: CheckRecord) -> str:
-    """A further failure of a rule already shown in full: one line, its first difference (the report holds the rest)."""
+def named_why(lead: str, check: str, why: str, width: int) -> list[str]:
+    """``lead check: why`` on one line when it fits; else why on a line below, cut to the width; and when the check
+    does not fit beside the lead either, the check (whole, never broken) on a line of its own between them."""
+    one = f"{lead} {check}: {why}"
+    if len(one) <= width:
+        return [one]
+    step = " " * (len(lead) - len(lead.lstrip()) + len(INDENT) * 2)
+    if len(lead) + len(check) + 2 <= width:
+        return [f"{lead} {check}:", _cut(f"{step}{why}", width)]
+    return [lead, f"{step}{check}:", _cut(f"{step}{INDENT}{why}", width)]
+
+
+def again_text(record: CheckRecord, width: int | None = None) -> str:
+    """A further failure of a rule already shown in full: its first difference cut to the width (the report holds the
+    rest)."""
+    width = width or terminal_width()
     verb = "fails" if record.outcome == "failed" else "errs on"
     why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
-    more = f" (and {len(record.differences) - 1} more differences)" if len(record.differences) > 1 else ""
-    return f"{INDENT}also {verb} {blamed_rule(record)}: {record.nodeid}: {why}{more}"
+    return "\n".join(named_why(f"{INDENT}also {verb} {blamed_rule(record)}:", check_id(record), why, width))
+
+
+def _why(record: CheckRecord) -> str:
+    """Why a check did not pass, in a line: its first difference, or what it says (an error says so)."""
+    why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
+    return why if record.outcome == "failed" else f"(error) {why}"
 
 
 class GroupedFailures:

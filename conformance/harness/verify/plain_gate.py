@@ -4,7 +4,8 @@ its gate, the same verdict as ``rulespec verify``'s.
 Without it, pytest counts a not-implemented check as a skip and ends 0 on half an engine. Here, once the
 checks are done, the run is judged as ``verify`` judges it (``gate.judge``: the same bounds, and the known
 failures and gaps of ``--expectations``), on the rules its checks name (pytest chose the files), its gate
-lines are printed after pytest's summary, and a failed gate makes the run end 1.
+lines are printed after pytest's summary, and a failed gate makes the run end 1; a gate that passes makes it end 0
+when each failed test is a check it judged (a known failure), and leaves any other failure to end it 1.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rulespec.conformance.harness.gate.expectations import Expectations, Expecta
 from rulespec.conformance.harness.gate.expectations import load as load_expectations
 from rulespec.conformance.harness.gate.judge import GateResult, judge
 from rulespec.conformance.harness.per_rule import tally
+from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.options import VerifyOptions, named
 from rulespec.conformance.harness.verify.recorder import Recorder
 from rulespec.conformance.harness.vocabulary import game_key
@@ -74,6 +76,11 @@ def read_expectations(options: VerifyOptions) -> Expectations | None:
         raise pytest.UsageError(str(exc)) from exc
 
 
+def _judged_failures(records: list[CheckRecord]) -> int:
+    """The failed and erred checks the gate judged: pytest counts each as a failed test."""
+    return sum(1 for record in records if record.outcome in ("failed", "error"))
+
+
 class PlainGate:
     """Registered by the plugin for a plain pytest run's controller (never for ``rulespec verify``, which gates)."""
 
@@ -95,6 +102,8 @@ class PlainGate:
         self.gate = judge(verification, records, self._options.bounds, self._expectations)
         if not self.gate.passed:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        elif exitstatus == pytest.ExitCode.TESTS_FAILED and session.testsfailed == _judged_failures(records):
+            session.exitstatus = pytest.ExitCode.OK  # every failed test is a check the gate knows and let pass
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if self.gate is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 from collections import deque
 from collections.abc import Callable, Generator
 from pathlib import Path
@@ -25,7 +26,7 @@ from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.verify import collection, declared, preflight, saved_failures, spread
 from rulespec.conformance.harness.verify.collection import game_of
 from rulespec.conformance.harness.verify.declared import DECLARED
-from rulespec.conformance.harness.verify.failure_text import GroupedFailures
+from rulespec.conformance.harness.verify.failure_text import GroupedFailures, terminal_width
 from rulespec.conformance.harness.verify.failures import CALLS
 from rulespec.conformance.harness.verify.options import OPTIONS, Shard, VerifyOptions, add_shared
 from rulespec.conformance.harness.verify.plain_gate import PlainGate, from_pytest, read_expectations
@@ -87,6 +88,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
     options = config.stash[OPTIONS] = options_of(config)
+    if not is_worker(config):  # the workers, started after this, cut and wrap failures to the controller's terminal
+        os.environ.setdefault("COLUMNS", str(terminal_width()))
     collection.set_roots(options.vectors, config.args, config.invocation_params.dir)
     config.stash[SUBJECTS] = Subjects(options)
     config.stash[DECLARED] = declared.run_declared(options, config.stash[SUBJECTS])

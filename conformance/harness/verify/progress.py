@@ -81,7 +81,7 @@ class RunProgress:
         self._ticker: threading.Thread | None = None
         self._progress: Progress | None = None
         self._tasks: dict[str, TaskID] = {}
-        self._first_failure = ""  # "RULE (check)": named on the progress line from the moment it fails
+        self._first_failure = ""  # "failed RULE" or "error RULE": named on the progress line from the moment it comes
 
     # --- pytest hooks -------------------------------------------------------------------
 
@@ -196,8 +196,9 @@ class RunProgress:
         """The first failing check, by the rule it is blamed on, as soon as it is recorded."""
         record = self._record(report.nodeid)
         rule = blamed_rule(record) if record is not None else "a rule"
-        self._first_failure = f"{outcome}: {rule} ({_short(report.nodeid)})"
-        line = f"{time.monotonic() - self._started:5.0f} s  first {self._first_failure}"
+        self._first_failure = f"{outcome} {rule}"
+        check = report.nodeid.rpartition("::")[2]  # its check ID (gate.judge.check_id), as the summary names it
+        line = _cut(f"{time.monotonic() - self._started:5.0f} s  first {outcome}: {rule} ({check})")
         if self._progress is not None:
             self._progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
         else:
@@ -224,10 +225,8 @@ class RunProgress:
         if not total:
             return f"{now - self._started:5.0f} s  still collecting the checks"
         current = f"; running {_short(running[0][0])} for {now - running[0][1]:.0f} s" if running else ""
-        first = f"; first {self._first_failure}" if self._first_failure else ""
-        line = f"{now - self._started:5.0f} s  {done}/{total} checks ({self._tally_text()}){first}{current}"
-        width = terminal_width()
-        return line if len(line) <= width else line[: width - 1] + "…"
+        first = f", first {self._first_failure}" if self._first_failure else ""  # before what a cut takes
+        return _cut(f"{now - self._started:5.0f} s  {done}/{total} checks{first} ({self._tally_text()}){current}")
 
     def _line(self, text: str) -> None:
         with self._lock:
@@ -244,6 +243,12 @@ def _own_copy(stream: IO[str]) -> IO[str]:
         return os.fdopen(os.dup(stream.fileno()), "w", encoding="utf-8", errors="replace")
     except (OSError, ValueError, io.UnsupportedOperation):
         return stream
+
+
+def _cut(line: str) -> str:
+    """One line, cut to the terminal's width, never wrapped."""
+    width = terminal_width()
+    return line if len(line) <= width else line[: width - 1] + "…"
 
 
 def _counts(outcomes: Counter[str]) -> str:
