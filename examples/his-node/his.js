@@ -264,15 +264,23 @@ function checkBonusShape(at, b, rulings) {
   }
   checkPower(`${at}.power`, b.power);
   const needed = DETAIL_OF[b.kind];
+  // Field by field, each whole (present or absent, then its value) before the next: the spec's order of an entry.
   for (const d of DETAILS) {
     const v = b[d] === undefined ? null : b[d];
     if (d === needed && v === null) throw invalid(`${at}.${d}`, v, `${b.kind} needs ${d}`, RULE_OF[b.kind]);
     if (d !== needed && v !== null) throw invalid(`${at}.${d}`, v, `${b.kind} has no ${d}`, RULE_OF[b.kind]);
+    if (d === needed) checkDetail(at, b, d, rulings);
   }
-  if (needed === 'debater' && !['protestant', 'papal'].includes(b.debater)) {
+  const [min, max] = vpRange(b.kind, rulings);
+  checkInt(`${at}.vp`, b.vp, min, max, RULE_OF[b.kind]);
+}
+
+// The value of an entry's detail: a debater's side, a language, the piracy flag.
+function checkDetail(at, b, d, rulings) {
+  if (d === 'debater' && !['protestant', 'papal'].includes(b.debater)) {
     throw invalid(`${at}.debater`, b.debater, 'a debater is protestant or papal', RULE_OF[b.kind]);
   }
-  if (needed === 'language') {
+  if (d === 'language') {
     // An empty string names no language, under `open` too (found by the suite; G11).
     if (typeof b.language !== 'string' || b.language === '') {
       throw invalid(`${at}.language`, b.language, 'names no language', 'HIS-BONUS-9');
@@ -281,9 +289,7 @@ function checkBonusShape(at, b, rulings) {
       throw invalid(`${at}.language`, b.language, 'English, French or German', 'HIS-RULING-7');
     }
   }
-  if (needed === 'tyrrhenian_piracy') checkBool(`${at}.tyrrhenian_piracy`, b.tyrrhenian_piracy);
-  const [min, max] = vpRange(b.kind, rulings);
-  checkInt(`${at}.vp`, b.vp, min, max, RULE_OF[b.kind]);
+  if (d === 'tyrrhenian_piracy') checkBool(`${at}.tyrrhenian_piracy`, b.tyrrhenian_piracy);
 }
 
 // Who may earn an entry, and its debater's side (HIS-BONUS-1 to -4, -6, -9, HIS-RULING-6).
