@@ -89,7 +89,9 @@ def test_one_operation_refused(tmp_path: Path) -> None:
     growth = [record for record in found if "grow_population" in record["nodeid"] or "SOE-POP-1" in record["rules"]]
     assert growth and all(record["outcome"] == "failed" for record in growth), growth
     others = [record for record in found if record not in growth]
-    assert others and all(record["outcome"] == "passed" for record in others), others
+    # the adapter offers no end_war: a check of it is not implemented, never an error of the breaker's
+    assert others and all(record["outcome"] in ("passed", "not implemented") for record in others), others
+    assert any(record["outcome"] == "passed" for record in others), others
     assert "circuit breaker" not in ran.stdout
 
 
