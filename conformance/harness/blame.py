@@ -36,7 +36,7 @@ from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import explaining, ruling_clause
-from rulespec.conformance.harness.spec import RULE_ID
+from rulespec.conformance.harness.spec import RULE_ID, read_clauses
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
 
@@ -166,10 +166,16 @@ def _decided(record: CheckRecord) -> str | None:
     return rule if isinstance(rule, str) else None
 
 
+@functools.cache
+def _rule_ids(key: str) -> frozenset[str]:
+    return frozenset(clause.id for clause in read_clauses(registry.game(key).spec_path))
+
+
 def _cited(key: str, error: dict[str, Any]) -> str | None:
-    """The rule a refusal cites: an IllegalAction's own, an InvalidState's field's (from the game's vectors)."""
+    """The rule a refusal cites: an IllegalAction's own when the spec defines it (an implementation's word is taken
+    for no other rule), an InvalidState's field's (from the game's vectors)."""
     if error.get("kind") == "IllegalAction" and isinstance(error.get("rule"), str):
-        return str(error["rule"])
+        return str(error["rule"]) if error["rule"] in _rule_ids(key) else None
     if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
         return field_rules(key).get(_INDEX.sub("[]", str(error["field"])))
     return None

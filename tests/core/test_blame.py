@@ -19,7 +19,7 @@ from rulespec.conformance.harness.subject import PythonSubject
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome, run_case
 from rulespec.conformance.harness.wire.encoding import wire_form
-from rulespec.reference.errors import InvalidState
+from rulespec.reference.errors import IllegalAction, InvalidState
 from rulespec.reference.here_i_stand.model import PhaseRequest, PhaseResult, PowerScore, ScoreLine
 from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
@@ -171,3 +171,16 @@ def test_a_tie_walked_back_wrong_fails_the_history_rule() -> None:
     target = SimpleNamespace(determine_victory=one_turn_short)
     records = [r for r in records_of("his", target, ("determine_victory",)) if r.outcome == "failed"]
     assert records and {blamed_rule(r) for r in records} == {"HIS-WIN-3"}
+
+
+def test_a_refusal_citing_a_rule_no_spec_defines_stays_on_each_checks_own_rule() -> None:
+    """An implementation's word is taken for a rule of the spec only: a made-up rule ID never becomes a verdict."""
+
+    def refuse(request: Any, rulings: Any, /) -> Any:
+        raise IllegalAction("SOE-FOO-99", "no growth today")
+
+    records = records_of("soe", SimpleNamespace(grow_population=refuse), ("grow_population",))
+    wrongly_refused = [r for r in records if r.outcome == "failed" and r.detail.startswith("refused a legal input")]
+    assert wrongly_refused, "the vectors offer legal growth: the fake is caught"
+    assert all(blamed_rule(r) == r.primary_rule for r in wrongly_refused)
+    assert "SOE-FOO-99" not in {t.rule for t in tally([game("soe")], records).tallies}
