@@ -27,9 +27,9 @@ import pytest
 
 from rulespec.conformance.harness.diff.answers import answer_json
 from rulespec.conformance.harness.diff.command import DEFAULT_BUDGET
-from rulespec.conformance.harness.diff.explore import explore
+from rulespec.conformance.harness.diff.explore import Found, explore
 from rulespec.conformance.harness.diff.sides import Side, parse_side
-from rulespec.conformance.harness.games import REGISTRY, game
+from rulespec.conformance.harness.games import REGISTRY, Game, game
 from rulespec.conformance.harness.rulings import alternatives, explaining, value_text
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.subject import PythonSubject
@@ -88,6 +88,20 @@ def test_each_ruling_is_read_by_an_operation_of_its_game() -> None:
         assert operation in {o.name for o in game(key).operations}, f"READ_BY names {key}'s operation {operation}"
 
 
+def first_difference(chosen: Game, name: str, a: Side, b: Side) -> tuple[Found | None, float]:
+    """The search of each operation in turn, the one that reads the ruling first, until one tells the sides apart;
+    with the CPU seconds it took."""
+    first = READ_BY.get((chosen.key, name))
+    operations = sorted((operation.name for operation in chosen.operations), key=lambda operation: operation != first)
+    start = time.process_time()
+    found = None
+    for operation in operations:
+        found = explore(chosen, operation, a, b, DEFAULT_BUDGET, max_differences=1, shrinking=False)
+        if found.differences:
+            break
+    return found, time.process_time() - start
+
+
 @pytest.mark.parametrize(("key", "name", "alternative"), MATRIX)
 def test_diff_tells_the_alternative_from_the_reference(key: str, name: str, alternative: str) -> None:
     if (key, name) in EQUIVALENT:
@@ -97,15 +111,7 @@ def test_diff_tells_the_alternative_from_the_reference(key: str, name: str, alte
         pytest.skip(f"{clause}: the spec shows the alternatives {says} on the modelled state")
     chosen = game(key)
     reference, switched = parse_side(chosen, "ref"), parse_side(chosen, f"ref[{name}={alternative}]")
-    first = READ_BY.get((key, name))
-    operations = sorted((operation.name for operation in chosen.operations), key=lambda operation: operation != first)
-    start = time.process_time()
-    found = None
-    for operation in operations:
-        found = explore(chosen, operation, reference, switched, DEFAULT_BUDGET, max_differences=1, shrinking=False)
-        if found.differences:
-            break
-    spent = time.process_time() - start
+    found, spent = first_difference(chosen, name, reference, switched)
     print(f"{key} {name}={alternative}: {found.operation if found else '-'} {spent:.1f} s CPU")
     assert found is not None and found.differences, (
         f"ref[{name}={alternative}]: no difference in {DEFAULT_BUDGET} inputs per operation"
@@ -123,15 +129,7 @@ def test_diff_tells_an_implementation_playing_the_alternative_and_names_it(
     value = next(v for v in alternatives(chosen.rulings)[name] if msgspec.json.encode(v).decode() == alternative)
     engine = Plays(chosen, name, value)
     reference, playing = parse_side(chosen, "ref"), Side("plays", PythonSubject(chosen, engine, "plays"), {}, engine)
-    first = READ_BY.get((key, name))
-    operations = sorted((operation.name for operation in chosen.operations), key=lambda operation: operation != first)
-    start = time.process_time()
-    found = None
-    for operation in operations:
-        found = explore(chosen, operation, reference, playing, DEFAULT_BUDGET, max_differences=1, shrinking=False)
-        if found.differences:
-            break
-    spent = time.process_time() - start
+    found, spent = first_difference(chosen, name, reference, playing)
     print(f"{key} plays {name}={alternative}: {found.operation if found else '-'} {spent:.1f} s CPU")
     assert found is not None and found.differences, f"plays {name}={alternative}: no difference in any operation"
     difference = found.differences[0]

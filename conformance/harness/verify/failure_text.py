@@ -127,11 +127,12 @@ def closing_summary(records: Iterable[CheckRecord], width: int | None = None, sh
         lines += named_why(f"{INDENT}{rule}:", check_id(record), _why(record), width)
     if len(first) > shown:
         lines.append(f"{INDENT}... and {len(first) - shown} more rules")
-    lines += [_cut(f"{check_id(record)}: {record.outcome}: {_why(record)}", width) for record in ruleless]
+    lines += [cut(f"{check_id(record)}: {record.outcome}: {_why(record)}", width) for record in ruleless]
     return lines
 
 
-def _cut(line: str, width: int) -> str:
+def cut(line: str, width: int) -> str:
+    """One line cut to ``width``, never wrapped: an ellipsis says where."""
     return line if len(line) <= width else line[: max(width - 1, 0)] + "…"
 
 
@@ -143,8 +144,8 @@ def named_why(lead: str, check: str, why: str, width: int) -> list[str]:
         return [one]
     step = " " * (len(lead) - len(lead.lstrip()) + len(INDENT) * 2)
     if len(lead) + len(check) + 2 <= width:
-        return [f"{lead} {check}:", _cut(f"{step}{why}", width)]
-    return [lead, f"{step}{check}:", _cut(f"{step}{INDENT}{why}", width)]
+        return [f"{lead} {check}:", cut(f"{step}{why}", width)]
+    return [lead, f"{step}{check}:", cut(f"{step}{INDENT}{why}", width)]
 
 
 def again_text(record: CheckRecord, width: int | None = None) -> str:

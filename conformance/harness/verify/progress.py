@@ -29,7 +29,7 @@ from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.blame import blamed_rule
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.collection import game_of
-from rulespec.conformance.harness.verify.failure_text import terminal_width
+from rulespec.conformance.harness.verify.failure_text import cut, terminal_width
 from rulespec.conformance.harness.verify.recorder import Recorder
 
 QUIET_SECONDS = 4.0  # a plain status line at least this often
@@ -198,7 +198,7 @@ class RunProgress:
         rule = blamed_rule(record) if record is not None else "a rule"
         self._first_failure = f"{outcome} {rule}"
         check = report.nodeid.rpartition("::")[2]  # its check ID (gate.judge.check_id), as the summary names it
-        line = _cut(f"{time.monotonic() - self._started:5.0f} s  first {outcome}: {rule} ({check})")
+        line = cut(f"{time.monotonic() - self._started:5.0f} s  first {outcome}: {rule} ({check})", terminal_width())
         if self._progress is not None:
             self._progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
         else:
@@ -226,7 +226,10 @@ class RunProgress:
             return f"{now - self._started:5.0f} s  still collecting the checks"
         current = f"; running {_short(running[0][0])} for {now - running[0][1]:.0f} s" if running else ""
         first = f", first {self._first_failure}" if self._first_failure else ""  # before what a cut takes
-        return _cut(f"{now - self._started:5.0f} s  {done}/{total} checks{first} ({self._tally_text()}){current}")
+        return cut(
+            f"{now - self._started:5.0f} s  {done}/{total} checks{first} ({self._tally_text()}){current}",
+            terminal_width(),
+        )
 
     def _line(self, text: str) -> None:
         with self._lock:
@@ -243,12 +246,6 @@ def _own_copy(stream: IO[str]) -> IO[str]:
         return os.fdopen(os.dup(stream.fileno()), "w", encoding="utf-8", errors="replace")
     except (OSError, ValueError, io.UnsupportedOperation):
         return stream
-
-
-def _cut(line: str) -> str:
-    """One line, cut to the terminal's width, never wrapped."""
-    width = terminal_width()
-    return line if len(line) <= width else line[: width - 1] + "…"
 
 
 def _counts(outcomes: Counter[str]) -> str:
