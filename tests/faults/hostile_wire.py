@@ -139,7 +139,8 @@ def main() -> int:
     if mode == "setpgid-child":  # a helper in a process group of its own
         subprocess.Popen(["sleep", "60"], process_group=0)
     if mode == "setsid-daemon":  # a daemon: double fork, a session of its own, stdio closed
-        if os.fork() == 0:
+        first = os.fork()
+        if first == 0:
             os.setsid()
             if os.fork() == 0:
                 null = os.open(os.devnull, os.O_RDWR)
@@ -147,6 +148,7 @@ def main() -> int:
                     os.dup2(null, fd)
                 time.sleep(60)
             os._exit(0)
+        os.waitpid(first, 0)  # as daemon(3) callers do: the daemon is running, in a session of its own, from here on
     asked = 0
     held: bytes | None = None
     for line in sys.stdin.buffer:

@@ -32,7 +32,7 @@ def stopped(process: LineProcess) -> list[WireFault]:
 
 
 def escaped(process: LineProcess, command: str) -> list[WireFault]:
-    """The process's descendants that left its group, while they run (ended with it): a stray each time."""
+    """The process's descendants that left its group, seen running or ended by its kill: a stray each time."""
     left = process.escaped()
     if not left:
         return []

@@ -61,6 +61,7 @@ class LineProcess:
         # environment, and the harness its subreaper, for the descendants that leave the session
         become_subreaper()
         self._token = new_token()
+        self._left_group: set[int] = set()  # descendants seen outside the child's group, ended or not
         self._child = subprocess.Popen(
             list(argv),
             env=os.environ | {TOKEN: self._token},
@@ -233,7 +234,9 @@ class LineProcess:
         so it is killed whether or not the child still runs. ``survivors`` then says whether any is left.
         """
         self._signal_group(signal.SIGKILL)
-        end([pid for pid in descendants(self._child.pid, self._token) if pid != self._child.pid])
+        left = [pid for pid in descendants(self._child.pid, self._token) if pid != self._child.pid]
+        self._left_group.update(self._outside_group(left))  # seen here, however late they left: still strays
+        end(left)
         self._child.wait()
         for stream in (self._child.stdin, self._child.stdout, self._child.stderr):
             if stream is not None:
@@ -250,10 +253,11 @@ class LineProcess:
         return True
 
     def escaped(self) -> list[int]:
-        """The child's descendants that left its process group (found by their token), while they run."""
-        return [
-            pid for pid in descendants(self._child.pid, self._token) if _group_of(pid) not in (self._child.pid, None)
-        ]
+        """The child's descendants that left its process group (found by their token): running, or ended by a kill."""
+        return sorted(self._left_group.union(self._outside_group(descendants(self._child.pid, self._token))))
+
+    def _outside_group(self, pids: list[int]) -> list[int]:
+        return [pid for pid in pids if _group_of(pid) not in (self._child.pid, None)]
 
     def survivors(self) -> list[int]:
         """After ``kill``: the child's descendants, whatever their group, still running after a short grace."""

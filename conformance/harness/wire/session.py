@@ -126,9 +126,8 @@ class WireSession:
 
     def _discard(self) -> None:
         if self._process is not None:
-            self._stray += escaped(self._process, self.command)
             self._process.kill()
-            self._stray += survivors(self._process, self.command)
+            self._stray += escaped(self._process, self.command) + survivors(self._process, self.command)
         self._process = None
         self._started = None
 
@@ -137,9 +136,8 @@ class WireSession:
         process, self._process, self._started = self._process, None, None
         if process is None:
             return self.leftovers()
-        self._stray += escaped(process, self.command)
-        ended = stopped(process)
-        self._stray += survivors(process, self.command)
+        ended = stopped(process)  # its kill notes the descendants that left the group, however late they left
+        self._stray += escaped(process, self.command) + survivors(process, self.command)
         return ended + self.leftovers()
 
     def leftovers(self) -> list[WireFault]:
