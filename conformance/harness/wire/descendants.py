@@ -83,6 +83,18 @@ def descendants(group: int, token: str) -> list[int]:
     return found
 
 
+def outside_group(pids: list[int], group: int) -> list[int]:
+    """Those of ``pids`` still running in a process group other than ``group``."""
+    return [pid for pid in pids if _group_of(pid) not in (group, None)]
+
+
+def _group_of(pid: int) -> int | None:
+    try:
+        return os.getpgid(pid)
+    except (ProcessLookupError, PermissionError):
+        return None
+
+
 def end(pids: list[int]) -> None:
     """SIGKILL each, and reap those re-parented to this process (a subreaper's zombies are its own)."""
     for pid in pids:

@@ -14,7 +14,14 @@ import subprocess
 import time
 from collections.abc import Sequence
 
-from rulespec.conformance.harness.wire.descendants import TOKEN, become_subreaper, descendants, end, new_token
+from rulespec.conformance.harness.wire.descendants import (
+    TOKEN,
+    become_subreaper,
+    descendants,
+    end,
+    new_token,
+    outside_group,
+)
 
 # a reply longer than this is not a line of the protocol: refused as soon as the buffer passes it
 # (the games' largest results are a few kilobytes)
@@ -228,14 +235,14 @@ class LineProcess:
             return None
 
     def kill(self) -> None:
-        """Kill the child's whole process group now, even when the child itself is gone; idempotent.
+        """Kill the child's whole process group, and every descendant that left it, now; idempotent.
 
-        The group outlives its leader while any member runs (a helper, a grandchild holding stdout),
-        so it is killed whether or not the child still runs. ``survivors`` then says whether any is left.
+        The group outlives its leader while any member runs (a helper, a grandchild holding stdout), so it is
+        killed whether or not the child still runs; those that left it are noted (``escaped``), however late.
         """
         self._signal_group(signal.SIGKILL)
         left = [pid for pid in descendants(self._child.pid, self._token) if pid != self._child.pid]
-        self._left_group.update(self._outside_group(left))  # seen here, however late they left: still strays
+        self._left_group.update(outside_group(left, self._child.pid))
         end(left)
         self._child.wait()
         for stream in (self._child.stdin, self._child.stdout, self._child.stderr):
@@ -254,10 +261,7 @@ class LineProcess:
 
     def escaped(self) -> list[int]:
         """The child's descendants that left its process group (found by their token): running, or ended by a kill."""
-        return sorted(self._left_group.union(self._outside_group(descendants(self._child.pid, self._token))))
-
-    def _outside_group(self, pids: list[int]) -> list[int]:
-        return [pid for pid in pids if _group_of(pid) not in (self._child.pid, None)]
+        return sorted(self._left_group.union(outside_group(descendants(self._child.pid, self._token), self._child.pid)))
 
     def survivors(self) -> list[int]:
         """After ``kill``: the child's descendants, whatever their group, still running after a short grace."""
@@ -294,10 +298,3 @@ class LineProcess:
             out = out[:STDERR_KEPT]
         self.kill()
         return status, out, err
-
-
-def _group_of(pid: int) -> int | None:
-    try:
-        return os.getpgid(pid)
-    except (ProcessLookupError, PermissionError):
-        return None
