@@ -14,9 +14,10 @@ blame is the primary rule, except where the answer says better which rule went w
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it;
 - an answer whose first differing step the game's suite names (``blame.decided`` in the game's invariants
   package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to);
-- a composite answer (``run_phase``: score sheets, each a list of lines) differing first inside a line
-  whose ``source`` names a step of the reference (``electorates``): the clause that step's docstring
-  names first, so a wrong electorates line fails HIS-SPECIAL-2 and not the phase's HIS-VP-1.
+- a composite answer (``run_phase``: score sheets, each a list of lines) differing inside a line whose
+  ``source`` names a step of the reference (``electorates``), wherever else it differs (its totals, its
+  verdict): the clause that step's docstring names first, so a wrong electorates line fails HIS-SPECIAL-2 and
+  not the phase's HIS-VP-1.
 """
 
 from __future__ import annotations
@@ -72,8 +73,12 @@ def step_rules(key: str) -> dict[str, str]:
 
 
 def _step_of(key: str, answer: Any, path: str) -> str | None:
-    """The clause of the innermost step (a line whose ``source`` names a reference function) on ``path``."""
+    """The clause of the innermost step (a line whose ``source`` names a reference function) on ``path``.
+
+    A source named otherwise than its function (Here I Stand's ``protestant_spaces`` line, scored by
+    ``protestant_track_vp``) is named through the game suite's ``blame.SOURCES``."""
     steps, rule = step_rules(key), None
+    sources: dict[str, str] = getattr(_blame_module(key), "SOURCES", {})
     node = answer
     for name, index in _STEP.findall(path.removeprefix("$")):
         if name and isinstance(node, dict):
@@ -83,8 +88,8 @@ def _step_of(key: str, answer: Any, path: str) -> str | None:
         else:
             break
         source = node.get("source") if isinstance(node, dict) else None  # pyright: ignore
-        if isinstance(source, str) and source in steps:
-            rule = steps[source]
+        if isinstance(source, str):
+            rule = steps.get(sources.get(source, source), rule)
     return rule
 
 
@@ -107,7 +112,7 @@ def blamed_rule(record: CheckRecord) -> str:
         return (
             _ruling_explaining(record)
             or _decided(record)
-            or _step_of(record.game, expected, record.differences[0].path)
+            or _first_step(record)
             or primary
         )
     return primary
@@ -146,14 +151,28 @@ def _explained(key: str, operation: str, request: str, rulings: str, got: str, d
     return None if asked_default else ruling_clause(played.rulings, switched)
 
 
+def _first_step(record: CheckRecord) -> str | None:
+    """The clause of the first differing path that runs through a named step: a composite's lines are scored
+    before its totals and verdict, so a wrong line is where the answer first went wrong."""
+    for difference in record.differences:
+        rule = _step_of(record.game, record.expected, difference.path)
+        if rule is not None:
+            return rule
+    return None
+
+
 @functools.cache
-def _decider(key: str) -> Any:
-    """The game suite's ``blame.decided``, when it has one."""
+def _blame_module(key: str) -> Any:
+    """The game suite's ``blame`` module, when it has one."""
     try:
-        module = importlib.import_module(f"{registry.game(key).invariants_package}.blame")
+        return importlib.import_module(f"{registry.game(key).invariants_package}.blame")
     except ModuleNotFoundError:
         return None
-    return getattr(module, "decided", None)
+
+
+def _decider(key: str) -> Any:
+    """The game suite's ``blame.decided``, when it has one."""
+    return getattr(_blame_module(key), "decided", None)
 
 
 def _decided(record: CheckRecord) -> str | None:

@@ -6,24 +6,38 @@ Each fake below is the reference with one bug, run over the game's own vectors a
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 import rulespec.reference.here_i_stand as his
+import rulespec.reference.imperium as imperium
 import rulespec.reference.struggle_of_empires as soe
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import FAILED, IMPLICATED, blamed_rule, tally
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.subject import PythonSubject
 from rulespec.conformance.harness.vectors import load_game
-from rulespec.conformance.harness.verdict import Outcome, run_case
+from rulespec.conformance.harness.verdict import Outcome as Verdict
+from rulespec.conformance.harness.verdict import run_case
 from rulespec.conformance.harness.wire.encoding import wire_form
 from rulespec.reference.errors import IllegalAction, InvalidState
-from rulespec.reference.here_i_stand.model import PhaseRequest, PhaseResult, PowerScore, ScoreLine
+from rulespec.reference.here_i_stand.model import (
+    Outcome,
+    PhaseRequest,
+    PhaseResult,
+    PowerScore,
+    PowerVp,
+    ScoreLine,
+    Victory,
+)
+from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
 from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
+from rulespec.reference.struggle_of_empires.rulings import FinalTie, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
-from rulespec.reference.struggle_of_empires.rulings import UnfriendlyTie
 
 
 def records_of(key: str, target: object, operations: tuple[str, ...] | None = None) -> list[CheckRecord]:
@@ -95,7 +109,7 @@ def _electorates_one_too_many(request: PhaseRequest, rulings: Any, /) -> PhaseRe
 
 def test_a_composite_answer_blames_the_step_where_it_first_differs_not_its_first_rule() -> None:
     target = SimpleNamespace(run_phase=_electorates_one_too_many)
-    records = [r for r in records_of("his", target, ("run_phase",)) if r.outcome == Outcome.FAILED.value]
+    records = [r for r in records_of("his", target, ("run_phase",)) if r.outcome == Verdict.FAILED.value]
     assert records and all(r.primary_rule != "HIS-SPECIAL-2" for r in records)
     assert {blamed_rule(r) for r in records} == {"HIS-SPECIAL-2"}
     statuses = {t.rule: t.status for t in tally([game("his")], records).tallies}
@@ -134,7 +148,7 @@ def _below_tie_read_as_next_place(request: RegionRequest, rulings: SoeRulings, /
 
 def test_an_answer_of_another_reading_of_the_ruling_asked_fails_that_rulings_clause() -> None:
     target = SimpleNamespace(score_region=_below_tie_read_as_next_place)
-    records = [r for r in records_of("soe", target, ("score_region",)) if r.outcome == Outcome.FAILED.value]
+    records = [r for r in records_of("soe", target, ("score_region",)) if r.outcome == Verdict.FAILED.value]
     assert records
     assert {blamed_rule(r) for r in records} == {"SOE-RULING-3"}
     assert _failed_rules("soe", records) == ["SOE-RULING-3"]
@@ -156,7 +170,7 @@ def _second_highest_loses_three(request: EndGameRequest, rulings: SoeRulings, /)
 
 def test_a_penalty_of_a_wrong_amount_fails_its_rule_in_every_standings_list_it_spreads_to() -> None:
     target = SimpleNamespace(end_game=_second_highest_loses_three)
-    records = [r for r in records_of("soe", target, ("end_game",)) if r.outcome == Outcome.FAILED.value]
+    records = [r for r in records_of("soe", target, ("end_game",)) if r.outcome == Verdict.FAILED.value]
     assert len({r.primary_rule for r in records}) > 3  # the bug reaches the vectors of many rules
     assert _failed_rules("soe", records) == ["SOE-UNREST-4"]
 
@@ -184,3 +198,125 @@ def test_a_refusal_citing_a_rule_no_spec_defines_stays_on_each_checks_own_rule()
     assert wrongly_refused, "the vectors offer legal growth: the fake is caught"
     assert all(blamed_rule(r) == r.primary_rule for r in wrongly_refused)
     assert "SOE-FOO-99" not in {t.rule for t in tally([game("soe")], records).tallies}
+
+
+def _line_one_too_many(source: str) -> Any:
+    """A special-VP line (``source``) scored one too many, the sheet's total and the turn's history summed from it."""
+
+    def run_phase(request: PhaseRequest, rulings: Any, /) -> PhaseResult:
+        result = his.run_phase(request, rulings)
+        raised = {s.power for s in result.scores if any(line.source == source for line in s.special)}
+        scores = tuple(
+            replace(
+                s,
+                special=tuple(ScoreLine(x.source, x.vp + (x.source == source)) for x in s.special),
+                total=s.total + (s.power in raised),
+            )
+            for s in result.scores
+        )
+        *done, last = result.history
+        totals = tuple(PowerVp(t.power, t.vp + (t.power in raised)) for t in last.totals)
+        return replace(result, scores=scores, history=(*done, replace(last, totals=totals)))
+
+    return run_phase
+
+
+@pytest.mark.parametrize(("source", "rule"), [("electorates", "HIS-SPECIAL-2"), ("protestant_spaces", "HIS-SPECIAL-7")])
+def test_a_wrong_line_fails_its_step_though_the_history_differs_first(source: str, rule: str) -> None:
+    """The history's totals come first in the answer, but they are summed from the lines: the line is the step."""
+    records = [r for r in records_of("his", SimpleNamespace(run_phase=_line_one_too_many(source)), ("run_phase",))]
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert failed and failed[0].differences[0].path.startswith("$.history")
+    assert _failed_rules("his", failed) == [rule]
+
+
+def test_a_domination_found_before_the_standard_victory_fails_the_order_of_the_checks() -> None:
+    def domination_first(request: Any, rulings: Any, /) -> Any:
+        """HIS-WIN-1 misread: the leader of a standard victory said to win by domination."""
+        result = his.determine_victory(request, rulings)
+        return replace(result, victory=Victory.DOMINATION) if result.victory is Victory.STANDARD else result
+
+    records = records_of("his", SimpleNamespace(determine_victory=domination_first), ("determine_victory",))
+    assert _failed_rules("his", [r for r in records if r.outcome == "failed"]) == ["HIS-WIN-1"]
+
+
+def test_a_domination_missed_fails_the_domination_rule_also_in_the_play_verdicts() -> None:
+    """HIS-WIN-5 misread (a power exactly the margin ahead does not dominate): the outcome before a Copernicus play,
+    found on the request's own totals, is the step that went wrong, not the play's HIS-PLAY-1."""
+
+    def missed(outcome: Outcome, turn: int) -> Outcome:
+        if outcome.victory is not Victory.DOMINATION:
+            return outcome
+        return Outcome(Victory.NONE, None, (), None, turn == 9, None if turn == 9 else turn + 1)
+
+    def determine_victory(request: Any, rulings: Any, /) -> Any:
+        return missed(his.determine_victory(request, rulings), request.turn)
+
+    def may_play(request: Any, rulings: Any, /) -> Any:
+        verdict = his.may_play_copernicus_or_servetus(request, rulings)
+        return replace(verdict, before=missed(verdict.before, request.turn), allowed=False)
+
+    target = SimpleNamespace(determine_victory=determine_victory, may_play_copernicus_or_servetus=may_play)
+    records = records_of("his", target, ("determine_victory", "may_play_copernicus_or_servetus"))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert any(r.operation == "may_play_copernicus_or_servetus" for r in failed)
+    assert "HIS-WIN-5" in _failed_rules("his", failed)
+    assert "HIS-PLAY-1" not in {blamed_rule(r) for r in failed if r.operation != "determine_victory"}
+
+
+def test_neutral_markers_seeded_in_the_wrong_place_fail_the_seeding_rule_in_clean_up_and_end_war() -> None:
+    def seeded_first(board: Any, seeding: Any) -> Any:
+        """SOE-CLEAN-6 misread: the new markers put before the old ones."""
+        cleaned = clean_up_board(board, seeding)
+        return replace(cleaned, neutral_markers=(*seeding, *board.neutral_markers))
+
+    with pytest.MonkeyPatch.context() as patch:  # the one step, in both operations that take it
+        for module in ("clean_up", "sequence"):  # the package's own names hide these modules: through sys.modules
+            patch.setattr(
+                sys.modules[f"rulespec.reference.struggle_of_empires.{module}"], "clean_up_board", seeded_first
+            )
+        target = SimpleNamespace(clean_up=soe.clean_up, end_war=soe.end_war)
+        records = records_of("soe", target, ("clean_up", "end_war"))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {r.operation for r in failed} == {"clean_up", "end_war"}
+    assert _failed_rules("soe", failed) == ["SOE-CLEAN-6"]
+
+
+def test_equal_vp_ranked_by_more_unrest_fails_the_final_places_rule() -> None:
+    def more_unrest_first(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+        """SOE-END-4 misread under ``less_unrest``: equal VP ranked by more unrest first."""
+        standings = soe.end_game(request, rulings).standings
+        if rulings.final_tie is not FinalTie.LESS_UNREST:
+            return Standings(standings)
+
+        def above(s: Any, o: Any) -> bool:
+            return o.vp > s.vp or (o.vp == s.vp and o.unrest > s.unrest)
+
+        live = [s for s in standings if not s.revolution]
+        return Standings(
+            tuple(s if s.revolution else replace(s, place=1 + sum(above(s, o) for o in live)) for s in standings)
+        )
+
+    records = records_of("soe", SimpleNamespace(end_game=more_unrest_first), ("end_game",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and _failed_rules("soe", failed) == ["SOE-END-4"]
+
+
+@pytest.mark.parametrize(("bug", "rule"), [("hand", "IMP-MARKET-3"), ("markers", "IMP-MARKET-2")])
+def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: str) -> None:
+    def acquire(request: Any, rulings: Any, /) -> Any:
+        """IMP-MARKET-3 misread (the unrest card first in the hand) or IMP-MARKET-2 (action tokens not added)."""
+        result = imperium.acquire_market_card(request, rulings)
+        player = result.player
+        if bug == "hand":
+            added = len(player.hand) - len(request.player.hand)
+            player = replace(player, hand=(*player.hand[: len(player.hand) - added], *reversed(player.hand[-added:])))
+        else:
+            player = replace(player, markers_on_nation_card=request.player.markers_on_nation_card)
+        return replace(result, player=player)
+
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=acquire), ("acquire_market_card",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and _failed_rules("imperium", failed) == [rule]
+    # the acquisition invariant runs once per rule of the operation: each run that meets the bug fails the step's rule
+    assert {blamed_rule(replace(r, rules=("IMP-MARKET-5", *r.rules))) for r in failed} == {rule}

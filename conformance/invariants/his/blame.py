@@ -1,13 +1,17 @@
 """Which clause decides the first step where two answers of Here I Stand differ (``blame.blamed_rule``).
 
 The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only
-then who wins it, by the history when powers tie (HIS-WIN-3). ``run_phase`` ends with that verdict. Only what
+then who wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates
+(HIS-WIN-5). ``run_phase`` ends with that verdict, and Copernicus's or Servetus's play is judged on it. Only what
 a difference shows for sure is named; anything else is left to the check's own rule.
 """
 
 from __future__ import annotations
 
 from typing import Any, cast
+
+# score-sheet lines whose source is named otherwise than the reference's step that scores it
+SOURCES = {"protestant_spaces": "protestant_track_vp"}  # the Protestant track, the Papacy's side of it too
 
 
 def _object(answer: Any) -> dict[str, Any] | None:
@@ -20,8 +24,12 @@ def _outcome(expected: dict[str, Any] | None, got: dict[str, Any] | None) -> str
     broken, claimed = expected.get("tie_broken_at_turn"), got.get("tie_broken_at_turn")
     if claimed is not None and claimed != broken:
         return "HIS-WIN-3"  # a tie said broken where the walk back through the history does not break it
+    if expected.get("victory") == "standard" and got.get("victory") == "domination":
+        return "HIS-WIN-1"  # a domination found where the standard victory, checked first, applies
     if expected.get("victory") == "standard" and got.get("victory") != "standard":
         return "HIS-WIN-2"  # someone has 25 VP or more: the game ends in a standard victory
+    if (expected.get("victory") == "domination") != (got.get("victory") == "domination"):
+        return "HIS-WIN-5"  # below 25 VP: whether one power is far enough ahead, and from which turn
     winner, named = expected.get("winner"), got.get("winner")
     if expected.get("victory") == got.get("victory") and broken is not None and named not in (None, winner):
         return "HIS-WIN-3"  # the tie the history breaks, walked to another winner (no winner: not shown here)
@@ -35,4 +43,8 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
         return _outcome(mine, theirs)
     if operation == "run_phase" and mine and theirs and all(path.startswith("$.outcome") for path in paths):
         return _outcome(_object(mine.get("outcome")), _object(theirs.get("outcome")))
+    if operation == "may_play_copernicus_or_servetus" and mine and theirs:
+        # whether the play is allowed is read off the outcome before it (HIS-PLAY-1), found on the request's own
+        # totals: a wrong one is the step that went wrong (the outcome after also depends on the card's VP)
+        return _outcome(_object(mine.get("before")), _object(theirs.get("before")))
     return None

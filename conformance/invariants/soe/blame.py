@@ -22,14 +22,15 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
 
 
 def _tie_order(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
-    """Every penalty and VP right, a place wrong among equal VP under ``final_tie`` ``less_unrest``: SOE-RULING-12."""
+    """Every penalty and VP right, a place wrong among equal VP under ``final_tie`` ``less_unrest``: SOE-END-4, which
+    says how that reading ranks (SOE-RULING-12 only records the choice)."""
     if rulings.get("final_tie") != "less_unrest":
         return None
     for mine, theirs in zip(standings, got, strict=True):
         if mine["place"] == theirs["place"]:
             continue
         level = [s for s in standings if not s["revolution"] and s["vp"] == mine["vp"]]
-        return "SOE-RULING-12" if len(level) > 1 else None
+        return "SOE-END-4" if len(level) > 1 else None
     return None
 
 
@@ -52,6 +53,9 @@ def _standings(players: int, expected: Any, got: Any, rulings: dict[str, Any]) -
 
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
+    markers = {"clean_up": "$.neutral_markers", "end_war": "$.board.neutral_markers"}.get(operation)
+    if markers and paths and all(path.startswith(markers) for path in paths):
+        return "SOE-CLEAN-6"  # the one step of the clean-up that writes the neutral markers
     if operation not in ("end_game", "end_war") or not all(path.startswith("$.standings") for path in paths):
         return None
     if not (isinstance(expected, dict) and isinstance(got, dict) and isinstance(request, dict)):
