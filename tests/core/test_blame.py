@@ -7,6 +7,7 @@ Each fake below is the reference with one bug, run over the game's own vectors a
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -302,12 +303,23 @@ def test_equal_vp_ranked_by_more_unrest_fails_the_final_places_rule() -> None:
     assert failed and _failed_rules("soe", failed) == ["SOE-END-4"]
 
 
-@pytest.mark.parametrize(("bug", "rule"), [("hand", "IMP-MARKET-3"), ("markers", "IMP-MARKET-2")])
+@pytest.mark.parametrize(
+    ("bug", "rule"), [("hand", "IMP-MARKET-3"), ("markers", "IMP-MARKET-2"), ("replacement", "IMP-MARKET-4")]
+)
 def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: str) -> None:
     def acquire(request: Any, rulings: Any, /) -> Any:
-        """IMP-MARKET-3 misread (the unrest card first in the hand) or IMP-MARKET-2 (action tokens not added)."""
+        """IMP-MARKET-3 misread (the unrest card first in the hand), IMP-MARKET-2 (action tokens not added) or
+        IMP-MARKET-4 (the slot refilled from the second card of the market deck)."""
         result = imperium.acquire_market_card(request, rulings)
         player = result.player
+        if bug == "replacement":
+            refilled = [i for i, (old, new) in enumerate(zip(request.market, result.market)) if old != new]
+            deck = request.market_deck
+            if not refilled or len(deck) < 2 or result.market[refilled[0]].card != deck[0]:
+                return result
+            market = list(result.market)
+            market[refilled[0]] = replace(market[refilled[0]], card=deck[-1])
+            return replace(result, market=tuple(market), market_deck=deck[:-1])
         if bug == "hand":
             added = len(player.hand) - len(request.player.hand)
             player = replace(player, hand=(*player.hand[: len(player.hand) - added], *reversed(player.hand[-added:])))
@@ -320,3 +332,35 @@ def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: 
     assert failed and _failed_rules("imperium", failed) == [rule]
     # the acquisition invariant runs once per rule of the operation: each run that meets the bug fails the step's rule
     assert {blamed_rule(replace(r, rules=("IMP-MARKET-5", *r.rules))) for r in failed} == {rule}
+
+
+def test_a_tie_listing_the_powers_dropped_on_the_way_fails_the_unbroken_tie_rule() -> None:
+    def every_tied_power(request: Any, rulings: Any, /) -> Any:
+        """HIS-WIN-4 misread: an unbroken tie lists every power tied this turn, the dropped ones too."""
+        result = his.determine_victory(request, rulings)
+        if not result.tied:
+            return result
+        best = max(t.vp for t in request.totals)
+        return replace(result, tied=tuple(t.power for t in request.totals if t.vp == best))
+
+    records = records_of("his", SimpleNamespace(determine_victory=every_tied_power), ("determine_victory",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) > 1  # the tie's own rules and the rulings on what follows it
+    assert _failed_rules("his", failed) == ["HIS-WIN-4"]
+
+
+def test_domination_from_one_turn_late_fails_the_first_turn_ruling() -> None:
+    def one_turn_late(request: Any, rulings: Any, /) -> Any:
+        """HIS-RULING-1 misread: no domination on the first turn of domination itself."""
+        result = his.determine_victory(request, rulings)
+        if result.victory is Victory.DOMINATION and request.turn == rulings.domination_first_turn:
+            return Outcome(Victory.NONE, None, (), None, False, request.turn + 1)
+        return result
+
+    records = records_of("his", SimpleNamespace(determine_victory=one_turn_late), ("determine_victory",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert any(r.primary_rule != "HIS-RULING-1" for r in failed)
+    blamed = Counter(blamed_rule(r) for r in failed)
+    # a lead at the margin's edge on that very turn could be either part of HIS-WIN-5's condition (the boundary
+    # vectors sit on both edges at once): left to the lead, the one other rule failed
+    assert set(blamed) <= {"HIS-RULING-1", "HIS-WIN-5"} and blamed["HIS-RULING-1"], blamed

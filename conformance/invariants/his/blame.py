@@ -18,7 +18,23 @@ def _object(answer: Any) -> dict[str, Any] | None:
     return cast(dict[str, Any], answer) if isinstance(answer, dict) else None
 
 
-def _outcome(expected: dict[str, Any] | None, got: dict[str, Any] | None) -> str | None:
+def _domination_part(request: dict[str, Any] | None, rulings: Any) -> str:
+    """Which part of HIS-WIN-5's condition a domination found or missed was read wrong on: the first turn
+    (HIS-RULING-1) when the turn is at its edge and the lead is not at the margin's; else the lead itself."""
+    ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
+    first, margin = ruled.get("domination_first_turn", 4), ruled.get("domination_margin", 5)
+    totals = sorted((entry["vp"] for entry in (request or {}).get("totals", [])), reverse=True)
+    turn = (request or {}).get("turn")
+    if len(totals) < 2 or not isinstance(turn, int):
+        return "HIS-WIN-5"
+    lead = totals[0] - totals[1]
+    at_first_turn = turn in (first - 1, first) and lead not in (margin - 1, margin)
+    return "HIS-RULING-1" if at_first_turn else "HIS-WIN-5"
+
+
+def _outcome(
+    expected: dict[str, Any] | None, got: dict[str, Any] | None, request: dict[str, Any] | None, rulings: Any
+) -> str | None:
     if expected is None or got is None:
         return None
     broken, claimed = expected.get("tie_broken_at_turn"), got.get("tie_broken_at_turn")
@@ -29,22 +45,26 @@ def _outcome(expected: dict[str, Any] | None, got: dict[str, Any] | None) -> str
     if expected.get("victory") == "standard" and got.get("victory") != "standard":
         return "HIS-WIN-2"  # someone has 25 VP or more: the game ends in a standard victory
     if (expected.get("victory") == "domination") != (got.get("victory") == "domination"):
-        return "HIS-WIN-5"  # below 25 VP: whether one power is far enough ahead, and from which turn
+        return _domination_part(request, rulings)  # below 25 VP: one power far enough ahead, from the first turn on
     winner, named = expected.get("winner"), got.get("winner")
     if expected.get("victory") == got.get("victory") and broken is not None and named not in (None, winner):
         return "HIS-WIN-3"  # the tie the history breaks, walked to another winner (no winner: not shown here)
+    if expected.get("victory") == got.get("victory") and winner == named and expected.get("tied") != got.get("tied"):
+        return "HIS-WIN-4"  # the same verdict, another list of the powers still tied
     return None
 
 
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
-    mine, theirs = _object(expected), _object(got)
+    mine, theirs, asked = _object(expected), _object(got), _object(request)
     if operation == "determine_victory":
-        return _outcome(mine, theirs)
+        return _outcome(mine, theirs, asked, rulings)
     if operation == "run_phase" and mine and theirs and all(path.startswith("$.outcome") for path in paths):
-        return _outcome(_object(mine.get("outcome")), _object(theirs.get("outcome")))
+        history = cast(list[dict[str, Any]], mine.get("history") or [{}])
+        phase = {"turn": (asked or {}).get("turn"), "totals": history[-1].get("totals", [])}  # the turn's own
+        return _outcome(_object(mine.get("outcome")), _object(theirs.get("outcome")), phase, rulings)
     if operation == "may_play_copernicus_or_servetus" and mine and theirs:
         # whether the play is allowed is read off the outcome before it (HIS-PLAY-1), found on the request's own
         # totals: a wrong one is the step that went wrong (the outcome after also depends on the card's VP)
-        return _outcome(_object(mine.get("before")), _object(theirs.get("before")))
+        return _outcome(_object(mine.get("before")), _object(theirs.get("before")), asked, rulings)
     return None

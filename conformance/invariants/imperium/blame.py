@@ -18,6 +18,8 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
             return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens
         if all(path.startswith("$.player.hand") for path in paths) and _same_cards(expected, got, "hand"):
             return "IMP-MARKET-3"  # the right cards in the wrong order: the acquired card first, then the unrest
+        if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
+            return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
     return None
 
 
