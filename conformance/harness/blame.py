@@ -109,12 +109,7 @@ def blamed_rule(record: CheckRecord) -> str:
             return cited
         return primary
     if record.differences and not due_refusal:
-        return (
-            _ruling_explaining(record)
-            or _decided(record)
-            or _first_step(record)
-            or primary
-        )
+        return _ruling_explaining(record) or _decided(record) or _first_step(record) or primary
     return primary
 
 

@@ -260,5 +260,5 @@ def boards_with_fault(draw: st.DrawFn) -> tuple[Board, tuple[str, ...]]:
 def unknown_powers() -> st.SearchStrategy[str]:
     # text()'s own characters (every one UTF-8 encodes: all but surrogates), named by category: its default
     # alphabet builds a codec table that costs seconds on a run's first use in a directory
-    names = st.text(st.characters(exclude_categories=("Cs",)), min_size=0, max_size=12)
+    names = st.text(st.characters(exclude_categories=["Cs"]), min_size=0, max_size=12)
     return names.filter(lambda name: name not in {p.value for p in POWERS})

@@ -291,7 +291,7 @@ def test_equal_vp_ranked_by_more_unrest_fails_the_final_places_rule() -> None:
             return Standings(standings)
 
         def above(s: Any, o: Any) -> bool:
-            return o.vp > s.vp or (o.vp == s.vp and o.unrest > s.unrest)
+            return bool(o.vp > s.vp or (o.vp == s.vp and o.unrest > s.unrest))
 
         live = [s for s in standings if not s.revolution]
         return Standings(
