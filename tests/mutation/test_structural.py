@@ -40,6 +40,11 @@ def kinds(bonus):
         raise IllegalAction("X-4", "negative")
     if bonus.vp > 9:
         raise IllegalAction("X-4", "too many")
+
+
+def typed(rows: tuple[line, check]) -> tuple[line, check]:
+    seen: dict[line, check] = {}
+    return (line(rows), check(rows, seen, rows))
 '''
 
 
@@ -75,6 +80,13 @@ def test_one_condition_dropped_one_guard_removed(tmp_path: Path) -> None:
     assert any("if a < 0" not in text for text in found) and any("if b < 0" not in text for text in found)
     assert any("kept = [r for r in rows]" in text for text in found)  # the comprehension's filter dropped
     assert len(found) == 5
+
+
+def test_nothing_inside_a_type_annotation_is_swapped(tmp_path: Path) -> None:
+    """A local's annotation is never evaluated: a swap there could never be killed, so none is written."""
+    (only,) = _found(tmp_path, (ORDER,), "typed")
+    assert "(check(rows, seen, rows), line(rows))" in only[1]
+    assert only[1].count("[line, check]") == 3
 
 
 def test_a_structural_survivor_is_judged_by_its_own_module_function_and_kind(tmp_path: Path) -> None:

@@ -231,13 +231,25 @@ def _expression_edits(function: str, node: ast.AST, text: _Text) -> Iterator[_Ed
                 yield _Edit(ORDER, function, _start(a), _end(b), swapped)
 
 
+def _annotations(node: ast.AST) -> set[int]:
+    """The nodes inside type annotations: Python never evaluates a local's, so a swap there changes nothing."""
+    found: set[int] = set()
+    for child in ast.walk(node):
+        for annotation in (getattr(child, "annotation", None), getattr(child, "returns", None)):
+            if isinstance(annotation, ast.AST):
+                found.update(id(part) for part in ast.walk(annotation))
+    return found
+
+
 def _edits(function: str, node: ast.AST, text: _Text, refusing: frozenset[str]) -> Iterator[_Edit]:
+    typed = _annotations(node)
     for child in ast.walk(node):
         for field in _BLOCKS:
             block = getattr(child, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
                 yield from _statement_edits(function, list(block), text, refusing)  # pyright: ignore
-        yield from _expression_edits(function, child, text)
+        if id(child) not in typed:
+            yield from _expression_edits(function, child, text)
 
 
 def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
