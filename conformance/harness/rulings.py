@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Collection, Iterable
 from enum import Enum
 from typing import Any, get_type_hints
@@ -80,12 +81,18 @@ def declared_values(rulings: type[Any], field: str, texts: Iterable[str], where:
         )
     by_text = {value_text(value): value for value in choices[field]}
     wanted = list(texts)
+    least = next(found.metadata.get("at_least") for found in dataclasses.fields(rulings) if found.name == field)
     for text in wanted:
-        if text not in by_text:
-            raise ValueError(
-                f"{where} {field}={text}: not an alternative of {field} ({ruling_clause(rulings, field)})"
-                f"{did_you_mean(text, by_text)}; its alternatives: {', '.join(by_text)}"
-            )
+        if text in by_text:
+            continue
+        if least is not None and re.fullmatch(r"[0-9]+", text) and int(text) >= least:
+            by_text[text] = int(text)  # a ruling the spec leaves open above a bound (SOE-RULING-9: any whole number)
+            continue
+        listed = ", ".join(by_text) + (f", or any whole number >= {least}" if least is not None else "")
+        raise ValueError(
+            f"{where} {field}={text}: not an alternative of {field} ({ruling_clause(rulings, field)})"
+            f"{did_you_mean(text, by_text)}; its alternatives: {listed}"
+        )
     return tuple(value for text, value in by_text.items() if text in wanted)
 
 

@@ -81,7 +81,9 @@ class Rulings:
     zero_unrest_penalised: bool = field(
         default=False, metadata={"clause": "SOE-RULING-8", "alternatives": (False, True)}
     )
-    gold_per_taxation: int = field(default=1, metadata={"clause": "SOE-RULING-9", "alternatives": (1, 2, 3)})
+    gold_per_taxation: int = field(
+        default=1, metadata={"clause": "SOE-RULING-9", "alternatives": (1, 2, 3), "at_least": 1}
+    )
     unrest_tokens: tuple[int, ...] = field(
         default=(1, 2, 3), metadata={"clause": "SOE-RULING-10", "alternatives": ((1, 2, 3), (0, 1, 2, 3))}
     )

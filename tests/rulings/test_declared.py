@@ -23,6 +23,7 @@ from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verify.declared import judged_under
 from rulespec.conformance.strategies import his as his_strategies
 from rulespec.reference.here_i_stand.rulings import Rulings
+from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
 from tests import rulespec
 
 HIS = game("his")
@@ -121,6 +122,14 @@ def test_an_unknown_field_or_value_is_a_usage_error_naming_the_alternatives(give
     code, printed = _run("--ruling", given)
     assert code == 2
     assert said in printed
+
+
+def test_a_ruling_the_spec_leaves_open_above_a_bound_takes_any_value_past_it() -> None:
+    """SOE-RULING-9: a taxation yields any whole number of gold from 1 up; 2 and 3 are only the ones listed."""
+    assert declared_of(SoeRulings, [("gold_per_taxation", "4")]) == {"gold_per_taxation": (4,)}
+    for refused in ("0", "-1", "x"):
+        with pytest.raises(ValueError, match="its alternatives: 1, 2, 3, or any whole number >= 1"):
+            declared_of(SoeRulings, [("gold_per_taxation", refused)])
 
 
 def test_a_case_naming_a_switched_ruling_is_re_derived_and_one_not_naming_it_keeps_its_expectation() -> None:

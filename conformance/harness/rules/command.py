@@ -111,7 +111,8 @@ def _same_check(check: str, nodeid: str) -> bool:
 
 def _last_outcome(report: Path, check: str, console: Console) -> None:
     if not report.is_file():
-        console.print(f"last outcome: no report at {report} (write one with verify --report-json {report})")
+        said = f"last outcome: no report at {report} (write one with verify --report-json {report})"
+        console.print(said, soft_wrap=False)
         return
     try:
         records: list[CheckRecord] = read_report(report)
@@ -121,7 +122,7 @@ def _last_outcome(report: Path, check: str, console: Console) -> None:
     found = [record for record in records if _same_check(check, record.nodeid)]
     for record in found:
         detail = f": {record.detail}" if record.detail else ""
-        console.print(f"last outcome ({report}): {record.outcome}{escape(detail)}", soft_wrap=True)
+        console.print(f"last outcome ({report}): {record.outcome}{escape(detail)}", soft_wrap=False)
     if not found:
         console.print(f"last outcome: {check} is not in {report}")
 
@@ -140,28 +141,40 @@ def explain_command(args: argparse.Namespace) -> int:
                 console.print(
                     f"[bold]{case.id}[/]: vector case of {chosen.key} {loaded.operation} ({loaded.path.name})"
                 )
-                console.print(f"asserts: {escape(case.description)}", soft_wrap=True)
+                console.print(f"asserts: {escape(case.description)}", soft_wrap=False)  # prose: wrapped
                 expected = {"output": case.output} if case.output is not None else {"error": case.error}
                 for label, value in (("input", case.input), ("rulings", case.rulings), ("expects", expected)):
-                    console.print(
-                        f"  {label} {escape(json.dumps(value, sort_keys=True, default=vars))}", soft_wrap=True
-                    )
+                    shown = json.dumps(value, sort_keys=True, default=vars, indent=2)  # JSON still, read at 80 columns
+                    console.print(f"  {label} {escape(shown)}".replace("\n", "\n  "), soft_wrap=True)
                 rules = case.rules
         for check in invariant_rules(chosen) if not rules else ():
             names.append(check.nodeid.rpartition("::")[2])
             if _same_check(args.check, check.nodeid) and not rules:
                 console.print(f"[bold]{check.nodeid}[/]: invariant of {chosen.key}")
-                console.print(f"asserts: {escape(check.doc) or '(no docstring: read the test)'}", soft_wrap=True)
+                console.print(f"asserts: {escape(check.doc) or '(no docstring: read the test)'}", soft_wrap=False)
                 rules = check.rules
         if rules:
             for rule_id in rules:
                 rule = find_rule([chosen], rule_id)
                 heading = f"\n[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}"
-                console.print(f"{heading}\n{escape(rule.clause.text)}", soft_wrap=True)
+                console.print(f"{heading}\n{escape(_reflowed(rule.clause.text))}", soft_wrap=False)
             console.print("")
             _last_outcome(args.report_json, args.check, console)
             return 0
     return usage_error("explain", f"no check {args.check!r} in {', '.join(keys)}{did_you_mean(args.check, names)}")
+
+
+def _reflowed(text: str) -> str:
+    """A clause's text with its source's line breaks joined, so the console wraps it to its own width: a line that
+    starts a list item or a table row keeps its break."""
+    lines = text.splitlines()
+    joined = lines[:1]
+    for line in lines[1:]:
+        if not line.strip() or not joined[-1].strip() or line.lstrip().startswith(("- ", "|", "* ")):
+            joined.append(line)
+        else:
+            joined[-1] = f"{joined[-1]} {line.strip()}"
+    return "\n".join(joined)
 
 
 def add_commands(commands: Commands) -> None:

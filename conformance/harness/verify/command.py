@@ -22,7 +22,7 @@ from rulespec.conformance.harness.per_rule import render, tally
 from rulespec.conformance.harness.records import declared_text
 from rulespec.conformance.harness.verify import preflight, several, spread
 from rulespec.conformance.harness.verify.declared import file_rulings, hint
-from rulespec.conformance.harness.verify.failure_text import closing_summary
+from rulespec.conformance.harness.verify.failure_text import closing_summary, wrapped
 from rulespec.conformance.harness.verify.options import VerifyOptions, add_options, expectations_path, from_command_line
 from rulespec.conformance.harness.verify.progress import RunProgress
 from rulespec.conformance.harness.verify.recorder import Recorder
@@ -135,10 +135,11 @@ def _verify(options: VerifyOptions) -> int:
     render(verification, label, Console(), failed_only=options.failed_only)
     if under:
         rederived = sum(1 for record in recorder.records if record.rederived)
-        Console(soft_wrap=True).print(
-            f"rulings: judged under {under} ({rederived} vector case(s) re-derived: the reference's answer under them)",
-            markup=False,
+        said = (
+            f"rulings: judged under {under} ({rederived} vector case(s) re-derived: the reference's answer under them)"
         )
+        for line in wrapped(said, Console().width):
+            Console(soft_wrap=True).print(Text(line))
     for line in closing_summary(recorder.records):
         Console(soft_wrap=True).print(Text(line))
     if code == pytest.ExitCode.INTERRUPTED:

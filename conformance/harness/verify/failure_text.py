@@ -50,10 +50,11 @@ def fitted(label: str, text: str, width: int) -> str:
 
 def wrapped(text: str, width: int, hanging: str = INDENT * 2) -> list[str]:
     """``text`` (its own leading indent kept) wrapped at spaces to ``width``, the lines after the first hanging; a word
-    is never broken (a check ID, a JSON path), so only a word longer than the line can pass ``width``."""
+    is never broken (a check ID, a JSON path): one longer than the line (a request line of the wire, with no space
+    in it) is cut, an ellipsis saying where; the report keeps it whole."""
     indent = text[: len(text) - len(text.lstrip(" "))]
     flat = " ".join(text.split())
-    return textwrap.wrap(
+    lines = textwrap.wrap(
         flat,
         width,
         initial_indent=indent,
@@ -61,6 +62,7 @@ def wrapped(text: str, width: int, hanging: str = INDENT * 2) -> list[str]:
         break_long_words=False,
         break_on_hyphens=False,
     ) or [indent]
+    return [cut(line, width) for line in lines]
 
 
 def first_sentence(text: str) -> str:
