@@ -283,9 +283,9 @@ def test_neutral_markers_seeded_in_the_wrong_place_fail_the_seeding_rule_in_clea
     assert _failed_rules("soe", failed) == ["SOE-CLEAN-6"]
 
 
-def test_equal_vp_ranked_by_more_unrest_fails_the_final_places_rule() -> None:
+def test_equal_vp_ranked_by_more_unrest_fails_the_less_unrest_ruling() -> None:
     def more_unrest_first(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
-        """SOE-END-4 misread under ``less_unrest``: equal VP ranked by more unrest first."""
+        """SOE-RULING-12's ``less_unrest`` misread: equal VP ranked by more unrest first."""
         standings = soe.end_game(request, rulings).standings
         if rulings.final_tie is not FinalTie.LESS_UNREST:
             return Standings(standings)
@@ -300,7 +300,7 @@ def test_equal_vp_ranked_by_more_unrest_fails_the_final_places_rule() -> None:
 
     records = records_of("soe", SimpleNamespace(end_game=more_unrest_first), ("end_game",))
     failed = [r for r in records if r.outcome == "failed"]
-    assert failed and _failed_rules("soe", failed) == ["SOE-END-4"]
+    assert failed and _failed_rules("soe", failed) == ["SOE-RULING-12"]
 
 
 @pytest.mark.parametrize(

@@ -22,15 +22,15 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
 
 
 def _tie_order(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
-    """Every penalty and VP right, a place wrong among equal VP under ``final_tie`` ``less_unrest``: SOE-END-4, which
-    says how that reading ranks (SOE-RULING-12 only records the choice)."""
+    """Every penalty and VP right, a place wrong among equal VP under ``final_tie`` ``less_unrest``: SOE-RULING-12,
+    the reading's own clause (SOE-END-4 states the ranking for both readings; the blame names the one asked)."""
     if rulings.get("final_tie") != "less_unrest":
         return None
     for mine, theirs in zip(standings, got, strict=True):
         if mine["place"] == theirs["place"]:
             continue
         level = [s for s in standings if not s["revolution"] and s["vp"] == mine["vp"]]
-        return "SOE-END-4" if len(level) > 1 else None
+        return "SOE-RULING-12" if len(level) > 1 else None
     return None
 
 
