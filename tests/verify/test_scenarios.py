@@ -117,6 +117,7 @@ def test_the_readme_starter_gets_a_quick_short_verdict_without_tracebacks(tmp_pa
         "SOE-GAME-4",
         "SOE-GAME-5",
         "SOE-RULING-9",
+        "SOE-RULING-10",  # the rulings are checked before the request (soe-order-grow-population-rulings-...)
     }
     assert statuses["SOE-POP-1"] == "implicated" and statuses["SOE-POP-2"] == "implicated"
     assert statuses["SOE-INCOME-1"] == "not implemented"

@@ -233,12 +233,8 @@ def _expression_edits(function: str, node: ast.AST, text: _Text) -> Iterator[_Ed
 
 def _annotations(node: ast.AST) -> set[int]:
     """The nodes inside type annotations: Python never evaluates a local's, so a swap there changes nothing."""
-    found: set[int] = set()
-    for child in ast.walk(node):
-        for annotation in (getattr(child, "annotation", None), getattr(child, "returns", None)):
-            if isinstance(annotation, ast.AST):
-                found.update(id(part) for part in ast.walk(annotation))
-    return found
+    typed = [getattr(child, name, None) for child in ast.walk(node) for name in ("annotation", "returns")]
+    return {id(part) for annotation in typed if isinstance(annotation, ast.AST) for part in ast.walk(annotation)}
 
 
 def _edits(function: str, node: ast.AST, text: _Text, refusing: frozenset[str]) -> Iterator[_Edit]:
