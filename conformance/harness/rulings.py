@@ -41,12 +41,16 @@ def readings(base: object, free: tuple[str, ...]) -> list[Any]:
     return switched
 
 
-def ruling_clause(rulings: type[Any], field: str) -> str:
-    """The spec's clause a ruling field settles (its ``clause`` metadata: ``HIS-RULING-1``)."""
+def _field(rulings: type[Any], field: str) -> dataclasses.Field[Any]:
     by_name = {found.name: found for found in dataclasses.fields(rulings)}
     if field not in by_name:
         raise KeyError(f"{rulings.__name__} has no ruling field {field!r}")
-    clause: str = by_name[field].metadata["clause"]
+    return by_name[field]
+
+
+def ruling_clause(rulings: type[Any], field: str) -> str:
+    """The spec's clause a ruling field settles (its ``clause`` metadata: ``HIS-RULING-1``)."""
+    clause: str = _field(rulings, field).metadata["clause"]
     return clause
 
 
@@ -81,7 +85,7 @@ def declared_values(rulings: type[Any], field: str, texts: Iterable[str], where:
         )
     by_text = {value_text(value): value for value in choices[field]}
     wanted = list(texts)
-    least = next(found.metadata.get("at_least") for found in dataclasses.fields(rulings) if found.name == field)
+    least = _field(rulings, field).metadata.get("at_least")  # a bound the spec leaves the values open above
     for text in wanted:
         if text in by_text:
             continue

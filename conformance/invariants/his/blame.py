@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from rulespec.reference.here_i_stand.rulings import Rulings
+
+DEFAULTS = Rulings()  # what a record's rulings leave out
+
 # score-sheet lines whose source is named otherwise than the reference's step that scores it
 SOURCES = {"protestant_spaces": "protestant_track_vp"}  # the Protestant track, the Papacy's side of it too
 
@@ -22,7 +26,8 @@ def _domination_part(request: dict[str, Any] | None, rulings: Any) -> str:
     """Which part of HIS-WIN-5's condition a domination found or missed was read wrong on: the first turn
     (HIS-RULING-1) when the turn is at its edge and the lead is not at the margin's; else the lead itself."""
     ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
-    first, margin = ruled.get("domination_first_turn", 4), ruled.get("domination_margin", 5)
+    first = ruled.get("domination_first_turn", DEFAULTS.domination_first_turn)
+    margin = ruled.get("domination_margin", DEFAULTS.domination_margin)
     totals = sorted((entry["vp"] for entry in (request or {}).get("totals", [])), reverse=True)
     turn = (request or {}).get("turn")
     if len(totals) < 2 or not isinstance(turn, int):
