@@ -97,9 +97,10 @@ def tally(games: Sequence[Game], records: Iterable[CheckRecord], only: Sequence[
                 tallies[clause.id] = RuleTally(clause.id, clause.title)
     unknown: set[str] = set()
     totals: Counter[str] = Counter()
+    records = list(records)
     for record in records:
         totals[record.outcome] += 1
-        blamed = blamed_rule(record)
+        blamed = blamed_rule(record, records)
         # a record of no rule (the implementation's process, as it stopped) names no rule, not an unknown ""
         for rule in record.rules if blamed in record.rules or not blamed else (*record.rules, blamed):
             if rule not in known:

@@ -8,8 +8,8 @@ from rulespec.reference.here_i_stand.model import Board, Power, ScoreLine, Speci
 from rulespec.reference.here_i_stand.rulings import Rulings, SpacesInUnrest
 from rulespec.reference.here_i_stand.validation import validate_board, validate_power, validate_rulings
 
-EDWARD_VI_VP = 5
-ELIZABETH_I_VP = 2
+EDWARD_VI_VP = 5  # HIS-SPECIAL-3
+ELIZABETH_I_VP = 2  # HIS-SPECIAL-3
 # the Protestant spaces track: at each threshold the Papacy loses 1 and the Protestants gain 1
 TRACK_THRESHOLDS = (4, 7, 10, 14, 17, 20, 24, 27, 30, 34, 37, 40, 44, 47)
 PAPAL_TRACK_START = 15

@@ -24,16 +24,16 @@ from rulespec.reference.here_i_stand.model import (
 )
 from rulespec.reference.here_i_stand.rulings import CopernicusVp, Rulings, SpacesInUnrest, TrackLimits
 
-FIRST_TURN = 1
-LAST_TURN = 9
-ELECTORATES = 6  # on the map, whatever HIS-RULING-7 says
+FIRST_TURN = 1  # HIS-WIN-10
+LAST_TURN = 9  # HIS-WIN-7
+ELECTORATES = 6  # HIS-SPECIAL-2: on the map, whatever HIS-RULING-7 says
 RELIGIOUS_VICTORY_SPACES = 50  # the marker never reaches it in this phase (HIS-SPECIAL-8)
 
 # HIS-RULING-7, published: the sizes the notes and the map give
 PIRACY_VP_MAX = 10
 ST_PETERS_MAX = 5
 CHATEAUX_MAX = 6
-ENGLISH_HOME_SPACES = 12
+ENGLISH_HOME_SPACES = 12  # HIS-SPECIAL-4
 DEBATER_RATING_MAX = 4
 VOYAGE_VP_MAX = 3
 MARKER_VP_MAX = 2

@@ -24,7 +24,7 @@ from rulespec.reference.here_i_stand.validation import (
     validate_turn,
 )
 
-STANDARD_VICTORY_VP = 25
+STANDARD_VICTORY_VP = 25  # HIS-WIN-2
 
 Totals = Mapping[Power, int]
 

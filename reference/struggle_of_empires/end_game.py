@@ -19,10 +19,10 @@ from rulespec.reference.struggle_of_empires.rulings import FinalTie, Rulings, Se
 from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
 from rulespec.reference.struggle_of_empires.validation import validate_empires, validate_rulings
 
-REVOLUTION_UNREST = 20
-HIGHEST_PENALTY = 7
-SECOND_PENALTY = 4
-SECOND_PENALISED_FROM = 3  # with 2 players only the highest is penalised
+REVOLUTION_UNREST = 20  # SOE-UNREST-1
+HIGHEST_PENALTY = 7  # SOE-UNREST-3
+SECOND_PENALTY = 4  # SOE-UNREST-4
+SECOND_PENALISED_FROM = 3  # with 2 players only the highest is penalised (SOE-UNREST-6)
 
 
 def in_revolution(empire: Empire) -> bool:

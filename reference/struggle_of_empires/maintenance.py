@@ -21,7 +21,7 @@ from rulespec.reference.struggle_of_empires.rulings import Rulings
 from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
 from rulespec.reference.struggle_of_empires.validation import validate_empires, validate_orders, validate_rulings
 
-GOLD_PER_UNIT = 1
+GOLD_PER_UNIT = 1  # SOE-MAINT-1
 
 
 def maintenance_cost(empire: Empire) -> Gold:

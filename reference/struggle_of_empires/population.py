@@ -12,17 +12,22 @@ from rulespec.reference.struggle_of_empires.rulings import Rulings
 from rulespec.reference.struggle_of_empires.validation import MAX_PLAYERS as MAX_PLAYERS
 from rulespec.reference.struggle_of_empires.validation import MAX_POPULATION, validate_empires, validate_rulings
 
-POPULATION_GROWTH = 5
+POPULATION_GROWTH = 5  # SOE-POP-1
+
+
+def capped(population: int) -> Population:
+    """SOE-POP-2: the increase stops at the track's end, 9."""
+    return min(MAX_POPULATION, population)
 
 
 def raise_population(empire: Empire) -> Empire:
-    """SOE-POP-1, SOE-POP-2: 5 steps up the track; the increase stops at the track's end, 9.
+    """SOE-POP-1: 5 steps up the track, no further than its end (SOE-POP-2).
 
     pre: 0 <= empire.population <= MAX_POPULATION
     post: __return__.population == min(MAX_POPULATION, empire.population + POPULATION_GROWTH)
     post: 0 <= __return__.population <= MAX_POPULATION
     """
-    grown: Population = min(MAX_POPULATION, empire.population + POPULATION_GROWTH)
+    grown: Population = capped(empire.population + POPULATION_GROWTH)
     return replace(empire, population=grown)
 
 

@@ -41,7 +41,7 @@ from rulespec.reference.struggle_of_empires.validation import (
 
 Place: TypeAlias = int  # 1 is first place
 
-FRIENDLY_TIES_FROM = 4  # with 4 to 7 players ties are friendly
+FRIENDLY_TIES_FROM = 4  # with 4 to 7 players ties are friendly (SOE-SCORE-6)
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,12 @@ from rulespec.reference.struggle_of_empires.model import (
 )
 from rulespec.reference.struggle_of_empires.rulings import Rulings
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 7
-VP_REGIONS = 11
-MAX_POPULATION = 9
-LAST_WAR = 3
-LAST_PHASE = 5
+MIN_PLAYERS = 2  # SOE-GAME-1
+MAX_PLAYERS = 7  # SOE-GAME-1
+VP_REGIONS = 11  # SOE-GAME-9
+MAX_POPULATION = 9  # SOE-GAME-4
+LAST_WAR = 3  # SOE-GAME-10
+LAST_PHASE = 5  # SOE-GAME-10
 
 
 def refuse(field: str, value: object, reason: str, rule: str) -> InvalidState:

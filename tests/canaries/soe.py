@@ -275,15 +275,14 @@ class BelowTieAsNextPlace(Stepwise):
 CORRECT = "Stepwise"
 
 CANARIES: tuple[Canary, ...] = (
-    Canary(
-        "FriendlyTiesInThreePlayerGame", "shares ties in 3-player games as if friendly", ("SOE-SCORE-7", "SOE-SCORE-8")
-    ),
+    # one misreading each, blamed on its clause alone (blame/misread.py): not on the scoring rules it spreads to
+    Canary("FriendlyTiesInThreePlayerGame", "shares ties in 3-player games as if friendly", ("SOE-SCORE-7",)),
     Canary("PopulationReachesTen", "lets population grow to 10", ("SOE-POP-2",)),
     Canary(
         "RevolutionStillPenalised", "penalises players in revolution for their unrest", ("SOE-UNREST-1", "SOE-UNREST-2")
     ),
     Canary("FortsForgottenInMaintenance", "charges no upkeep for forts", ("SOE-MAINT-1",)),
-    Canary("PooledTieRoundedUp", "rounds a pooled tie's share up instead of down", ("SOE-RULING-2", "SOE-SCORE-6")),
+    Canary("PooledTieRoundedUp", "rounds a pooled tie's share up instead of down", ("SOE-RULING-2",)),
     Canary("TaxationDrawsNoUnrest", "adds no unrest for the tokens drawn on taxation", ("SOE-MAINT-6",)),
     Canary("IncomeWithoutMarkers", "pays no income for control markers on the map", ("SOE-INCOME-2", "SOE-INCOME-3")),
     Canary(

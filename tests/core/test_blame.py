@@ -17,6 +17,8 @@ import pytest
 import rulespec.reference.here_i_stand as his
 import rulespec.reference.imperium as imperium
 import rulespec.reference.struggle_of_empires as soe
+import rulespec.reference.struggle_of_empires.maintenance as maintenance
+import rulespec.reference.struggle_of_empires.scoring as scoring
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import FAILED, IMPLICATED, blamed_rule, tally
 from rulespec.conformance.harness.records import CheckRecord
@@ -37,8 +39,9 @@ from rulespec.reference.here_i_stand.model import (
 )
 from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
 from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
-from rulespec.reference.struggle_of_empires.rulings import FinalTie, UnfriendlyTie
+from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
+from rulespec.reference.struggle_of_empires.scoring import Entrant, player_markers
 
 
 def records_of(key: str, target: object, operations: tuple[str, ...] | None = None) -> list[CheckRecord]:
@@ -364,3 +367,92 @@ def test_domination_from_one_turn_late_fails_the_first_turn_ruling() -> None:
     # a lead at the margin's edge on that very turn could be either part of HIS-WIN-5's condition (the boundary
     # vectors sit on both edges at once): left to the lead, the one other rule failed
     assert set(blamed) <= {"HIS-RULING-1", "HIS-WIN-5"} and blamed["HIS-RULING-1"], blamed
+
+
+def _misread(function: Any, reading: Any) -> Any:
+    """An operation of the reference that runs ``reading`` in place of ``function`` (the same signature): a port
+    with one misread step, every other step the reference's own."""
+
+    def operation(name: str) -> Any:
+        def call(request: Any, rulings: Any, /) -> Any:
+            kept, function.__code__ = function.__code__, reading.__code__
+            try:
+                return getattr(soe, name)(request, rulings)
+            finally:
+                function.__code__ = kept
+
+        return call
+
+    return operation
+
+
+def _entrants_from_two(players: Any, region: Any, rulings: SoeRulings) -> Any:
+    """SOE-SCORE-2 misread: a player needs 2 markers, not 1, to be ranked (``markerless_scores`` off). It runs as
+    ``scoring.region_entrants``'s code, so it names only what that module does."""
+    ranked = tuple(
+        Entrant(player, player_markers(player, region), is_player=True)
+        for player in players
+        if rulings.markerless_scores or player_markers(player, region) >= 2
+    )
+    if rulings.non_player_rank is NonPlayerRank.IGNORED:
+        return ranked
+    return ranked + tuple(
+        Entrant(p.holder, p.markers, is_player=False) for p in region.non_player_control if p.markers >= 1
+    )
+
+
+def test_a_threshold_misread_fails_its_clause_though_every_scoring_vector_pins_another() -> None:
+    misread = _misread(scoring.region_entrants, _entrants_from_two)
+    records = records_of("soe", SimpleNamespace(score_region=misread("score_region")), ("score_region",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 4  # the bug reaches vectors of many scoring rules
+    # one misreading of the reference (1 marker read as 2) answers the failures, and no passed vector refutes it;
+    # one answer is also the reference's under another reading of non_player_rank, whose clause that check fails
+    blamed = [blamed_rule(r, records) for r in failed]
+    assert blamed.count("SOE-SCORE-2") >= len(failed) - 1, blamed
+    statuses = {t.rule: t.status for t in tally([game("soe")], records).tallies}
+    assert sorted(rule for rule, status in statuses.items() if status == FAILED) == ["SOE-RULING-4", "SOE-SCORE-2"]
+    # without the run's passes nothing can refute a misreading: the blame keeps each check's own evidence
+    assert {blamed_rule(r) for r in failed} != {"SOE-SCORE-2"}
+
+
+def _taxations_rounded_down(gold: int, cost: int, gold_per_taxation: int) -> int:
+    """SOE-MAINT-3 misread: the taxations a shortfall needs rounded down, so the right draws are refused."""
+    return max(0, cost - gold) // gold_per_taxation
+
+
+def test_a_refusal_a_misread_count_gives_fails_the_count_not_the_rule_it_cites() -> None:
+    misread = _misread(maintenance.taxations_needed, _taxations_rounded_down)
+    records = records_of("soe", SimpleNamespace(pay_maintenance=misread("pay_maintenance")), ("pay_maintenance",))
+    refused = [r for r in records if r.outcome == "failed" and r.detail.startswith("refused a legal input")]
+    assert refused  # the vectors with a shortfall that is not a multiple of the yield
+    assert {blamed_rule(r) for r in refused} == {"SOE-MAINT-5"}  # the refusal's word, alone
+    assert {blamed_rule(r, records) for r in refused} == {"SOE-MAINT-3"}  # the misreading the passes leave
+
+
+def test_a_misreading_a_passed_vector_refutes_is_never_blamed() -> None:
+    misread = _misread(scoring.region_entrants, _entrants_from_two)
+    records = records_of("soe", SimpleNamespace(score_region=misread("score_region")), ("score_region",))
+    passed = [r for r in records if r.outcome == "passed"]
+    failed = [r for r in records if r.outcome == "failed"]
+    # every vector passed, as if the engine answered them all right: no misreading survives them all
+    as_passed = [replace(r, outcome="passed") for r in failed] + passed
+    assert all(_misread_of(r, as_passed) is None for r in failed)
+
+
+def _misread_of(record: CheckRecord, among: list[CheckRecord]) -> str | None:
+    from rulespec.conformance.harness import blame
+
+    return blame._misread(record, among)  # pyright: ignore[reportPrivateUsage]
+
+
+def test_a_misreading_that_never_ends_is_stopped_by_a_count_of_steps_not_a_time() -> None:
+    from rulespec.conformance.harness.blame import misread
+
+    def endless() -> None:
+        while True:
+            pass
+
+    with pytest.raises(misread._Endless):  # pyright: ignore[reportPrivateUsage]
+        misread._bounded(endless)  # pyright: ignore[reportPrivateUsage]
+    assert sys.gettrace() is None  # the tracer is put back

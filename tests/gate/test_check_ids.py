@@ -67,7 +67,7 @@ def test_the_gates_findings_fit_80_columns_and_keep_each_check_id_whole() -> Non
     counts = {"passed": 277, "failed": 4, "not implemented": 18, "expected failure": 4, "known gap": 18}
     gate = GateResult(False, (reason,), (), unexpected, (), (), (), counts)
     out = io.StringIO()
-    print_gate(gate, Console(file=out, width=80, soft_wrap=True, color_system=None))
+    print_gate(gate, Console(file=out, width=80, soft_wrap=True, color_system=None), unexpected)
     shown = out.getvalue()
     assert all(len(line) <= 80 for line in shown.splitlines()), shown
     assert all(f"{long}{n}" in shown.split() or f"{long}{n}," in shown.split() for n in range(3)), shown

@@ -26,7 +26,7 @@ def _failed(name: str, rules: tuple[str, ...], differences: tuple[Difference, ..
 
 def _summary(records: list[CheckRecord]) -> str:
     verification = tally([game("soe")], records)
-    return markdown.render("impl", judge(verification, records, Bounds()), verification, STAMP)
+    return markdown.render("impl", judge(verification, records, Bounds()), verification, STAMP, records)
 
 
 def test_failed_rules_come_first_with_the_paths_of_their_first_failing_check() -> None:

@@ -144,7 +144,9 @@ INVARIANT = CheckRecord(
 def test_at_80_columns_no_line_of_a_failure_or_the_summary_is_wider_and_no_id_is_broken() -> None:
     vector = {"id": "soe-pay-maintenance-0123456789ab", "rules": ["SOE-MAINT-3"], "input": INVARIANT.request}
     shown = failure_text(INVARIANT, vector, width=80).splitlines()
-    again = again_text(CheckRecord(LONG_ID + "x", "soe", "invariant", ("SOE-MAINT-3",), "failed", "why " * 40), 80)
+    again = again_text(
+        CheckRecord(LONG_ID + "x", "soe", "invariant", ("SOE-MAINT-3",), "failed", "why " * 40), "SOE-MAINT-3", 80
+    )
     summary = closing_summary([INVARIANT], width=80)
     for line in [*shown, *again.splitlines(), *summary]:
         assert len(line) <= 80, line

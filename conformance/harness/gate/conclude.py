@@ -60,12 +60,12 @@ def read_known(given: Path | None, write_to: Path | None) -> Known:
     return Known(expectations, tuple(previous), write_to)
 
 
-def _unexpected(records: Sequence[CheckRecord], shown_rules: int = 20) -> list[str]:
+def _unexpected(records: Sequence[CheckRecord], among: Sequence[CheckRecord], shown_rules: int = 20) -> list[str]:
     """One line per rule failed (as the table blames it) with its unexpected failures' IDs, whole (to paste into an
     expectations file)."""
     by_rule: dict[str, list[str]] = {}
     for record in records:
-        by_rule.setdefault(blamed_rule(record), []).append(check_id(record))
+        by_rule.setdefault(blamed_rule(record, among), []).append(check_id(record))
     lines = [f"unexpected failure of {rule}: {', '.join(ids)}" for rule, ids in list(by_rule.items())[:shown_rules]]
     if len(by_rule) > shown_rules:
         lines.append(f"... and unexpected failures of {len(by_rule) - shown_rules} more rules (all in --report-json)")
@@ -81,14 +81,14 @@ def say(console: Console, line: str, style: str = "") -> None:
         console.print(Text(part, style=style), soft_wrap=True)
 
 
-def print_gate(gate: GateResult, console: Console) -> None:
-    """The gate's findings, each wrapped to the console's width."""
+def print_gate(gate: GateResult, console: Console, records: Sequence[CheckRecord]) -> None:
+    """The gate's findings, each wrapped to the console's width; ``records``: the run's, which blame weighs."""
     counts = ", ".join(f"{n} {name}" for name, n in gate.counts.items() if n)
     lines: list[tuple[str, str]] = [("yellow", f"expectations stamp: {change}") for change in gate.stamp_changes]
     lines += [("yellow", f"expectation never ran: {known.target}") for known in gate.not_run]
     lines += [("yellow", f"known failure now passes: {known.target} ({known.reason})") for known in gate.fixed]
     lines += [("yellow", f"known gap now implemented: {gap.target} ({gap.reason})") for gap in gate.implemented]
-    lines += [("red", line) for line in _unexpected(gate.unexpected)]
+    lines += [("red", line) for line in _unexpected(gate.unexpected, records)]
     lines += [("bold red", f"gate: {reason}") for reason in gate.reasons]
     for style, line in lines:
         say(console, line, style)
@@ -128,11 +128,11 @@ def conclude(
         if written.expectations.placeholders:
             say(console, f"give each new entry its reason (replace {PLACEHOLDER!r}): the gate refuses it until then")
         return 0
-    print_gate(gate, console)
+    print_gate(gate, console, records)
     if junit_xml and Path(junit_xml).is_file():
         junit.rewrite(Path(junit_xml), gate, declared_text(records), rederived(records))
     if summary_md:
-        markdown.publish(markdown.render(label, gate, verification, stamp), Path(summary_md))
+        markdown.publish(markdown.render(label, gate, verification, stamp, records), Path(summary_md))
     return 0 if gate.passed else 1
 
 

@@ -51,13 +51,15 @@ def _paths(record: CheckRecord) -> str:
     return "<br>".join(found) or escaped(record.detail)
 
 
-def _rules_not_passed(verification: Verification, failures: Sequence[CheckRecord]) -> list[str]:
+def _rules_not_passed(
+    verification: Verification, failures: Sequence[CheckRecord], records: Sequence[CheckRecord]
+) -> list[str]:
     troubled = [t for t in verification.worst_first() if t.status != PASSED]
     if not troubled:
         return []
     first: dict[str, CheckRecord] = {}
     for record in failures:
-        first.setdefault(blamed_rule(record), record)
+        first.setdefault(blamed_rule(record, records), record)
     lines = ["", f"### Rules not passed ({len(troubled)} of {len(verification.tallies)})", ""]
     lines += ["| rule | clause | status | first failing check | differences |", "| --- | --- | --- | --- | --- |"]
     for tally in troubled[:SHOWN]:
@@ -69,14 +71,15 @@ def _rules_not_passed(verification: Verification, failures: Sequence[CheckRecord
     return lines + _more(SHOWN, len(troubled), "rules")
 
 
-def render(label: str, gate: GateResult, verification: Verification, stamp: Stamp) -> str:
+def render(
+    label: str, gate: GateResult, verification: Verification, stamp: Stamp, records: Sequence[CheckRecord]
+) -> str:
     mark = "✅ gate passed" if gate.passed else "❌ gate failed"
     lines = [f"## rulespec: {_cell(label)} — {mark}", ""]
     lines += ["| " + " | ".join(gate.counts) + " |", "|" + " --- |" * len(gate.counts)]
     lines += ["| " + " | ".join(str(n) for n in gate.counts.values()) + " |", ""]
     lines += [f"- {reason}" for reason in gate.reasons]
-    failures = [*gate.unexpected, *(record for record, _ in gate.expected)]
-    lines += _rules_not_passed(verification, failures)
+    lines += _rules_not_passed(verification, [*gate.unexpected, *(record for record, _ in gate.expected)], records)
     if gate.unexpected:
         lines += [
             "",
@@ -86,7 +89,7 @@ def render(label: str, gate: GateResult, verification: Verification, stamp: Stam
             "| --- | --- | --- | --- |",
         ]
         lines += [
-            f"| `{_cell(check_id(r))}` | {blamed_rule(r)} | {', '.join(r.involved)} | {_paths(r)} |"
+            f"| `{_cell(check_id(r))}` | {blamed_rule(r, records)} | {', '.join(r.involved)} | {_paths(r)} |"
             for r in gate.unexpected[:SHOWN]
         ]
         lines += _more(SHOWN, len(gate.unexpected), "unexpected failures (all in --report-json)")

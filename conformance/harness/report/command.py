@@ -81,7 +81,7 @@ def merge(args: argparse.Namespace) -> int:
     stamp = Stamp(run.games, run.suite, run.rules, run.profile, run.seed, tool_versions())
     bounds = Bounds(args.max_errors, args.max_not_implemented, args.allow_fixed)
     gate = judge(verification, records, bounds, expectations, stamp)
-    print_gate(gate, console)
+    print_gate(gate, console, records)
     return 0 if gate.passed else 1
 
 

@@ -72,15 +72,22 @@ def first_sentence(text: str) -> str:
     return match.group(1) if match else flat
 
 
-def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None, width: int | None = None) -> str:
-    """The failure section of one failed (or errored) check; its JSON lines cut to ``width`` (the terminal's)."""
-    width = width or terminal_width()
+def headline(record: CheckRecord, blamed: str, width: int) -> list[str]:
+    """A failure section's first lines: the check, the rule it fails, the rules it involves."""
     verb = "fails" if record.outcome == "failed" else "errs on"
-    blamed = blamed_rule(record)  # the rule the table fails: the answer may name a better one than the primary
     others = [rule for rule in dict.fromkeys((record.primary_rule, *record.involved)) if rule and rule != blamed]
     involved = f" (also involves {', '.join(others)})" if others else ""
     # the check by the ID an expectations file and `rulespec explain` take; its whole node ID is in --report-json
-    lines = wrapped(f"{check_id(record)} {verb} {blamed}{involved}", width)
+    return wrapped(f"{check_id(record)} {verb} {blamed}{involved}", width)
+
+
+def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None, width: int | None = None) -> str:
+    """The failure section of one failed (or errored) check; its JSON lines cut to ``width`` (the terminal's).
+
+    Written as the check ends, it blames the check on its own evidence; the run's, once every check has ended, may
+    name the rule better (``GroupedFailures`` then mends the headline)."""
+    width = width or terminal_width()
+    lines = headline(record, blamed_rule(record), width)  # the rule the table fails: maybe better than the primary
     if record.statement:
         lines += wrapped(f"{INDENT}property: {record.statement}", width)
     if record.clause and record.kind != "vector":  # a vector is a worked example; `rulespec rules ID` prints its clause
@@ -111,10 +118,11 @@ def closing_summary(records: Iterable[CheckRecord], width: int | None = None, sh
     width = width or terminal_width()
     first: dict[str, CheckRecord] = {}
     ruleless: list[CheckRecord] = []  # errors of the implementation's process as it stopped: of no rule
+    records = list(records)
     for record in records:
         if record.outcome in ("failed", "error"):
             if record.primary_rule:
-                first.setdefault(blamed_rule(record), record)
+                first.setdefault(blamed_rule(record, records), record)
             else:
                 ruleless.append(record)
     if not first and not ruleless:
@@ -150,13 +158,13 @@ def named_why(lead: str, check: str, why: str, width: int) -> list[str]:
     return [lead, f"{step}{check}:", cut(f"{step}{INDENT}{why}", width)]
 
 
-def again_text(record: CheckRecord, width: int | None = None) -> str:
+def again_text(record: CheckRecord, blamed: str, width: int | None = None) -> str:
     """A further failure of a rule already shown in full: its first difference cut to the width (the report holds the
     rest)."""
     width = width or terminal_width()
     verb = "fails" if record.outcome == "failed" else "errs on"
     why = describe(record.differences[0]) if record.differences else " ".join(record.detail.split())
-    return "\n".join(named_why(f"{INDENT}also {verb} {blamed_rule(record)}:", check_id(record), why, width))
+    return "\n".join(named_why(f"{INDENT}also {verb} {blamed}:", check_id(record), why, width))
 
 
 def _why(record: CheckRecord) -> str:
@@ -175,7 +183,8 @@ class GroupedFailures:
     @pytest.hookimpl(wrapper=True, tryfirst=True)  # outermost: before pytest prints the section
     def pytest_terminal_summary(self, terminalreporter: Any) -> Generator[None]:
         failed: list[pytest.TestReport] = terminalreporter.stats.get("failed", [])
-        by_node = {record.nodeid: record for record in self._records()}
+        records = self._records()
+        by_node = {record.nodeid: record for record in records}
         first: dict[str, pytest.TestReport] = {}
         kept: list[pytest.TestReport] = []
         for report in failed:
@@ -186,12 +195,18 @@ class GroupedFailures:
                 vars(report).pop("node", None)
             if record is None or report.longrepr is None:
                 kept.append(report)
-            elif blamed_rule(record) not in first:
-                first[blamed_rule(record)] = report
+                continue
+            blamed = blamed_rule(record, records)  # the run's evidence, which the section written earlier lacked
+            if isinstance(report.longrepr, str) and blamed != blamed_rule(record):
+                width = terminal_width()
+                written, mended = ("\n".join(headline(record, rule, width)) for rule in (blamed_rule(record), blamed))
+                report.longrepr = report.longrepr.replace(written, mended, 1)
+            if blamed not in first:
+                first[blamed] = report
                 kept.append(report)
             else:
-                shown = first[blamed_rule(record)]
-                shown.longrepr = f"{shown.longrepr}\n{again_text(record)}"
+                shown = first[blamed]
+                shown.longrepr = f"{shown.longrepr}\n{again_text(record, blamed)}"
         if len(kept) != len(failed):
             self.hidden = failed
             terminalreporter.stats["failed"] = kept

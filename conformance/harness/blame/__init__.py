@@ -17,7 +17,13 @@ blame is the primary rule, except where the answer says better which rule went w
 - a composite answer (``run_phase``: score sheets, each a list of lines) differing inside a line whose
   ``source`` names a step of the reference (``electorates``), wherever else it differs (its totals, its
   verdict): the clause that step's docstring names first, so a wrong electorates line fails HIS-SPECIAL-2 and
-  not the phase's HIS-VP-1.
+  not the phase's HIS-VP-1;
+- otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
+  misreading of the reference (``edits``: a bound one off, ``<`` for ``<=``, a fraction rounded the other way, a
+  condition left out) that answers as the implementation did and that no vector the run passed refutes
+  (``misread``), so a player ranked only from 2 markers fails SOE-SCORE-2 and not each scoring vector's own rule,
+  and legal draws refused because taxations were rounded down fail SOE-MAINT-3, not the SOE-MAINT-5 the refusal
+  cites. Misreadings of two clauses that fit alike: those explaining the most failures of the run, else none.
 """
 
 from __future__ import annotations
@@ -28,12 +34,16 @@ import importlib
 import json
 import re
 from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
+from rulespec.conformance.harness.blame.misread import refuted
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import explaining, ruling_clause
@@ -93,8 +103,12 @@ def _step_of(key: str, answer: Any, path: str) -> str | None:
     return rule
 
 
-def blamed_rule(record: CheckRecord) -> str:
-    """The rule a check's failure is blamed on: its primary rule unless the answer names a better one."""
+def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
+    """The rule a check's failure is blamed on: its primary rule unless the answer names a better one.
+
+    ``among``: the run's records. When misreadings of several clauses each explain this answer, the one that
+    explains the most failing answers of the run is taken (one bug is one misreading, however many checks it
+    fails); without them, only a misreading of one clause names a rule."""
     primary = record.primary_rule
     if record.outcome != Outcome.FAILED.value or record.game not in REGISTRY:
         return primary
@@ -106,11 +120,81 @@ def blamed_rule(record: CheckRecord) -> str:
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names
         # both its rules, so a refusal in the other order stays the vector's own)
         if cited and (not due_refusal or cited not in record.rules):
-            return cited
+            return _misread(record, among) or cited
         return primary
     if record.differences and not due_refusal:
-        return _ruling_explaining(record) or _decided(record) or _first_step(record) or primary
+        return (
+            _ruling_explaining(record) or _decided(record) or _first_step(record) or _misread(record, among) or primary
+        )
     return primary
+
+
+def _misread(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+    """The clause of the misreading of the reference that answers as the implementation did (``misread``).
+
+    Of the misreadings that explain this answer, those a vector the run passed refutes are dropped. One that may
+    misread several clauses (its function states them all: a threshold two clauses state from either side) misreads
+    the one that the most failing checks it explains are primary to, else the first named; one whose failures are
+    all the checks of one other rule is dropped too (a failure confined to one rule's checks stays that rule's).
+    Then the one clause left names the blame, else the clause of those explaining the most failures, if one."""
+    run = _weighed(among)
+    passed = run.passed.get(record.game, frozenset[str]())
+    if not passed:
+        return None  # a misreading is trusted only where the vectors the run passed may refute it
+    own = {
+        name: max(rules, key=lambda rule: (run.primaries[name][rule], -rules.index(rule)))
+        for name, rules in _explanations(record)
+        if not refuted(record.game, name, passed)
+    }
+    # a misreading whose failures are all one other rule's checks is no evidence against that rule's own
+    own = {name: rule for name, rule in own.items() if len(run.primaries[name]) >= 2 or rule in run.primaries[name]}
+    if len(set(own.values())) <= 1:
+        return next(iter(own.values()), None)
+    most = max(sum(run.primaries[name].values()) for name in own)
+    clauses = {clause for name, clause in own.items() if sum(run.primaries[name].values()) == most}
+    return clauses.pop() if len(clauses) == 1 else None
+
+
+def _explanations(record: CheckRecord) -> frozenset[tuple[str, tuple[str, ...]]]:
+    if record.outcome != Outcome.FAILED.value or record.operation is None or record.got is None:
+        return frozenset()
+    if record.game not in REGISTRY:
+        return frozenset()
+    return misreadings_explaining(
+        record.game,
+        record.operation,
+        json.dumps(record.request, sort_keys=True),
+        json.dumps(record.rulings, sort_keys=True),
+        json.dumps(record.got, sort_keys=True),
+    )
+
+
+@dataclass(frozen=True)
+class _Run:
+    """The evidence a run's records give the blame of each of its failures."""
+
+    passed: dict[str, frozenset[str]]  # per game, the vector cases passed (their expectations the vectors' own)
+    primaries: defaultdict[str, Counter[str]]  # per misreading, the primary rules of the failing checks it explains
+
+
+_WEIGHED: list[tuple[Sequence[CheckRecord], int, _Run]] = []  # the last run weighed, while its caller holds it
+
+
+def _weighed(among: Sequence[CheckRecord]) -> _Run:
+    """The evidence of ``among`` (kept for the same sequence of the same length, asked again)."""
+    if _WEIGHED and _WEIGHED[0][0] is among and _WEIGHED[0][1] == len(among):
+        return _WEIGHED[0][2]
+    passed: defaultdict[str, set[str]] = defaultdict(set)
+    for r in among:
+        if r.kind == "vector" and r.outcome == Outcome.PASSED.value and not r.rederived:
+            passed[r.game].add(r.nodeid.rpartition("::")[2])
+    primaries: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    for r in among:
+        for name, _ in _explanations(r):
+            primaries[name][r.primary_rule] += 1
+    run = _Run({game: frozenset(ids) for game, ids in passed.items()}, primaries)
+    _WEIGHED[:] = [(among, len(among), run)]
+    return run
 
 
 def _ruling_explaining(record: CheckRecord) -> str | None:

@@ -1,0 +1,230 @@
+"""The misreadings of a game's reference: each function edited once, as a port misreads one clause.
+
+A port's bug is most often one misreading of one clause: a bound typed one off (in the function, or the module's
+constant it reads), ``<`` for ``<=``, a fraction rounded the other way, a flag read backwards, a condition or a
+refusal left out (the bug zoos of docs/audits/ record them). Each such edit of each function of the reference is
+compiled alone, as the function's code, for ``misread`` to swap in. An edit inside a refusing guard misreads the rule
+its refusal cites; any other, the clause of the module constant it misreads (named on the constant's line) or one of
+the clauses its function's docstring names, in that order (``blame`` weighs which from the checks it fails); a
+function stating a range of clauses is a sequence of steps, and misreads none of its own.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import CodeType
+
+from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.spec import RULE_ID
+
+_RULE = re.compile(rf"\b{RULE_ID}\b")
+_WHOLE_RULE = re.compile(rf"{RULE_ID}")
+_COMPARED: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+
+
+@dataclass(frozen=True)
+class Misreading:
+    """One edit of one function: where, the clause it misreads, and the function's edited code."""
+
+    module: str
+    function: str  # its qualified name: ``Class.method`` for a method
+    number: int  # its place among the function's misreadings
+    rules: tuple[str, ...]  # the clauses it may misread: its guard's, else those its function's docstring names
+    code: CodeType
+    loops: bool  # the function has a ``while``: an edit may make it endless
+
+    @property
+    def name(self) -> str:
+        return f"{self.module}.{self.function}#{self.number}"
+
+
+def _edited(node: ast.AST) -> Iterator[ast.AST | None]:
+    """Each misreading of one node: what replaces it (None: a statement left out)."""
+    if isinstance(node, ast.Compare):
+        for at, op in enumerate(node.ops):
+            other = _COMPARED.get(type(op))
+            if other is not None:
+                yield ast.Compare(node.left, [*node.ops[:at], other(), *node.ops[at + 1 :]], node.comparators)
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        yield ast.Constant(node.value + 1)
+        yield ast.Constant(node.value - 1)
+    elif isinstance(node, ast.Name) and node.id.isupper() and isinstance(node.ctx, ast.Load):  # a module's bound
+        yield ast.BinOp(node, ast.Add(), ast.Constant(1))
+        yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
+    elif isinstance(node, ast.Constant) and isinstance(node.value, bool):
+        yield ast.Constant(not node.value)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        yield ast.BinOp(node, ast.Add(), ast.Constant(1))
+        yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # rounded up instead of down
+        yield ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), node.left), ast.FloorDiv(), node.right))
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _ceiling(node.operand):
+        inner = node.operand
+        assert isinstance(inner, ast.BinOp) and isinstance(inner.left, ast.UnaryOp)
+        yield ast.BinOp(inner.left.operand, ast.FloorDiv(), inner.right)  # rounded down instead of up
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield node.operand
+    elif isinstance(node, ast.BoolOp):
+        for dropped in range(len(node.values)):
+            kept = [value for at, value in enumerate(node.values) if at != dropped]
+            yield kept[0] if len(kept) == 1 else ast.BoolOp(node.op, kept)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+        yield ast.Call(ast.Name("max" if node.func.id == "min" else "min", ast.Load()), node.args, node.keywords)
+    elif isinstance(node, ast.If) and not node.orelse and isinstance(node.body[-1], (ast.Raise, ast.Return)):
+        yield None  # a refusal, or a case, left out
+    elif isinstance(node, ast.comprehension):
+        for dropped in range(len(node.ifs)):
+            yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)
+
+
+def _ceiling(node: ast.AST) -> bool:
+    """``-x // y`` inside ``-(...)``: a division rounded up."""
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.FloorDiv)
+        and isinstance(node.left, ast.UnaryOp)
+        and isinstance(node.left.op, ast.USub)
+    )
+
+
+def _cited(guard: ast.If) -> str | None:
+    """The rule a refusing guard's own ``raise`` cites (a string argument that is a whole rule ID)."""
+    for node in guard.body:
+        if isinstance(node, ast.Raise):
+            for part in ast.walk(node):
+                if isinstance(part, ast.Constant) and isinstance(part.value, str) and _WHOLE_RULE.fullmatch(part.value):
+                    return part.value
+    return None
+
+
+def _untouched(function: ast.FunctionDef) -> set[int]:
+    """Nodes no misreading edits: the docstring, annotations, and the arguments of a ``raise`` (its message)."""
+    skipped: list[ast.AST] = []
+    if function.body and isinstance(function.body[0], ast.Expr) and isinstance(function.body[0].value, ast.Constant):
+        skipped.append(function.body[0])
+    for node in ast.walk(function):
+        skipped += [getattr(node, name) for name in ("annotation", "returns") if getattr(node, name, None) is not None]
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            skipped.append(node.exc)
+    return {id(part) for node in skipped for part in ast.walk(node)} | {id(function.args)}
+
+
+def _parents(function: ast.FunctionDef) -> dict[int, tuple[ast.AST, str, int | None]]:
+    found: dict[int, tuple[ast.AST, str, int | None]] = {}
+    for node in ast.walk(function):
+        for name, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                for at, item in enumerate(value):  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+                    if isinstance(item, ast.AST):
+                        found[id(item)] = (node, name, at)
+            elif isinstance(value, ast.AST):
+                found[id(value)] = (node, name, None)
+    return found
+
+
+def _replace(function: ast.FunctionDef, index: int, replacement: ast.AST | None) -> ast.FunctionDef | None:
+    """A copy of ``function`` with its ``index``-th node (in ``ast.walk`` order) replaced; None if it cannot be."""
+    edited = copy.deepcopy(function)
+    target = list(ast.walk(edited))[index]
+    parent, name, at = _parents(edited)[id(target)]
+    if at is None:
+        if replacement is None:
+            return None
+        setattr(parent, name, replacement)
+    else:
+        items: list[ast.AST] = getattr(parent, name)
+        items[at : at + 1] = [] if replacement is None else [replacement]
+        if not items:
+            items.append(ast.Pass())
+    return ast.fix_missing_locations(edited)
+
+
+def _code(function: ast.FunctionDef, path: Path) -> CodeType | None:
+    """The function's code, compiled alone (names are looked up in the live function's module when it runs)."""
+    try:
+        module = compile(ast.Module([function], []), str(path), "exec")
+    except (SyntaxError, ValueError):
+        return None
+    return next((c for c in module.co_consts if isinstance(c, CodeType) and c.co_name == function.name), None)
+
+
+def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef]]:
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            yield node.name, node
+        if isinstance(node, ast.ClassDef):
+            for method in node.body:
+                if isinstance(method, ast.FunctionDef):
+                    yield f"{node.name}.{method.name}", method
+
+
+def _constants(root: Path) -> dict[str, str]:
+    """Each module constant of the reference whose line names a clause (``LAST_TURN = 9  # HIS-WIN-7``)."""
+    found: dict[str, str] = {}
+    for path in sorted(root.glob("*.py")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            defined = re.match(r"([A-Z][A-Z0-9_]*)\s*(?::[^=]*)?=[^#]*#(.*)$", line)
+            named = _RULE.search(defined.group(2)) if defined else None
+            if defined and named:
+                found.setdefault(defined.group(1), named.group(0))
+    return found
+
+
+def _of_function(
+    module: str, qualname: str, function: ast.FunctionDef, path: Path, constants: dict[str, str]
+) -> Iterator[Misreading]:
+    docstring = ast.get_docstring(function) or ""
+    # a step's own clauses; a function stating a range of clauses ("X-1 to X-8") is a sequence of steps: none
+    ranged = re.search(rf"{RULE_ID} to {RULE_ID}", docstring)
+    named = () if ranged else tuple(dict.fromkeys(found.group(0) for found in _RULE.finditer(docstring)))
+    untouched = _untouched(function)
+    guards: dict[int, str] = {}  # node -> the rule of the innermost refusing guard around it
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and (rule := _cited(node)) is not None:
+            guards |= {id(part): rule for part in ast.walk(node)}  # walked outside in: the innermost guard last
+    loops = any(isinstance(node, ast.While) for node in ast.walk(function))
+    number = 0
+    for index, node in enumerate(ast.walk(function)):
+        guard = guards.get(id(node))
+        constant = constants.get(node.id) if isinstance(node, ast.Name) else None
+        rules = (guard,) if guard else tuple(dict.fromkeys((*([constant] if constant else []), *named)))
+        if id(node) in untouched or not rules:
+            continue
+        for replacement in _edited(node):
+            edited = _replace(function, index, replacement)
+            code = _code(edited, path) if edited is not None else None
+            if code is not None:
+                number += 1
+                yield Misreading(module, qualname, number, rules, code, loops)
+
+
+@functools.cache
+def misreadings(key: str) -> dict[tuple[str, int], tuple[Misreading, ...]]:
+    """Every misreading of the game's reference, by the function's (file, first line) as its code names them."""
+    package = registry.game(key).reference
+    root = Path(str(getattr(package, "__file__"))).parent
+    found: dict[tuple[str, int], tuple[Misreading, ...]] = {}
+    constants = _constants(root)
+    for path in sorted(root.glob("*.py")):
+        module = (
+            f"{getattr(package, '__name__')}.{path.stem}" if path.stem != "__init__" else getattr(package, "__name__")
+        )
+        for qualname, function in _functions(ast.parse(path.read_text(encoding="utf-8"))):
+            first = function.decorator_list[0].lineno if function.decorator_list else function.lineno
+            found[(str(path), first)] = tuple(_of_function(module, qualname, function, path, constants))
+    return found

@@ -1,0 +1,156 @@
+"""Which misreadings of the reference answer as the implementation did, and which a passed vector refutes.
+
+For a failing check, each misreading (``edits``) of each function of the reference that the check's request reaches
+is swapped into the live function (its ``__code__``) for one call, then put back, and asked the same request: each
+that answers as the implementation did explains the failure. ``blame`` weighs the explanations against the run: a
+misreading that answers a vector the implementation passed otherwise than the reference is no explanation. A loop
+a misreading made endless is stopped after a bounded number of steps, never a time, so the blame is repeatable.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType, FunctionType
+from typing import Any
+
+import msgspec
+
+from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.edits import Misreading, misreadings
+from rulespec.conformance.harness.rulings import reference_json
+from rulespec.conformance.harness.vectors import load_game
+
+_STEPS = 100_000  # lines a misread call may run: the reference answers any check in a few thousand
+_SWAPPING = threading.Lock()  # one swapped function at a time, in any thread
+
+
+class _Endless(Exception):
+    """A misread call that ran past ``_STEPS`` lines."""
+
+
+def _live(misreading: Misreading) -> FunctionType | None:
+    found: Any = importlib.import_module(misreading.module)
+    for part in misreading.function.split("."):
+        found = getattr(found, part, None)
+    return found if isinstance(found, FunctionType) else None
+
+
+def _reached(call: Callable[[], Any], root: Path) -> set[tuple[str, int]]:
+    """The functions of the reference (file, first line) that one call runs."""
+    reached: set[tuple[str, int]] = set()
+    prefix = str(root)
+
+    def seen(frame: FrameType, event: str, _: object) -> None:
+        if event == "call" and frame.f_code.co_filename.startswith(prefix):
+            reached.add((frame.f_code.co_filename, frame.f_code.co_firstlineno))
+
+    previous = sys.getprofile()
+    sys.setprofile(seen)
+    try:
+        call()
+    finally:
+        sys.setprofile(previous)
+    return reached
+
+
+@contextmanager
+def _swapped(misreading: Misreading) -> Iterator[bool]:
+    """The live function runs the misread code inside the block (False: it could not be swapped)."""
+    live = _live(misreading)
+    with _SWAPPING:
+        if live is None or len(live.__code__.co_freevars) != len(misreading.code.co_freevars):
+            yield False
+            return
+        kept, live.__code__ = live.__code__, misreading.code
+        try:
+            yield True
+        finally:
+            live.__code__ = kept
+
+
+def _bounded(call: Callable[[], Any]) -> Any:
+    """``call()``, stopped with ``_Endless`` past ``_STEPS`` lines."""
+    steps = 0
+
+    def step(frame: FrameType, event: str, _: object) -> Any:
+        nonlocal steps
+        steps += 1
+        if steps > _STEPS:
+            raise _Endless
+        return step
+
+    previous = sys.gettrace()
+    sys.settrace(step)
+    try:
+        return call()
+    finally:
+        sys.settrace(previous)
+
+
+@functools.lru_cache(maxsize=4096)
+def explaining(
+    key: str, operation: str, request: str, rulings: str, got: str
+) -> frozenset[tuple[str, tuple[str, ...]]]:
+    """Each misreading (its name, the clauses it may misread) under which the reference answers ``got`` (JSON, as a
+    check holds it) to this request (JSON, as sent); none for a request this run cannot type again."""
+    played = registry.game(key)
+    try:
+        typed_request = msgspec.convert(json.loads(request), played.operation(operation).request)
+        typed_rulings = msgspec.convert(json.loads(rulings), played.rulings)
+    except (msgspec.ValidationError, KeyError, TypeError):
+        return frozenset()
+    answer = json.loads(got)
+    root = Path(str(getattr(played.reference, "__file__"))).parent
+
+    def ask() -> Any:
+        return reference_json(played, operation, typed_request, typed_rulings)
+
+    found: set[tuple[str, tuple[str, ...]]] = set()
+    every = misreadings(key)
+    for function in sorted(_reached(ask, root)):
+        for misreading in every.get(function, ()):
+            with _swapped(misreading) as swapped:
+                misread = (_bounded(ask) if misreading.loops else ask()) if swapped else None
+            if misread == answer:
+                found.add((misreading.name, misreading.rules))
+    return frozenset(found)
+
+
+@functools.cache
+def _cases(key: str) -> dict[str, tuple[Callable[[], Any], set[tuple[str, int]], Any]]:
+    """Each vector case of the game by its ID: the reference asked it, the functions it reaches, its answer."""
+    played = registry.game(key)
+    root = Path(str(getattr(played.reference, "__file__"))).parent
+    found: dict[str, tuple[Callable[[], Any], set[tuple[str, int]], Any]] = {}
+    for loaded in load_game(played):
+        ask = functools.partial(reference_json, played, loaded.operation, loaded.request, loaded.rulings)
+        found[loaded.case.id] = (ask, _reached(ask, root), ask())
+    return found
+
+
+@functools.cache
+def _named(key: str) -> dict[str, tuple[tuple[str, int], Misreading]]:
+    return {m.name: (function, m) for function, found in misreadings(key).items() for m in found}
+
+
+@functools.lru_cache(maxsize=4096)
+def refuted(key: str, name: str, passed: frozenset[str]) -> bool:
+    """Whether the misreading ``name`` answers one of the game's vector cases ``passed`` (by ID: checks the
+    implementation passed) otherwise than the reference: then the implementation does not read the clause so."""
+    function, misreading = _named(key)[name]
+    for case in sorted(passed):
+        ask, reached, answer = _cases(key).get(case, (None, set[tuple[str, int]](), None))
+        if ask is None or function not in reached:
+            continue
+        with _swapped(misreading) as swapped:
+            misread = (_bounded(ask) if misreading.loops else ask()) if swapped else answer
+        if misread != answer:
+            return True
+    return False
