@@ -124,7 +124,7 @@ _STYLE = {
     PASSED: "green",
 }
 LEGEND = (
-    "vectors, invariants: checks passed / checks involving the rule. failed: a check whose primary rule it is failed;"
+    "vectors, invariants: checks passed / checks involving the rule. failed: a check blamed on it failed;"
     " implicated: its own checks passed, a check involving it failed;"
     " partial: some checks passed, others not implemented"
 )

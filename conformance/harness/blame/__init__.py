@@ -155,18 +155,19 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
     return clauses.pop() if len(clauses) == 1 else None
 
 
+def _asked(record: CheckRecord) -> tuple[str, str, str, str, str] | None:
+    """A check's game, operation, request, rulings and answer, as the JSON the answer caches are keyed by."""
+    if record.operation is None or record.got is None:
+        return None
+    request, rulings, got = (json.dumps(part, sort_keys=True) for part in (record.request, record.rulings, record.got))
+    return record.game, record.operation, request, rulings, got
+
+
 def _explanations(record: CheckRecord) -> frozenset[tuple[str, tuple[str, ...]]]:
-    if record.outcome != Outcome.FAILED.value or record.operation is None or record.got is None:
+    asked = _asked(record)
+    if record.outcome != Outcome.FAILED.value or asked is None or record.game not in REGISTRY:
         return frozenset()
-    if record.game not in REGISTRY:
-        return frozenset()
-    return misreadings_explaining(
-        record.game,
-        record.operation,
-        json.dumps(record.request, sort_keys=True),
-        json.dumps(record.rulings, sort_keys=True),
-        json.dumps(record.got, sort_keys=True),
-    )
+    return misreadings_explaining(*asked)
 
 
 @dataclass(frozen=True)
@@ -201,16 +202,8 @@ def _ruling_explaining(record: CheckRecord) -> str | None:
     """For a check asked under an alternative of a ruling (never a declared one), that ruling's clause when another
     reading of it makes the reference answer as the implementation did; None when none does, or when readings of
     two rulings each would. Under the defaults the clauses state the reading, and a departure stays theirs."""
-    if record.operation is None or record.got is None:
-        return None
-    return _explained(
-        record.game,
-        record.operation,
-        json.dumps(record.request, sort_keys=True),
-        json.dumps(record.rulings, sort_keys=True),
-        json.dumps(record.got, sort_keys=True),
-        tuple(sorted(record.declared)),
-    )
+    asked = _asked(record)
+    return None if asked is None else _explained(*asked, tuple(sorted(record.declared)))
 
 
 @functools.lru_cache(maxsize=4096)

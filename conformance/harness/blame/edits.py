@@ -44,7 +44,7 @@ class Misreading:
     module: str
     function: str  # its qualified name: ``Class.method`` for a method
     number: int  # its place among the function's misreadings
-    rules: tuple[str, ...]  # the clauses it may misread: its guard's, else those its function's docstring names
+    rules: tuple[str, ...]  # what it may misread: its guard's rule, else its constant's clause and its docstring's
     code: CodeType
     loops: bool  # the function has a ``while``: an edit may make it endless
 

@@ -94,6 +94,17 @@ def _bounded(call: Callable[[], Any]) -> Any:
         sys.settrace(previous)
 
 
+_UNSWAPPED = object()  # the answer of a misreading that could not be swapped in: never any check's
+
+
+def _answer(misreading: Misreading, ask: Callable[[], Any]) -> Any:
+    """The reference's answer to ``ask`` with ``misreading`` swapped in."""
+    with _swapped(misreading) as swapped:
+        if not swapped:
+            return _UNSWAPPED
+        return _bounded(ask) if misreading.loops else ask()
+
+
 @functools.lru_cache(maxsize=4096)
 def explaining(
     key: str, operation: str, request: str, rulings: str, got: str
@@ -116,9 +127,7 @@ def explaining(
     every = misreadings(key)
     for function in sorted(_reached(ask, root)):
         for misreading in every.get(function, ()):
-            with _swapped(misreading) as swapped:
-                misread = (_bounded(ask) if misreading.loops else ask()) if swapped else None
-            if misread == answer:
+            if _answer(misreading, ask) == answer:
                 found.add((misreading.name, misreading.rules))
     return frozenset(found)
 
@@ -149,8 +158,7 @@ def refuted(key: str, name: str, passed: frozenset[str]) -> bool:
         ask, reached, answer = _cases(key).get(case, (None, set[tuple[str, int]](), None))
         if ask is None or function not in reached:
             continue
-        with _swapped(misreading) as swapped:
-            misread = (_bounded(ask) if misreading.loops else ask()) if swapped else answer
-        if misread != answer:
+        misread = _answer(misreading, ask)
+        if misread is not _UNSWAPPED and misread != answer:
             return True
     return False
