@@ -173,3 +173,24 @@ def test_a_pipe_is_80_columns_and_columns_says_otherwise(monkeypatch: pytest.Mon
     assert terminal_width() == 80  # as rich takes a pipe to be: the table and the failures agree
     monkeypatch.setenv("COLUMNS", "132")
     assert terminal_width() == 132
+
+
+def test_a_rules_further_failures_are_folded_under_its_first_and_the_rest_counted() -> None:
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from rulespec.conformance.harness.verify.failure_text import AGAIN_SHOWN, GroupedFailures
+
+    records = [replace(RECORD, nodeid=f"{RECORD.nodeid}-{n}") for n in range(AGAIN_SHOWN + 3)]
+    reports = [SimpleNamespace(nodeid=r.nodeid, longrepr=failure_text(r, width=80)) for r in records]
+    reporter = SimpleNamespace(stats={"failed": list(reports)})
+    grouped = GroupedFailures(lambda: records)
+    summary = grouped.pytest_terminal_summary(reporter)
+    next(summary)  # pytest prints the failures section here
+    assert reporter.stats["failed"] == reports[:1]  # one section for the rule
+    shown = str(reports[0].longrepr)
+    assert shown.count("also fails HIS-WIN-3") == AGAIN_SHOWN
+    assert "... and 2 more failing checks of HIS-WIN-3 (all in --report-json)" in shown  # 6 = 1 + 3 + 2
+    with pytest.raises(StopIteration):
+        next(summary)
+    assert reporter.stats["failed"] == reports  # put back for pytest's own counts

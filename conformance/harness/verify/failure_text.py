@@ -16,6 +16,7 @@ import json
 import re
 import shutil
 import textwrap
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any
 
@@ -173,6 +174,9 @@ def _why(record: CheckRecord) -> str:
     return why if record.outcome == "failed" else f"(error) {why}"
 
 
+AGAIN_SHOWN = 3  # further failures of one rule told under its first; the rest are counted (a misreading reaches many)
+
+
 class GroupedFailures:
     """Folds a rule's further failures into its first while pytest prints the failures section."""
 
@@ -186,6 +190,7 @@ class GroupedFailures:
         records = self._records()
         by_node = {record.nodeid: record for record in records}
         first: dict[str, pytest.TestReport] = {}
+        folded: Counter[str] = Counter()  # further failures of each rule, told a line each up to AGAIN_SHOWN
         kept: list[pytest.TestReport] = []
         for report in failed:
             record = by_node.get(report.nodeid)
@@ -205,8 +210,13 @@ class GroupedFailures:
                 first[blamed] = report
                 kept.append(report)
             else:
-                shown = first[blamed]
-                shown.longrepr = f"{shown.longrepr}\n{again_text(record, blamed)}"
+                folded[blamed] += 1
+                if folded[blamed] <= AGAIN_SHOWN:
+                    first[blamed].longrepr = f"{first[blamed].longrepr}\n{again_text(record, blamed)}"
+        for rule, count in folded.items():
+            if count > AGAIN_SHOWN:
+                more = f"{INDENT}... and {count - AGAIN_SHOWN} more failing checks of {rule} (all in --report-json)"
+                first[rule].longrepr = f"{first[rule].longrepr}\n" + "\n".join(wrapped(more, terminal_width()))
         if len(kept) != len(failed):
             self.hidden = failed
             terminalreporter.stats["failed"] = kept
