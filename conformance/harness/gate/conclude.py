@@ -184,7 +184,8 @@ def rewrite(
     for record in records:
         if record.outcome == FAILED and not any(covers(entry, record) for entry in failures):
             why = " ".join(record.detail.split()) or "; ".join(map(describe, record.differences[:3]))
-            detail = f"{PLACEHOLDER} (fails {', '.join(record.rules)}{f': {why}' if why else ''})"[:240]
+            blamed = blamed_rule(record, records)  # as the table and the failure section name it
+            detail = f"{PLACEHOLDER} (fails {blamed}{f': {why}' if why else ''})"[:240]
             failures.append(KnownFailure(detail, check=check_id(record)))
         if record.outcome == MISSING and not any(gap_covers(gap, record) for gap in gaps):
             operation = operation_of(record)
