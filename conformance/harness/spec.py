@@ -75,6 +75,11 @@ def find_rule_ids(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found[0] for found in _NAMED.finditer(text)))
 
 
+def spans_a_range(text: str) -> bool:
+    """Whether ``text`` names a range of clauses (``SOE-MAINT-1 to SOE-MAINT-8``)."""
+    return _RANGE.search(text) is not None
+
+
 def named_rules(text: str) -> tuple[str, ...]:
     """The rule IDs ``text`` names, a range (``SOE-SCORE-2 to SOE-SCORE-10``) naming each it spans, once each."""
     spanned = [

@@ -47,13 +47,12 @@ from rulespec.conformance.harness.blame.misread import refuted
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import explaining, ruling_clause
-from rulespec.conformance.harness.spec import RULE_ID, read_clauses
+from rulespec.conformance.harness.spec import find_rule_ids, read_clauses
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
 
 _INDEX = re.compile(r"\[\d+\]")
 _STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
-_FIRST_RULE = re.compile(rf"\b{RULE_ID}\b")
 
 
 @functools.cache
@@ -76,9 +75,9 @@ def step_rules(key: str) -> dict[str, str]:
     for path in sorted(package.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef):
-                named = _FIRST_RULE.search(ast.get_docstring(node) or "")
+                named = find_rule_ids(ast.get_docstring(node) or "")
                 if named:
-                    found.setdefault(node.name, named.group(0))
+                    found.setdefault(node.name, named[0])
     return found
 
 
@@ -106,9 +105,8 @@ def _step_of(key: str, answer: Any, path: str) -> str | None:
 def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     """The rule a check's failure is blamed on: its primary rule unless the answer names a better one.
 
-    ``among``: the run's records. When misreadings of several clauses each explain this answer, the one that
-    explains the most failing answers of the run is taken (one bug is one misreading, however many checks it
-    fails); without them, only a misreading of one clause names a rule."""
+    ``among``: the run's records, against which a misreading of the reference is weighed (``_misread``); without
+    them, or with no vector passed among them, no misreading is trusted and the other evidence decides."""
     primary = record.primary_rule
     if record.outcome != Outcome.FAILED.value or record.game not in REGISTRY:
         return primary

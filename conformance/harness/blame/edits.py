@@ -21,10 +21,8 @@ from pathlib import Path
 from types import CodeType
 
 from rulespec.conformance.harness import games as registry
-from rulespec.conformance.harness.spec import RULE_ID
+from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, spans_a_range
 
-_RULE = re.compile(rf"\b{RULE_ID}\b")
-_WHOLE_RULE = re.compile(rf"{RULE_ID}")
 _COMPARED: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE,
     ast.LtE: ast.Lt,
@@ -107,7 +105,7 @@ def _cited(guard: ast.If) -> str | None:
     for node in guard.body:
         if isinstance(node, ast.Raise):
             for part in ast.walk(node):
-                if isinstance(part, ast.Constant) and isinstance(part.value, str) and _WHOLE_RULE.fullmatch(part.value):
+                if isinstance(part, ast.Constant) and isinstance(part.value, str) and is_rule_id(part.value):
                     return part.value
     return None
 
@@ -179,9 +177,9 @@ def _constants(root: Path) -> dict[str, str]:
     for path in sorted(root.glob("*.py")):
         for line in path.read_text(encoding="utf-8").splitlines():
             defined = re.match(r"([A-Z][A-Z0-9_]*)\s*(?::[^=]*)?=[^#]*#(.*)$", line)
-            named = _RULE.search(defined.group(2)) if defined else None
+            named = find_rule_ids(defined.group(2)) if defined else ()
             if defined and named:
-                found.setdefault(defined.group(1), named.group(0))
+                found.setdefault(defined.group(1), named[0])
     return found
 
 
@@ -190,8 +188,7 @@ def _of_function(
 ) -> Iterator[Misreading]:
     docstring = ast.get_docstring(function) or ""
     # a step's own clauses; a function stating a range of clauses ("X-1 to X-8") is a sequence of steps: none
-    ranged = re.search(rf"{RULE_ID} to {RULE_ID}", docstring)
-    named = () if ranged else tuple(dict.fromkeys(found.group(0) for found in _RULE.finditer(docstring)))
+    named = () if spans_a_range(docstring) else find_rule_ids(docstring)
     untouched = _untouched(function)
     guards: dict[int, str] = {}  # node -> the rule of the innermost refusing guard around it
     for node in ast.walk(function):
