@@ -173,8 +173,9 @@ def render(verification: Verification, label: str, console: Console | None = Non
     statuses = Counter(t.status for t in verification.tallies)
     rules = ", ".join(f"{statuses[s]} {s}" for s in STATUSES if statuses[s])
     checks = ", ".join(f"{verification.totals[o.value]} {o.value}" for o in Outcome)
-    console.print(f"rules: {len(verification.tallies)} ({rules})", soft_wrap=True)
-    console.print(f"checks: {sum(verification.totals.values())} ({checks})", soft_wrap=True)
+    # wrapped to the console's width: with every status present the line passes 80 columns
+    console.print(f"rules: {len(verification.tallies)} ({rules})", soft_wrap=False)
+    console.print(f"checks: {sum(verification.totals.values())} ({checks})", soft_wrap=False)
     for rule in verification.unknown_rules:
         console.print(f"[bold red]a check names {terminal_text(rule)}, which no spec defines[/]", soft_wrap=True)
     verdict = "[green]FULL PASS[/]" if verification.full_pass else "[bold red]NOT A FULL PASS[/]"

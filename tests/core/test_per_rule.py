@@ -58,6 +58,8 @@ def test_the_table_keeps_rule_ids_whole_and_explains_its_counts(width: int) -> N
     assert "checks passed / checks involving the rule" in " ".join(text.split())
     legend = text.split("vectors, invariants:", 1)[1].split("rules:", 1)[0]
     assert max(len(line) for line in legend.splitlines()) <= width, f"the legend is wider than {width}\n{text}"
+    summary = "rules:" + text.split("rules:", 1)[1]  # the counts of rules and checks, wrapped as the legend is
+    assert max(len(line) for line in summary.splitlines()) <= width, f"the counts are wider than {width}\n{text}"
     statuses = [line.split()[-1] for line in text.splitlines() if line.startswith("SOE-")]
     assert statuses == ["unchecked", "failed", "implicated", "implicated", "partial", "implemented"], text  # spec order
 
