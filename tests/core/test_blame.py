@@ -337,6 +337,21 @@ def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: 
     assert {blamed_rule(replace(r, rules=("IMP-MARKET-5", *r.rules))) for r in failed} == {rule}
 
 
+def _outcome_before_the_play(request: PhaseRequest, rulings: Any, /) -> PhaseResult:
+    """HIS-PLAY-2 misread: an allowed play scored and recorded, but the outcome reported is the one before it."""
+    result = his.run_phase(request, rulings)
+    if request.play is None:
+        return result
+    return replace(result, outcome=his.may_play_copernicus_or_servetus(request, rulings).before)
+
+
+def test_an_outcome_reported_before_the_play_fails_the_play_rule_not_the_victory_it_shows() -> None:
+    records = records_of("his", SimpleNamespace(run_phase=_outcome_before_the_play), ("run_phase",))
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert failed and all(d.path.startswith("$.outcome") for r in failed for d in r.differences)
+    assert {blamed_rule(r) for r in failed} == {"HIS-PLAY-2"}  # not the domination the outcome before shows
+
+
 def test_a_tie_listing_the_powers_dropped_on_the_way_fails_the_unbroken_tie_rule() -> None:
     def every_tied_power(request: Any, rulings: Any, /) -> Any:
         """HIS-WIN-4 misread: an unbroken tie lists every power tied this turn, the dropped ones too."""
@@ -428,6 +443,48 @@ def test_a_refusal_a_misread_count_gives_fails_the_count_not_the_rule_it_cites()
     assert refused  # the vectors with a shortfall that is not a multiple of the yield
     assert {blamed_rule(r) for r in refused} == {"SOE-MAINT-5"}  # the refusal's word, alone
     assert {blamed_rule(r, records) for r in refused} == {"SOE-MAINT-3"}  # the misreading the passes leave
+
+
+def _refusing_seven(name: str) -> Any:
+    """SOE-GAME-1 misread as 2 to 6 players: a legal 7 refused, in every operation, before anything else."""
+    operation = getattr(soe, name)
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        if len(getattr(request, "empires", ()) or getattr(request, "players", ())) == 7:
+            raise InvalidState("empires", 7, "a game has 2 to 6 players", "SOE-GAME-1")
+        return operation(request, rulings)
+
+    return call
+
+
+def test_a_fault_refused_for_a_misread_count_fails_the_count_not_the_faults_rule() -> None:
+    target = SimpleNamespace(**{op.name: _refusing_seven(op.name) for op in game("soe").operations})
+    records = records_of("soe", target)
+    seven = next(loaded for loaded in load_game(game("soe")) if loaded.case.id == "soe-game-seven-players-allowed")
+    first = replace(seven.request.empires[0], player="")  # SOE-GAME-2: a player has a name
+    faulty: Any = replace(seven.request, empires=(first, *seven.request.empires[1:]))
+    answers: list[Any] = []
+    for call in (soe.collect_income, target.collect_income):
+        with pytest.raises(InvalidState) as refusal:
+            call(faulty, seven.rulings)
+        answers.append({"error": {"kind": "InvalidState", "field": refusal.value.field}})
+    assert answers[0] != answers[1]  # the fault's own field, and the count's
+    record = CheckRecord(
+        "test_collect_income_refuses_each_fault",
+        "soe",
+        "invariant",
+        ("SOE-GAME-2", "SOE-GAME-1"),  # an invariant over every fault involves the count's rule too
+        Verdict.FAILED.value,
+        "refused for another field",
+        operation="collect_income",
+        request=wire_form(faulty),
+        rulings=wire_form(seven.rulings),
+        expected=answers[0],
+        got=answers[1],
+    )
+    assert blamed_rule(record) == "SOE-GAME-2"  # alone, a refusal for one of the check's rules stays its own
+    # the run's passes leave one misreading that refuses so: the count read one short
+    assert blamed_rule(record, [*records, record]) == "SOE-GAME-1"
 
 
 def test_a_misreading_a_passed_vector_refutes_is_never_blamed() -> None:

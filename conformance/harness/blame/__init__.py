@@ -8,7 +8,8 @@ blame is the primary rule, except where the answer says better which rule went w
 - a legal input refused, or an input refused under a rule the check does not involve: the rule the
   refusal cites (an ``IllegalAction``'s), or the rule of the field an ``InvalidState`` names (the rule
   of the game's vectors that refuse that field), so a legal 9 refused fails the rule on populations
-  and not each vector's own;
+  and not each vector's own; a fault refused for another of the check's rules: the misreading that
+  refuses it so (below), so a legal 7 players refused before each fault fails the rule on player counts;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it;
@@ -119,7 +120,9 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # both its rules, so a refusal in the other order stays the vector's own)
         if cited and (not due_refusal or cited not in record.rules):
             return _misread(record, among) or cited
-        return primary
+        # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
+        # the fault is reached) is that bound's; an order of checks swapped is no misreading and stays the check's
+        return (_misread(record, among) if due_refusal else None) or primary
     if record.differences and not due_refusal:
         return (
             _ruling_explaining(record) or _decided(record) or _first_step(record) or _misread(record, among) or primary

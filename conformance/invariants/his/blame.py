@@ -2,14 +2,20 @@
 
 The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only
 then who wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates
-(HIS-WIN-5). ``run_phase`` ends with that verdict, and Copernicus's or Servetus's play is judged on it. Only what
-a difference shows for sure is named; anything else is left to the check's own rule.
+(HIS-WIN-5). ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that is the
+one before the play is that step misplaced), and Copernicus's or Servetus's play is judged on it. Only what a
+difference shows for sure is named; anything else is left to the check's own rule.
 """
 
 from __future__ import annotations
 
 from typing import Any, cast
 
+import msgspec
+
+from rulespec.reference.errors import IllegalAction, InvalidState
+from rulespec.reference.here_i_stand.model import PhaseRequest
+from rulespec.reference.here_i_stand.phase import may_play_copernicus_or_servetus
 from rulespec.reference.here_i_stand.rulings import Rulings
 
 DEFAULTS = Rulings()  # what a record's rulings leave out
@@ -59,12 +65,24 @@ def _outcome(
     return None
 
 
+def _before_play(request: dict[str, Any], rulings: Any) -> Any:
+    """The outcome on a phase's totals before its play (HIS-PLAY-2's ``before``) as JSON; None when unreadable."""
+    try:
+        typed = msgspec.convert(request, PhaseRequest)
+        verdict = may_play_copernicus_or_servetus(typed, msgspec.convert(rulings or {}, Rulings))
+    except (msgspec.ValidationError, InvalidState, IllegalAction):
+        return None
+    return msgspec.json.decode(msgspec.json.encode(verdict.before))
+
+
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
     mine, theirs, asked = _object(expected), _object(got), _object(request)
     if operation == "determine_victory":
         return _outcome(mine, theirs, asked, rulings)
     if operation == "run_phase" and mine and theirs and all(path.startswith("$.outcome") for path in paths):
+        if asked and asked.get("play") is not None and theirs.get("outcome") == _before_play(asked, rulings):
+            return "HIS-PLAY-2"  # the outcome before the play, where run_phase reports the one after it
         history = cast(list[dict[str, Any]], mine.get("history") or [{}])
         phase = {"turn": (asked or {}).get("turn"), "totals": history[-1].get("totals", [])}  # the turn's own
         return _outcome(_object(mine.get("outcome")), _object(theirs.get("outcome")), phase, rulings)
