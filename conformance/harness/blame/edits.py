@@ -12,7 +12,6 @@ function stating a range of clauses is a sequence of steps, and misreads none of
 from __future__ import annotations
 
 import ast
-import copy
 import functools
 import re
 from collections.abc import Iterator
@@ -135,27 +134,37 @@ def _parents(function: ast.FunctionDef) -> dict[int, tuple[ast.AST, str, int | N
     return found
 
 
-def _replace(function: ast.FunctionDef, index: int, replacement: ast.AST | None) -> ast.FunctionDef | None:
-    """A copy of ``function`` with its ``index``-th node (in ``ast.walk`` order) replaced; None if it cannot be."""
-    edited = copy.deepcopy(function)
-    target = list(ast.walk(edited))[index]
-    parent, name, at = _parents(edited)[id(target)]
+def _code_with(
+    function: ast.FunctionDef, target: ast.AST, replacement: ast.AST | None, where: tuple[ast.AST, str, int | None]
+) -> CodeType | None:
+    """The function's code with ``target`` replaced (None: a statement left out), compiled while the tree holds the
+    edit, then the tree put back as it was (no copy of the tree per edit)."""
+    parent, name, at = where
+    if replacement is not None:
+        ast.fix_missing_locations(ast.copy_location(replacement, target))
     if at is None:
         if replacement is None:
             return None
         setattr(parent, name, replacement)
-    else:
-        items: list[ast.AST] = getattr(parent, name)
-        items[at : at + 1] = [] if replacement is None else [replacement]
-        if not items:
-            items.append(ast.Pass())
-    return ast.fix_missing_locations(edited)
+        try:
+            return _code(function)
+        finally:
+            setattr(parent, name, target)
+    items: list[ast.AST] = getattr(parent, name)
+    kept = list(items)
+    items[at : at + 1] = [] if replacement is None else [replacement]
+    if not items:
+        items.append(ast.fix_missing_locations(ast.copy_location(ast.Pass(), target)))
+    try:
+        return _code(function)
+    finally:
+        items[:] = kept
 
 
-def _code(function: ast.FunctionDef, path: Path) -> CodeType | None:
+def _code(function: ast.FunctionDef) -> CodeType | None:
     """The function's code, compiled alone (names are looked up in the live function's module when it runs)."""
     try:
-        module = compile(ast.Module([function], []), str(path), "exec")
+        module = compile(ast.Module([function], []), _PATHS[id(function)], "exec")
     except (SyntaxError, ValueError):
         return None
     return next((c for c in module.co_consts if isinstance(c, CodeType) and c.co_name == function.name), None)
@@ -184,7 +193,7 @@ def _constants(root: Path) -> dict[str, str]:
 
 
 def _of_function(
-    module: str, qualname: str, function: ast.FunctionDef, path: Path, constants: dict[str, str]
+    module: str, qualname: str, function: ast.FunctionDef, constants: dict[str, str]
 ) -> Iterator[Misreading]:
     docstring = ast.get_docstring(function) or ""
     # a step's own clauses; a function stating a range of clauses ("X-1 to X-8") is a sequence of steps: none
@@ -195,27 +204,40 @@ def _of_function(
         if isinstance(node, ast.If) and (rule := _cited(node)) is not None:
             guards |= {id(part): rule for part in ast.walk(node)}  # walked outside in: the innermost guard last
     loops = any(isinstance(node, ast.While) for node in ast.walk(function))
+    parents = _parents(function)
     number = 0
-    for index, node in enumerate(ast.walk(function)):
+    for node in list(ast.walk(function)):
         guard = guards.get(id(node))
         constant = constants.get(node.id) if isinstance(node, ast.Name) else None
         rules = (guard,) if guard else tuple(dict.fromkeys((*([constant] if constant else []), *named)))
         if id(node) in untouched or not rules:
             continue
         for replacement in _edited(node):
-            edited = _replace(function, index, replacement)
-            code = _code(edited, path) if edited is not None else None
+            code = _code_with(function, node, replacement, parents[id(node)])
             if code is not None:
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops)
 
 
+@dataclass(frozen=True)
+class _Function:
+    """One function of a game's reference, parsed: what its misreadings are made from."""
+
+    module: str
+    qualname: str
+    node: ast.FunctionDef
+    constants: dict[str, str]
+
+
+_PATHS: dict[int, str] = {}  # each parsed function (by id) to its file, the name its edits are compiled under
+
+
 @functools.cache
-def misreadings(key: str) -> dict[tuple[str, int], tuple[Misreading, ...]]:
-    """Every misreading of the game's reference, by the function's (file, first line) as its code names them."""
+def functions(key: str) -> dict[tuple[str, int], _Function]:
+    """Every function of the game's reference by its (file, first line), as its code names them; parsed, not edited."""
     package = registry.game(key).reference
     root = Path(str(getattr(package, "__file__"))).parent
-    found: dict[tuple[str, int], tuple[Misreading, ...]] = {}
+    found: dict[tuple[str, int], _Function] = {}
     constants = _constants(root)
     for path in sorted(root.glob("*.py")):
         module = (
@@ -223,5 +245,26 @@ def misreadings(key: str) -> dict[tuple[str, int], tuple[Misreading, ...]]:
         )
         for qualname, function in _functions(ast.parse(path.read_text(encoding="utf-8"))):
             first = function.decorator_list[0].lineno if function.decorator_list else function.lineno
-            found[(str(path), first)] = tuple(_of_function(module, qualname, function, path, constants))
+            _PATHS[id(function)] = str(path)
+            found[(str(path), first)] = _Function(module, qualname, function, constants)
     return found
+
+
+@functools.cache
+def misreadings(key: str, where: tuple[str, int]) -> tuple[Misreading, ...]:
+    """The misreadings of one function of the game's reference (none for a place that is no function of it): made
+    when first asked, so a run edits only the functions its failing checks reach."""
+    function = functions(key).get(where)
+    if function is None:
+        return ()
+    return tuple(_of_function(function.module, function.qualname, function.node, function.constants))
+
+
+def by_name(key: str, name: str) -> tuple[tuple[str, int], Misreading] | None:
+    """The misreading named ``module.function#number`` and its function's place; None when there is none so named."""
+    qualified, _, number = name.rpartition("#")
+    for where, function in functions(key).items():
+        if f"{function.module}.{function.qualname}" == qualified:
+            found = misreadings(key, where)
+            return (where, found[int(number) - 1]) if number.isdigit() and 0 < int(number) <= len(found) else None
+    return None

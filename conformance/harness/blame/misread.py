@@ -23,7 +23,7 @@ from typing import Any
 import msgspec
 
 from rulespec.conformance.harness import games as registry
-from rulespec.conformance.harness.blame.edits import Misreading, misreadings
+from rulespec.conformance.harness.blame.edits import Misreading, by_name, misreadings
 from rulespec.conformance.harness.rulings import reference_json
 from rulespec.conformance.harness.vectors import load_game
 
@@ -124,11 +124,10 @@ def explaining(
         return reference_json(played, operation, typed_request, typed_rulings)
 
     found: set[tuple[str, tuple[str, ...]]] = set()
-    every = misreadings(key)
     for function in sorted(_reached(ask, root)):
-        for misreading in every.get(function, ()):
-            if _answer(misreading, ask) == answer:
-                found.add((misreading.name, misreading.rules))
+        for misread in misreadings(key, function):
+            if _answer(misread, ask) == answer:
+                found.add((misread.name, misread.rules))
     return frozenset(found)
 
 
@@ -144,16 +143,14 @@ def _cases(key: str) -> dict[str, tuple[Callable[[], Any], set[tuple[str, int]],
     return found
 
 
-@functools.cache
-def _named(key: str) -> dict[str, tuple[tuple[str, int], Misreading]]:
-    return {m.name: (function, m) for function, found in misreadings(key).items() for m in found}
-
-
 @functools.lru_cache(maxsize=4096)
 def refuted(key: str, name: str, passed: frozenset[str]) -> bool:
     """Whether the misreading ``name`` answers one of the game's vector cases ``passed`` (by ID: checks the
     implementation passed) otherwise than the reference: then the implementation does not read the clause so."""
-    function, misreading = _named(key)[name]
+    named = by_name(key, name)
+    if named is None:
+        return False
+    function, misreading = named
     for case in sorted(passed):
         ask, reached, answer = _cases(key).get(case, (None, set[tuple[str, int]](), None))
         if ask is None or function not in reached:
