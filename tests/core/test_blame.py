@@ -41,7 +41,7 @@ from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
 from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
 from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
-from rulespec.reference.struggle_of_empires.scoring import Entrant, player_markers
+from rulespec.reference.struggle_of_empires.scoring import Entrant, place_value, player_markers
 
 
 def records_of(key: str, target: object, operations: tuple[str, ...] | None = None) -> list[CheckRecord]:
@@ -485,6 +485,31 @@ def test_a_fault_refused_for_a_misread_count_fails_the_count_not_the_faults_rule
     assert blamed_rule(record) == "SOE-GAME-2"  # alone, a refusal for one of the check's rules stays its own
     # the run's passes leave one misreading that refuses so: the count read one short
     assert blamed_rule(record, [*records, record]) == "SOE-GAME-1"
+
+
+def _below_tie_one_place_high(values: Any, group: Any, rulings: SoeRulings) -> Any:
+    """SOE-SCORE-8 misread: under ``below_tie`` a tied group of k scores place p+k-1, one place high (for a pair,
+    what ``next_place`` gives). It runs as ``scoring.bump_down``'s code, so it names only what that module does."""
+    if rulings.unfriendly_tie is UnfriendlyTie.NEXT_PLACE:
+        return place_value(values, group.place + 1)
+    if rulings.unfriendly_tie is UnfriendlyTie.BELOW_TIE:
+        return place_value(values, group.place + len(group.entrants) - 1)
+    return 0
+
+
+def test_a_misread_formula_fails_the_rule_stating_it_and_an_answer_of_another_alternative_the_ruling() -> None:
+    misread = _misread(scoring.bump_down, _below_tie_one_place_high)
+    records = records_of("soe", SimpleNamespace(score_region=misread("score_region")), ("score_region",))
+    failed = {r.nodeid.rpartition("::")[2]: r for r in records if r.outcome == "failed"}
+    # the vectors that fail all pin the ruling; the invariant on unfriendly ties fails too (here on the same request)
+    three = failed["soe-score-region-three-way-unfriendly-below-tie"]
+    records.append(replace(three, nodeid="test_unfriendly_ties", kind="invariant", primary="SOE-SCORE-8"))
+    # a pair scored one place high scores what next_place gives: the ruling misread
+    assert blamed_rule(failed["soe-score-region-unfriendly-pair-below-tie"], records) == "SOE-RULING-3"
+    # three tied scored p+2 is no alternative's answer: the formula p+k, which SOE-SCORE-8 states, misread
+    assert blamed_rule(failed["soe-score-region-three-way-unfriendly-below-tie"], records) == "SOE-SCORE-8"
+    statuses = {t.rule: t.status for t in tally([game("soe")], records).tallies}
+    assert sorted(rule for rule, status in statuses.items() if status == FAILED) == ["SOE-RULING-3", "SOE-SCORE-8"]
 
 
 def test_a_misreading_a_passed_vector_refutes_is_never_blamed() -> None:

@@ -24,12 +24,15 @@ blame is the primary rule, except where the answer says better which rule went w
   condition left out) that answers as the implementation did and that no vector the run passed refutes
   (``misread``), so a player ranked only from 2 markers fails SOE-SCORE-2 and not each scoring vector's own rule,
   and legal draws refused because taxations were rounded down fail SOE-MAINT-3, not the SOE-MAINT-5 the refusal
-  cites. Misreadings of two clauses that fit alike: those explaining the most failures of the run, else none.
+  cites. Misreadings of two clauses that fit alike: those explaining the most failures of the run, else none. A
+  misreading in a step that states a ruling beside a rule misreads the ruling only where another of its alternatives
+  answers so; a formula no alternative gives (a tied group scored one place high) is the rule's.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 import importlib
 import json
@@ -144,8 +147,8 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
         return None  # a misreading is trusted only where the vectors the run passed may refute it
     own = {
         name: max(rules, key=lambda rule: (run.primaries[name][rule], -rules.index(rule)))
-        for name, rules in _explanations(record)
-        if not refuted(record.game, name, passed)
+        for name, stated in _explanations(record)
+        if not refuted(record.game, name, passed) and (rules := _stating(record, stated))
     }
     # a misreading whose failures are all one other rule's checks is no evidence against that rule's own
     own = {name: rule for name, rule in own.items() if len(run.primaries[name]) >= 2 or rule in run.primaries[name]}
@@ -154,6 +157,23 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
     most = max(sum(run.primaries[name].values()) for name in own)
     clauses = {clause for name, clause in own.items() if sum(run.primaries[name].values()) == most}
     return clauses.pop() if len(clauses) == 1 else None
+
+
+def _stating(record: CheckRecord, rules: tuple[str, ...]) -> tuple[str, ...]:
+    """Of the clauses a misreading may misread, those that state this answer's reading: a ruling's clause where
+    another of its alternatives answers so (rounding up where ``down`` was asked), else the rules beside it (a
+    tied group scored one place high answers as no alternative of ``unfriendly_tie`` does: the scoring rule's)."""
+    alternatives = [rule for rule in rules if rule in _switched(record)]
+    if alternatives:
+        return tuple(alternatives)
+    rulings = _ruling_clauses(record.game)
+    return tuple(rule for rule in rules if rule not in rulings) or rules
+
+
+@functools.cache
+def _ruling_clauses(key: str) -> frozenset[str]:
+    played = registry.game(key)
+    return frozenset(ruling_clause(played.rulings, found.name) for found in dataclasses.fields(played.rulings))
 
 
 def _asked(record: CheckRecord) -> tuple[str, str, str, str, str] | None:
@@ -203,25 +223,37 @@ def _ruling_explaining(record: CheckRecord) -> str | None:
     """For a check asked under an alternative of a ruling (never a declared one), that ruling's clause when another
     reading of it makes the reference answer as the implementation did; None when none does, or when readings of
     two rulings each would. Under the defaults the clauses state the reading, and a departure stays theirs."""
+    switched = _switched(record)
+    if len(switched) != 1:
+        return None
+    ((clause, asked_default),) = switched.items()
+    return None if asked_default else clause
+
+
+def _switched(record: CheckRecord) -> dict[str, bool]:
+    """The clause of each ruling (never a declared one) another alternative of which makes the reference answer as
+    the implementation did, to whether the check asked that ruling's default."""
     asked = _asked(record)
-    return None if asked is None else _explained(*asked, tuple(sorted(record.declared)))
+    return {} if asked is None else dict(_explained(*asked, tuple(sorted(record.declared))))
 
 
 @functools.lru_cache(maxsize=4096)
-def _explained(key: str, operation: str, request: str, rulings: str, got: str, declared: tuple[str, ...]) -> str | None:
+def _explained(
+    key: str, operation: str, request: str, rulings: str, got: str, declared: tuple[str, ...]
+) -> tuple[tuple[str, bool], ...]:
     played = registry.game(key)
     try:
         typed_request = msgspec.convert(json.loads(request), played.operation(operation).request)
         typed_rulings = msgspec.convert(json.loads(rulings), played.rulings)
     except (msgspec.ValidationError, KeyError, TypeError):
-        return None  # a record this run could not type again: no evidence either way
+        return ()  # a record this run could not type again: no evidence either way
     switches = explaining(played, operation, typed_request, typed_rulings, json.loads(got), declared)
-    fields = {switch.split("=", 1)[0] for switch in switches}
-    if len(fields) != 1:
-        return None
-    (switched,) = fields
-    asked_default = getattr(typed_rulings, switched) == getattr(played.rulings(), switched)
-    return None if asked_default else ruling_clause(played.rulings, switched)
+    fields = dict.fromkeys(switch.split("=", 1)[0] for switch in switches)
+    default = played.rulings()
+    return tuple(
+        (ruling_clause(played.rulings, field), getattr(typed_rulings, field) == getattr(default, field))
+        for field in fields
+    )
 
 
 def _first_step(record: CheckRecord) -> str | None:
