@@ -12,7 +12,7 @@ blame is the primary rule, except where the answer says better which rule went w
   refuses it so (below), so a legal 7 players refused before each fault fails the rule on player counts;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
-  clause, so a misread ruling fails its own clause and not every rule whose checks run under it;
+  clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``);
 - an answer whose first differing step the game's suite names (``blame.decided`` in the game's invariants
   package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to);
 - a composite answer (``run_phase``: score sheets, each a list of lines) differing inside a line whose
@@ -32,10 +32,8 @@ blame is the primary rule, except where the answer says better which rule went w
 from __future__ import annotations
 
 import ast
-import dataclasses
 import functools
 import importlib
-import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -43,14 +41,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.misread import refuted
+from rulespec.conformance.harness.blame.switches import question_of, ruling_clauses, ruling_explaining, switched
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.rulings import explaining, ruling_clause
 from rulespec.conformance.harness.spec import find_rule_ids, read_clauses
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
@@ -128,7 +124,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         return (_misread(record, among) if due_refusal else None) or primary
     if record.differences and not due_refusal:
         return (
-            _ruling_explaining(record) or _decided(record) or _first_step(record) or _misread(record, among) or primary
+            ruling_explaining(record) or _decided(record) or _first_step(record) or _misread(record, among) or primary
         )
     return primary
 
@@ -163,29 +159,15 @@ def _stating(record: CheckRecord, rules: tuple[str, ...]) -> tuple[str, ...]:
     """Of the clauses a misreading may misread, those that state this answer's reading: a ruling's clause where
     another of its alternatives answers so (rounding up where ``down`` was asked), else the rules beside it (a
     tied group scored one place high answers as no alternative of ``unfriendly_tie`` does: the scoring rule's)."""
-    alternatives = [rule for rule in rules if rule in _switched(record)]
+    alternatives = [rule for rule in rules if rule in switched(record)]
     if alternatives:
         return tuple(alternatives)
-    rulings = _ruling_clauses(record.game)
+    rulings = ruling_clauses(record.game)
     return tuple(rule for rule in rules if rule not in rulings) or rules
 
 
-@functools.cache
-def _ruling_clauses(key: str) -> frozenset[str]:
-    played = registry.game(key)
-    return frozenset(ruling_clause(played.rulings, found.name) for found in dataclasses.fields(played.rulings))
-
-
-def _asked(record: CheckRecord) -> tuple[str, str, str, str, str] | None:
-    """A check's game, operation, request, rulings and answer, as the JSON the answer caches are keyed by."""
-    if record.operation is None or record.got is None:
-        return None
-    request, rulings, got = (json.dumps(part, sort_keys=True) for part in (record.request, record.rulings, record.got))
-    return record.game, record.operation, request, rulings, got
-
-
 def _explanations(record: CheckRecord) -> frozenset[tuple[str, tuple[str, ...]]]:
-    asked = _asked(record)
+    asked = question_of(record)
     if record.outcome != Outcome.FAILED.value or asked is None or record.game not in REGISTRY:
         return frozenset()
     return misreadings_explaining(*asked)
@@ -217,43 +199,6 @@ def _weighed(among: Sequence[CheckRecord]) -> _Run:
     run = _Run({game: frozenset(ids) for game, ids in passed.items()}, primaries)
     _WEIGHED[:] = [(among, len(among), run)]
     return run
-
-
-def _ruling_explaining(record: CheckRecord) -> str | None:
-    """For a check asked under an alternative of a ruling (never a declared one), that ruling's clause when another
-    reading of it makes the reference answer as the implementation did; None when none does, or when readings of
-    two rulings each would. Under the defaults the clauses state the reading, and a departure stays theirs."""
-    switched = _switched(record)
-    if len(switched) != 1:
-        return None
-    ((clause, asked_default),) = switched.items()
-    return None if asked_default else clause
-
-
-def _switched(record: CheckRecord) -> dict[str, bool]:
-    """The clause of each ruling (never a declared one) another alternative of which makes the reference answer as
-    the implementation did, to whether the check asked that ruling's default."""
-    asked = _asked(record)
-    return {} if asked is None else dict(_explained(*asked, tuple(sorted(record.declared))))
-
-
-@functools.lru_cache(maxsize=4096)
-def _explained(
-    key: str, operation: str, request: str, rulings: str, got: str, declared: tuple[str, ...]
-) -> tuple[tuple[str, bool], ...]:
-    played = registry.game(key)
-    try:
-        typed_request = msgspec.convert(json.loads(request), played.operation(operation).request)
-        typed_rulings = msgspec.convert(json.loads(rulings), played.rulings)
-    except (msgspec.ValidationError, KeyError, TypeError):
-        return ()  # a record this run could not type again: no evidence either way
-    switches = explaining(played, operation, typed_request, typed_rulings, json.loads(got), declared)
-    fields = dict.fromkeys(switch.split("=", 1)[0] for switch in switches)
-    default = played.rulings()
-    return tuple(
-        (ruling_clause(played.rulings, field), getattr(typed_rulings, field) == getattr(default, field))
-        for field in fields
-    )
 
 
 def _first_step(record: CheckRecord) -> str | None:
