@@ -1,8 +1,9 @@
 """Every check rulespec runs, one session each.
 
 ``nox`` with no arguments runs the gate a contributor waits for (lint, typecheck, tests, conformance, symbolic);
-``nox -t ci`` runs what CI runs: that gate, the ruling matrix of ``rulespec diff``, the compliance site
-in a real browser and the built wheel walked as a user walks it (``wheel``).
+``nox -t ci`` runs what CI runs: that gate, the commands run whole over whole games (``acceptance``), the ruling
+matrix of ``rulespec diff``, the compliance site in a real browser and the built wheel walked as a user walks it
+(``wheel``).
 """
 
 from __future__ import annotations
@@ -65,11 +66,24 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(tags=["ci"])
 def tests(session: nox.Session) -> None:
-    """Tests of the reference and the harness, the canaries, and the consistency of spec, vectors and schemas."""
+    """Tests of the reference and the harness, and the consistency of spec, vectors and schemas: what each change
+    waits for. The commands run whole over whole games are ``acceptance``'s."""
+    _pytest(session, "not slow and not acceptance")
+
+
+@nox.session(tags=["ci"])
+def acceptance(session: nox.Session) -> None:
+    """rulespec's commands run whole, as a user runs them, over whole games: every canary caught on its rules, every
+    example passing, every documented command as written, the journeys. Minutes of processes, so not in the default
+    list; CI runs it: ``nox -s acceptance``."""
+    _pytest(session, "acceptance and not slow")
+
+
+def _pytest(session: nox.Session, marked: str) -> None:
     session.install(*DEV)
     # worksteal: a worker that runs out takes queued tests from the other, so the long ones never end alone
     session.run(
-        "pytest", "-n", "auto", "--dist", "worksteal", "--hypothesis-profile=ci", "-m", "not slow", *session.posargs
+        "pytest", "-n", "auto", "--dist", "worksteal", "--hypothesis-profile=ci", "-m", marked, *session.posargs
     )
 
 

@@ -12,6 +12,8 @@ from rulespec.conformance.harness.games import all_games
 from tests import rulespec
 from tests.canaries import Canary
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 
 def _canaries() -> list[tuple[str, Canary]]:
     found: list[tuple[str, Canary]] = []

@@ -24,6 +24,8 @@ import pytest
 
 from tests import REPO_ROOT
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").rglob("*.md"))]
 FENCE = re.compile(
     r"(?:<!-- not run: (?P<reason>[^>]+?) -->\n)?^ *```(?P<lang>[a-z]*)\n(?P<body>.*?)^ *```$", re.S | re.M

@@ -18,6 +18,8 @@ from rulespec.conformance.harness.subject import python_subject
 from rulespec.conformance.harness.vectors import load_file
 from rulespec.conformance.harness.verdict import Outcome, run_case
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 HIS = game("his")
 TWO_BUGS = "impl:tests.diff.two_bugs:TwoScoringBugs"
 

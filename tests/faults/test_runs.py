@@ -15,12 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.records import CheckRecord, RunStamp, checks_digest, write_report
 from tests import REPO_ROOT
 from tests import rulespec as run_rulespec
 from tests.faults.catalogue import RUNS
+
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
 
 FAKE = REPO_ROOT / "tests" / "fakes" / "faulty_impl.py"
 GROWTH = game("soe").vectors_dir / "grow_population.json"

@@ -26,6 +26,8 @@ from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.recorder import CHECK_PROPERTY, Recorder
 from tests import REPO_ROOT, rulespec
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 CANARY = "tests.canaries.his:TotalLeavesOutBonus"  # fails HIS-VP-1 on every score_power vector with a bonus
 VECTORS = ("--ignore-glob=*/invariants/*",)  # vectors only (every rule has one): a run takes seconds
 

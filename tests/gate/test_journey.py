@@ -12,9 +12,13 @@ import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from tests import REPO_ROOT
 from tests import rulespec as run_rulespec
 from tests.gate import user_engine
+
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
 
 # one rule per operation: POP-2 catches the bug, INCOME-1 passes, the rest are the missing operations' own
 RULES = ("SOE-POP-2", "SOE-INCOME-1", "SOE-SCORE-9", "SOE-MAINT-1", "SOE-CLEAN-1", "SOE-UNREST-1", "SOE-END-1")

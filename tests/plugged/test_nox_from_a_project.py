@@ -14,6 +14,8 @@ import pytest
 
 from tests import REPO_ROOT
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 LEFT_OUT = (".git", ".nox", "__pycache__", ".hypothesis", ".mypy_cache", ".crosshair-cache", "node_modules", "build")
 
 

@@ -16,6 +16,8 @@ from rulespec.conformance.harness.plugged import command as plugged_command
 from rulespec.conformance.harness.plugged.command import steps
 from tests import REPO_ROOT, rulespec
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 
 def _args(**given: object) -> argparse.Namespace:
     base: dict[str, object] = {"impl": None, "cmd": None, "profile": "ci", "rule": None, "expectations": None}

@@ -26,6 +26,8 @@ from rulespec.reference.here_i_stand.rulings import Rulings
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
 from tests import rulespec
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 HIS = game("his")
 HIS_RULES = [clause for clause in read_clauses(HIS.spec_path) if clause.id.startswith("HIS-")]
 SWITCHED = "tests.rulings.switched:DominationFromTurn5"

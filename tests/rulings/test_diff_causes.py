@@ -11,6 +11,8 @@ from rulespec.conformance.harness.diff.sides import parse_side
 from rulespec.conformance.harness.games import game
 from rulespec.reference.here_i_stand.rulings import Rulings
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 HIS = game("his")
 
 

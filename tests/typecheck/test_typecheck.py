@@ -6,9 +6,13 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.typecheck.command import boundary_module
 from tests import REPO_ROOT, rulespec
+
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
 
 
 def _typecheck(key: str, impl: str) -> subprocess.CompletedProcess[str]:

@@ -20,7 +20,7 @@ import pytest
 
 from tests import REPO_ROOT, rulespec
 
-pytestmark = pytest.mark.examples
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
 
 # example -> (game, command); ``{out}`` is the folder the example's build (below) wrote into
 EXAMPLES = {

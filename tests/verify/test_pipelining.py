@@ -19,6 +19,8 @@ from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verify.spread import VectorsTogether, sent_together
 from tests import REPO_ROOT
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 RULE = "SOE-SCORE-2"  # vector cases in several files of one folder, and no invariant: one batch
 
 

@@ -8,8 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rulespec import SUITE_ROOT
 from tests import REPO_ROOT
+
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
 
 STARTER = "tests.fakes.soe_starter:SoeRules"  # grow_population alone, and it checks nothing
 

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.spec import clause_hashes
 from rulespec.conformance.harness.subject import python_subject
@@ -16,6 +18,8 @@ from rulespec.conformance.harness.vectors import case_id, load_file, load_game
 from rulespec.conformance.harness.verdict import Outcome, run_case
 from rulespec.conformance.harness.verify.saved_failures import write_saved
 from tests import REPO_ROOT, rulespec
+
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
 
 CANARY = "tests.canaries.his:TotalLeavesOutBonus"  # leaves the bonus VP out of a power's total (HIS-VP-1)
 # a few vectors and two invariants of the rule it breaks, so the run stays short

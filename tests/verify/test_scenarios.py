@@ -21,10 +21,13 @@ from typing import Any
 from xml.etree import ElementTree
 
 import jsonschema
+import pytest
 
 from rulespec.conformance.harness.records import read_report, report_schema
 from rulespec.conformance.harness.spec import RULE_ID
 from tests import REPO_ROOT, RULESPEC
+
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
 
 STARTER = "tests.fakes.soe_starter:SoeRules"
 PHASE_SHEET = "tests.fakes.his_phase_sheet:ElectoratesLineOff"

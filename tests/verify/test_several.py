@@ -12,6 +12,8 @@ from rulespec.conformance.harness.report.implementations import read_reports
 from rulespec.conformance.harness.report.matrix import game_matrix
 from tests.canaries.soe import CANARIES
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 CANARY = next(canary for canary in CANARIES if canary.name == "PopulationReachesTen")
 
 

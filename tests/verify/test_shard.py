@@ -14,6 +14,8 @@ from rulespec.conformance.harness.verify import spread
 from rulespec.conformance.harness.verify.options import Shard, VerifyOptions
 from rulespec.conformance.harness.verify.spread import deal
 
+pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
+
 # One canary per game, so the verdict to keep holds failures as well as passes; its rules and one more
 # keep the runs short. The canary's own rules fail; the others pass.
 RUNS = (
