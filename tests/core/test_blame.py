@@ -6,6 +6,7 @@ Each fake below is the reference with one bug, run over the game's own vectors a
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
 from dataclasses import replace
@@ -37,6 +38,7 @@ from rulespec.reference.here_i_stand.model import (
     ScoreLine,
     Victory,
 )
+from rulespec.reference.here_i_stand.rulings import BonusEarners
 from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
 from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
 from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyTie
@@ -286,24 +288,31 @@ def test_neutral_markers_seeded_in_the_wrong_place_fail_the_seeding_rule_in_clea
     assert _failed_rules("soe", failed) == ["SOE-CLEAN-6"]
 
 
-def test_equal_vp_ranked_by_more_unrest_fails_the_less_unrest_ruling() -> None:
-    def more_unrest_first(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
-        """SOE-RULING-12's ``less_unrest`` misread: equal VP ranked by more unrest first."""
+@pytest.mark.parametrize(
+    ("reading", "rule"),
+    [("more_unrest_first", "SOE-END-4"), ("shared", "SOE-RULING-12")],
+)
+def test_equal_vp_ranked_wrong_fails_the_ranking_and_equal_vp_shared_the_less_unrest_ruling(
+    reading: str, rule: str
+) -> None:
+    def tie_broken(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+        """Under ``less_unrest``, equal VP ranked by more unrest first (no reading's places: SOE-END-4's ranking
+        misread), or left sharing a place (``shared`` played: SOE-RULING-12 misread)."""
         standings = soe.end_game(request, rulings).standings
         if rulings.final_tie is not FinalTie.LESS_UNREST:
             return Standings(standings)
 
         def above(s: Any, o: Any) -> bool:
-            return bool(o.vp > s.vp or (o.vp == s.vp and o.unrest > s.unrest))
+            return bool(o.vp > s.vp or (o.vp == s.vp and reading == "more_unrest_first" and o.unrest > s.unrest))
 
         live = [s for s in standings if not s.revolution]
         return Standings(
             tuple(s if s.revolution else replace(s, place=1 + sum(above(s, o) for o in live)) for s in standings)
         )
 
-    records = records_of("soe", SimpleNamespace(end_game=more_unrest_first), ("end_game",))
+    records = records_of("soe", SimpleNamespace(end_game=tie_broken), ("end_game",))
     failed = [r for r in records if r.outcome == "failed"]
-    assert failed and _failed_rules("soe", failed) == ["SOE-RULING-12"]
+    assert failed and _failed_rules("soe", failed) == [rule]
 
 
 @pytest.mark.parametrize(
@@ -335,6 +344,23 @@ def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: 
     assert failed and _failed_rules("imperium", failed) == [rule]
     # the acquisition invariant runs once per rule of the operation: each run that meets the bug fails the step's rule
     assert {blamed_rule(replace(r, rules=("IMP-MARKET-5", *r.rules))) for r in failed} == {rule}
+
+
+def test_a_legal_input_refused_as_the_other_reading_of_a_ruling_refuses_it_fails_that_rulings_clause() -> None:
+    def bible_for_protestants_only(name: str) -> Any:
+        """HIS-RULING-6's ``any`` misread: Bible translations still refused to every power but the Protestants."""
+
+        def call(request: Any, rulings: Any, /) -> Any:
+            return getattr(his, name)(request, replace(rulings, bonus_earners=BonusEarners.PUBLISHED))
+
+        return call
+
+    target = SimpleNamespace(**{op.name: bible_for_protestants_only(op.name) for op in game("his").operations})
+    records = records_of("his", target)
+    refused = [r for r in records if r.outcome == "failed" and r.detail.startswith("refused a legal input")]
+    cited = {json.dumps(r.got) for r in refused}
+    assert refused and any('"HIS-BONUS-9"' in got for got in cited)  # Bibles refused (voyages, HIS-BONUS-3, too)
+    assert {blamed_rule(r, records) for r in refused} == {"HIS-RULING-6"}  # not the rules the refusals cite
 
 
 def _outcome_before_the_play(request: PhaseRequest, rulings: Any, /) -> PhaseResult:
@@ -441,8 +467,10 @@ def test_a_refusal_a_misread_count_gives_fails_the_count_not_the_rule_it_cites()
     records = records_of("soe", SimpleNamespace(pay_maintenance=misread("pay_maintenance")), ("pay_maintenance",))
     refused = [r for r in records if r.outcome == "failed" and r.detail.startswith("refused a legal input")]
     assert refused  # the vectors with a shortfall that is not a multiple of the yield
-    assert {blamed_rule(r) for r in refused} == {"SOE-MAINT-5"}  # the refusal's word, alone
-    assert {blamed_rule(r, records) for r in refused} == {"SOE-MAINT-3"}  # the misreading the passes leave
+    # alone, nothing weighs the evidence: another gold_per_taxation happens to refuse the same draws
+    assert "SOE-MAINT-3" not in {blamed_rule(r) for r in refused}
+    # the run's passes refute that ruling (those asked 2 show 2 played) and leave one misreading: the count's
+    assert {blamed_rule(r, records) for r in refused} == {"SOE-MAINT-3"}
 
 
 def _refusing_seven(name: str) -> Any:

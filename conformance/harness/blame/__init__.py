@@ -118,15 +118,24 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names
         # both its rules, so a refusal in the other order stays the vector's own)
         if cited and (not due_refusal or cited not in record.rules):
-            return _misread(record, among) or cited
+            return ruling_explaining(record, _passed(record, among)) or _misread(record, among) or cited
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
         # the fault is reached) is that bound's; an order of checks swapped is no misreading and stays the check's
         return (_misread(record, among) if due_refusal else None) or primary
     if record.differences and not due_refusal:
         return (
-            ruling_explaining(record) or _decided(record) or _first_step(record) or _misread(record, among) or primary
+            ruling_explaining(record, _passed(record, among))
+            or _decided(record)
+            or _first_step(record)
+            or _misread(record, among)
+            or primary
         )
     return primary
+
+
+def _passed(record: CheckRecord, among: Sequence[CheckRecord]) -> frozenset[str]:
+    """The vector cases of the check's game the run passed (none without the run)."""
+    return _weighed(among).passed.get(record.game, frozenset[str]()) if among else frozenset[str]()
 
 
 def _misread(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:

@@ -10,12 +10,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+from dataclasses import dataclass
 
 import msgspec
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.rulings import explaining, ruling_clause
+from rulespec.conformance.harness.rulings import alternatives, explaining, reference_json, ruling_clause, value_text
+from rulespec.conformance.harness.vectors import LoadedCase, load_game
 
 
 def question_of(record: CheckRecord) -> tuple[str, str, str, str, str] | None:
@@ -26,41 +28,89 @@ def question_of(record: CheckRecord) -> tuple[str, str, str, str, str] | None:
     return record.game, record.operation, request, rulings, got
 
 
-def ruling_explaining(record: CheckRecord) -> str | None:
+def ruling_explaining(record: CheckRecord, passed: frozenset[str] = frozenset()) -> str | None:
     """For a check asked under an alternative of a ruling (never a declared one), that ruling's clause when another
     reading of it makes the reference answer as the implementation did; None when none does, or when readings of
-    two rulings each would. Under the defaults the clauses state the reading, and a departure stays theirs."""
-    found = switched(record)
-    if len(found) != 1:
+    two rulings each would. Under the defaults the clauses state the reading, and a departure stays theirs.
+
+    ``passed``: the vector cases the run passed. A reading that answers one of them asked as this check was otherwise
+    than the reference is not the one the implementation plays (a ``gold_per_taxation`` of 3 that happens to refuse
+    what a misread count refused, where the passed cases asked 2 show 2 played)."""
+    found = _explained(*question, tuple(sorted(record.declared))) if (question := question_of(record)) else ()
+    if len(found) != 1 or found[0].asked_default:
         return None
-    ((clause, asked_default),) = found.items()
-    return None if asked_default else clause
+    (switch,) = found
+    if passed and all(_refuted(record.game, switch.field, switch.asked, value, passed) for value in switch.played):
+        return None
+    return switch.clause
 
 
 def switched(record: CheckRecord) -> dict[str, bool]:
     """The clause of each ruling (never a declared one) another alternative of which makes the reference answer as
     the implementation did, to whether the check asked that ruling's default."""
     question = question_of(record)
-    return {} if question is None else dict(_explained(*question, tuple(sorted(record.declared))))
+    found = _explained(*question, tuple(sorted(record.declared))) if question else ()
+    return {switch.clause: switch.asked_default for switch in found}
+
+
+@dataclass(frozen=True)
+class _Switch:
+    """One ruling another of whose alternatives answers as the implementation did."""
+
+    clause: str
+    field: str
+    asked: str  # the value the check asked, as written on a command line
+    asked_default: bool
+    played: tuple[str, ...]  # the alternatives that answer so
 
 
 @functools.lru_cache(maxsize=4096)
 def _explained(
     key: str, operation: str, request: str, rulings: str, got: str, declared: tuple[str, ...]
-) -> tuple[tuple[str, bool], ...]:
+) -> tuple[_Switch, ...]:
     played = registry.game(key)
     try:
         typed_request = msgspec.convert(json.loads(request), played.operation(operation).request)
         typed_rulings = msgspec.convert(json.loads(rulings), played.rulings)
     except (msgspec.ValidationError, KeyError, TypeError):
         return ()  # a record this run could not type again: no evidence either way
-    switches = explaining(played, operation, typed_request, typed_rulings, json.loads(got), declared)
-    fields = dict.fromkeys(switch.split("=", 1)[0] for switch in switches)
+    found: dict[str, list[str]] = {}
+    for switch in explaining(played, operation, typed_request, typed_rulings, json.loads(got), declared):
+        field, _, value = switch.partition("=")
+        found.setdefault(field, []).append(value)
     default = played.rulings()
     return tuple(
-        (ruling_clause(played.rulings, field), getattr(typed_rulings, field) == getattr(default, field))
-        for field in fields
+        _Switch(
+            ruling_clause(played.rulings, field),
+            field,
+            value_text(getattr(typed_rulings, field)),
+            getattr(typed_rulings, field) == getattr(default, field),
+            tuple(values),
+        )
+        for field, values in found.items()
     )
+
+
+@functools.cache
+def _vectors(key: str) -> dict[str, LoadedCase]:
+    return {loaded.case.id: loaded for loaded in load_game(registry.game(key))}
+
+
+@functools.lru_cache(maxsize=4096)
+def _refuted(key: str, field: str, asked: str, played: str, passed: frozenset[str]) -> bool:
+    """Whether a vector case the run passed, asked ``field`` = ``asked``, gets another answer from the reference
+    under ``field`` = ``played``: then the implementation does not play ``played`` when asked ``asked``."""
+    game = registry.game(key)
+    value = next(v for v in alternatives(game.rulings)[field] if value_text(v) == played)
+    for case in sorted(passed):
+        loaded = _vectors(key).get(case)
+        if loaded is None or value_text(getattr(loaded.rulings, field)) != asked:
+            continue
+        switched_rulings = dataclasses.replace(loaded.rulings, **{field: value})
+        answer = reference_json(game, loaded.operation, loaded.request, loaded.rulings)
+        if reference_json(game, loaded.operation, loaded.request, switched_rulings) != answer:
+            return True
+    return False
 
 
 @functools.cache

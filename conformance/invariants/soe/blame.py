@@ -22,15 +22,20 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
 
 
 def _tie_order(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
-    """Every penalty and VP right, a place wrong among equal VP under ``final_tie`` ``less_unrest``: SOE-RULING-12,
-    the reading's own clause (SOE-END-4 states the ranking for both readings; the blame names the one asked)."""
+    """Every penalty and VP right, a place wrong among equal VP under ``final_tie`` ``less_unrest``: the ruling's
+    clause, SOE-RULING-12, when the places are ``shared``'s (the other reading played); else the ranking SOE-END-4
+    states for both readings, misread (equal VP ordered by more unrest: no reading's places)."""
     if rulings.get("final_tie") != "less_unrest":
         return None
     for mine, theirs in zip(standings, got, strict=True):
         if mine["place"] == theirs["place"]:
             continue
         level = [s for s in standings if not s["revolution"] and s["vp"] == mine["vp"]]
-        return "SOE-RULING-12" if len(level) > 1 else None
+        if len(level) <= 1:
+            return None
+        live = [s["vp"] for s in standings if not s["revolution"]]
+        shared = [None if s["revolution"] else 1 + sum(vp > s["vp"] for vp in live) for s in standings]
+        return "SOE-RULING-12" if [s["place"] for s in got] == shared else "SOE-END-4"
     return None
 
 
