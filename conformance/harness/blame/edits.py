@@ -135,7 +135,11 @@ def _parents(function: ast.FunctionDef) -> dict[int, tuple[ast.AST, str, int | N
 
 
 def _code_with(
-    function: ast.FunctionDef, target: ast.AST, replacement: ast.AST | None, where: tuple[ast.AST, str, int | None]
+    function: ast.FunctionDef,
+    path: str,
+    target: ast.AST,
+    replacement: ast.AST | None,
+    where: tuple[ast.AST, str, int | None],
 ) -> CodeType | None:
     """The function's code with ``target`` replaced (None: a statement left out), compiled while the tree holds the
     edit, then the tree put back as it was (no copy of the tree per edit)."""
@@ -147,7 +151,7 @@ def _code_with(
             return None
         setattr(parent, name, replacement)
         try:
-            return _code(function)
+            return _code(function, path)
         finally:
             setattr(parent, name, target)
     items: list[ast.AST] = getattr(parent, name)
@@ -156,15 +160,15 @@ def _code_with(
     if not items:
         items.append(ast.fix_missing_locations(ast.copy_location(ast.Pass(), target)))
     try:
-        return _code(function)
+        return _code(function, path)
     finally:
         items[:] = kept
 
 
-def _code(function: ast.FunctionDef) -> CodeType | None:
+def _code(function: ast.FunctionDef, path: str) -> CodeType | None:
     """The function's code, compiled alone (names are looked up in the live function's module when it runs)."""
     try:
-        module = compile(ast.Module([function], []), _PATHS[id(function)], "exec")
+        module = compile(ast.Module([function], []), path, "exec")
     except (SyntaxError, ValueError):
         return None
     return next((c for c in module.co_consts if isinstance(c, CodeType) and c.co_name == function.name), None)
@@ -193,7 +197,7 @@ def _constants(root: Path) -> dict[str, str]:
 
 
 def _of_function(
-    module: str, qualname: str, function: ast.FunctionDef, constants: dict[str, str]
+    module: str, qualname: str, function: ast.FunctionDef, path: str, constants: dict[str, str]
 ) -> Iterator[Misreading]:
     docstring = ast.get_docstring(function) or ""
     # a step's own clauses; a function stating a range of clauses ("X-1 to X-8") is a sequence of steps: none
@@ -213,7 +217,7 @@ def _of_function(
         if id(node) in untouched or not rules:
             continue
         for replacement in _edited(node):
-            code = _code_with(function, node, replacement, parents[id(node)])
+            code = _code_with(function, path, node, replacement, parents[id(node)])
             if code is not None:
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops)
@@ -226,10 +230,8 @@ class _Function:
     module: str
     qualname: str
     node: ast.FunctionDef
+    path: str  # its file: the name its edits are compiled under
     constants: dict[str, str]
-
-
-_PATHS: dict[int, str] = {}  # each parsed function (by id) to its file, the name its edits are compiled under
 
 
 @functools.cache
@@ -245,8 +247,7 @@ def functions(key: str) -> dict[tuple[str, int], _Function]:
         )
         for qualname, function in _functions(ast.parse(path.read_text(encoding="utf-8"))):
             first = function.decorator_list[0].lineno if function.decorator_list else function.lineno
-            _PATHS[id(function)] = str(path)
-            found[(str(path), first)] = _Function(module, qualname, function, constants)
+            found[(str(path), first)] = _Function(module, qualname, function, str(path), constants)
     return found
 
 
@@ -257,7 +258,7 @@ def misreadings(key: str, where: tuple[str, int]) -> tuple[Misreading, ...]:
     function = functions(key).get(where)
     if function is None:
         return ()
-    return tuple(_of_function(function.module, function.qualname, function.node, function.constants))
+    return tuple(_of_function(function.module, function.qualname, function.node, function.path, function.constants))
 
 
 def by_name(key: str, name: str) -> tuple[tuple[str, int], Misreading] | None:
