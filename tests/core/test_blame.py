@@ -363,6 +363,19 @@ def test_a_legal_input_refused_as_the_other_reading_of_a_ruling_refuses_it_fails
     assert {blamed_rule(r, records) for r in refused} == {"HIS-RULING-6"}  # not the rules the refusals cite
 
 
+def _this_turn_first(request: PhaseRequest, rulings: Any, /) -> PhaseResult:
+    """HIS-WIN-9 misread: the phase puts this turn's record at the front of the history, not at its end."""
+    result = his.run_phase(request, rulings)
+    return replace(result, history=(result.history[-1], *result.history[:-1]))
+
+
+def test_a_history_in_another_order_fails_the_history_rule_in_every_phase_vector() -> None:
+    records = records_of("his", SimpleNamespace(run_phase=_this_turn_first), ("run_phase",))
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert len({r.primary_rule for r in failed}) >= 3  # the phase vectors of many rules hold a history
+    assert {blamed_rule(r) for r in failed} == {"HIS-WIN-9"}
+
+
 def _outcome_before_the_play(request: PhaseRequest, rulings: Any, /) -> PhaseResult:
     """HIS-PLAY-2 misread: an allowed play scored and recorded, but the outcome reported is the one before it."""
     result = his.run_phase(request, rulings)

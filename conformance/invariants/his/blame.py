@@ -3,12 +3,14 @@
 The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only
 then who wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates
 (HIS-WIN-5). ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that is the
-one before the play is that step misplaced), and Copernicus's or Servetus's play is judged on it. Only what a
+one before the play is that step misplaced), and the history with this turn's record last (HIS-WIN-9: the same
+records in another order); Copernicus's or Servetus's play is judged on the verdict. Only what a
 difference shows for sure is named; anything else is left to the check's own rule.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, cast
 
 import msgspec
@@ -75,11 +77,25 @@ def _before_play(request: dict[str, Any], rulings: Any) -> Any:
     return msgspec.json.decode(msgspec.json.encode(verdict.before))
 
 
+def _reordered(history: Any, other: Any) -> bool:
+    """Whether two histories hold the same records (each as given) in another order."""
+    if not (isinstance(history, list) and isinstance(other, list)) or history == other:
+        return False
+    return _records(history) == _records(other)  # pyright: ignore[reportUnknownArgumentType]
+
+
+def _records(history: list[Any]) -> list[str]:
+    return sorted(json.dumps(record, sort_keys=True) for record in history)
+
+
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
     mine, theirs, asked = _object(expected), _object(got), _object(request)
     if operation == "determine_victory":
         return _outcome(mine, theirs, asked, rulings)
+    if operation == "run_phase" and mine and theirs and paths and all(path.startswith("$.history") for path in paths):
+        # the same turns' records in another order: the order the history keeps
+        return "HIS-WIN-9" if _reordered(mine.get("history"), theirs.get("history")) else None
     if operation == "run_phase" and mine and theirs and all(path.startswith("$.outcome") for path in paths):
         if asked and asked.get("play") is not None and theirs.get("outcome") == _before_play(asked, rulings):
             return "HIS-PLAY-2"  # the outcome before the play, where run_phase reports the one after it
