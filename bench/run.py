@@ -187,7 +187,7 @@ def write_performance(text: str, argv: Sequence[str]) -> None:
         f"{cores()} cores. Every figure below comes from that one run; other work on the machine slows "
         "its seconds, so read the ratios (each figure beside its floor, from the same run) and the load average "
         "printed with them. What each target means and which floor it is divided by: `bench/targets.py`.\n\n"
-        f"```\n{text.strip()}\n```\n",
+        f"```text\n{text.strip()}\n```\n",  # figures, not commands: a row may begin with one's name
         encoding="utf-8",
     )
     print(f"wrote {PERFORMANCE}")

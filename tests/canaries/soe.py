@@ -295,6 +295,6 @@ CANARIES: tuple[Canary, ...] = (
         ("SOE-SCORE-2", "SOE-RULING-4"),
     ),
     Canary("SecondHighestLosesThree", "takes 3 VP, not 4, from the second highest unrest", ("SOE-UNREST-4",)),
-    Canary("LessUnrestTieReversed", "puts more unrest first among equal VP under less_unrest", ("SOE-RULING-12",)),
+    Canary("LessUnrestTieReversed", "puts more unrest first among equal VP under less_unrest", ("SOE-END-4",)),
     Canary("BelowTieAsNextPlace", "scores a below_tie unfriendly tie as next_place", ("SOE-RULING-3",)),
 )
