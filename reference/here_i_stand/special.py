@@ -12,7 +12,7 @@ EDWARD_VI_VP = 5  # HIS-SPECIAL-3
 ELIZABETH_I_VP = 2  # HIS-SPECIAL-3
 # the Protestant spaces track: at each threshold the Papacy loses 1 and the Protestants gain 1
 TRACK_THRESHOLDS = (4, 7, 10, 14, 17, 20, 24, 27, 30, 34, 37, 40, 44, 47)
-PAPAL_TRACK_START = 15
+PAPAL_TRACK_START = 15  # HIS-SPECIAL-7
 
 
 def piracy(board: Board) -> int:

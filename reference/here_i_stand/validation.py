@@ -30,13 +30,13 @@ ELECTORATES = 6  # HIS-SPECIAL-2: on the map, whatever HIS-RULING-7 says
 RELIGIOUS_VICTORY_SPACES = 50  # the marker never reaches it in this phase (HIS-SPECIAL-8)
 
 # HIS-RULING-7, published: the sizes the notes and the map give
-PIRACY_VP_MAX = 10
-ST_PETERS_MAX = 5
-CHATEAUX_MAX = 6
+PIRACY_VP_MAX = 10  # HIS-SPECIAL-1
+ST_PETERS_MAX = 5  # HIS-SPECIAL-6
+CHATEAUX_MAX = 6  # HIS-SPECIAL-5
 ENGLISH_HOME_SPACES = 12  # HIS-SPECIAL-4
-DEBATER_RATING_MAX = 4
-VOYAGE_VP_MAX = 3
-MARKER_VP_MAX = 2
+DEBATER_RATING_MAX = 4  # HIS-BONUS-1, HIS-BONUS-2
+VOYAGE_VP_MAX = 3  # HIS-BONUS-3, HIS-BONUS-4
+MARKER_VP_MAX = 2  # HIS-BONUS-7, HIS-BONUS-8
 BIBLE_LANGUAGES = ("english", "french", "german")
 
 POWER_NAMES = frozenset(p.value for p in Power)
