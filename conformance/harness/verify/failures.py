@@ -114,8 +114,10 @@ def message(excinfo: pytest.ExceptionInfo[BaseException] | None) -> str:
         text = ""  # a bare assert: pytest's explanation is all Python reprs; the answers say it in JSON
     if isinstance(error, (AssertionError, pytest.fail.Exception)):
         return " ".join(text.split())
-    if isinstance(error, ImplementationError | CircuitOpen):  # a fault's every line (a crash's stderr), not the request
-        return f"{type(error).__name__}: {error.reason() if isinstance(error, ImplementationError) else text}"
+    if isinstance(error, ImplementationError):  # a fault's every line (a crash's stderr), not the request; its reason
+        return error.reason()  # says what the implementation did, whichever class carried it (a vector's or a wire's)
+    if isinstance(error, CircuitOpen):
+        return f"{type(error).__name__}: {text}"
     first = text.splitlines()[0] if text else ""
     return f"{type(error).__name__}: {first}".strip(": ")  # pyright: ignore[reportUnknownArgumentType]
 
