@@ -171,6 +171,18 @@ def drawn(rulings: type[Any]) -> Any:
 # --- which ruling explains an answer: the reference, switched, answers as the implementation did ----------
 
 
+def typed_question(game: Game, operation: str, request: Any, rulings: Any) -> tuple[object, Any] | None:
+    """A request and its rulings as a check's record holds them (JSON), typed again for the reference; None for a
+    record this run cannot type (no evidence either way)."""
+    try:
+        return (
+            msgspec.convert(request, game.operation(operation).request),
+            msgspec.convert(rulings, game.rulings),
+        )
+    except (msgspec.ValidationError, KeyError, TypeError):
+        return None
+
+
 def reference_json(game: Game, operation: str, request: object, rulings: object) -> Any:
     """The reference's answer as a check holds it: the result's JSON, or ``{"error": {"kind", "field"|"rule"}}``;
     None when the reference cannot answer under these rulings at all (an input they make impossible to read)."""

@@ -105,8 +105,9 @@ def _step_of(key: str, answer: Any, path: str) -> str | None:
 def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     """The rule a check's failure is blamed on: its primary rule unless the answer names a better one.
 
-    ``among``: the run's records, against which a misreading of the reference is weighed (``_misread``); without
-    them, or with no vector passed among them, no misreading is trusted and the other evidence decides."""
+    ``among``: the run's records, against which a misreading of the reference (``_misread``) and a misread ruling
+    (``switches``) are weighed; without them, or with no vector passed among them, no misreading is trusted, a
+    misread ruling is taken at its word, and the other evidence decides."""
     primary = record.primary_rule
     if record.outcome != Outcome.FAILED.value or record.game not in REGISTRY:
         return primary
@@ -146,10 +147,10 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
     the one that the most failing checks it explains are primary to, else the first named; one whose failures are
     all the checks of one other rule is dropped too (a failure confined to one rule's checks stays that rule's).
     Then the one clause left names the blame, else the clause of those explaining the most failures, if one."""
-    run = _weighed(among)
-    passed = run.passed.get(record.game, frozenset[str]())
+    passed = _passed(record, among)
     if not passed:
         return None  # a misreading is trusted only where the vectors the run passed may refute it
+    run = _weighed(among)
     own = {
         name: max(rules, key=lambda rule: (run.primaries[name][rule], -rules.index(rule)))
         for name, stated in _explanations(record)

@@ -20,11 +20,9 @@ from pathlib import Path
 from types import FrameType, FunctionType
 from typing import Any
 
-import msgspec
-
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.edits import Misreading, by_name, misreadings
-from rulespec.conformance.harness.rulings import reference_json
+from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.conformance.harness.vectors import load_game
 
 _STEPS = 100_000  # lines a misread call may run: the reference answers any check in a few thousand
@@ -112,11 +110,10 @@ def explaining(
     """Each misreading (its name, the clauses it may misread) under which the reference answers ``got`` (JSON, as a
     check holds it) to this request (JSON, as sent); none for a request this run cannot type again."""
     played = registry.game(key)
-    try:
-        typed_request = msgspec.convert(json.loads(request), played.operation(operation).request)
-        typed_rulings = msgspec.convert(json.loads(rulings), played.rulings)
-    except (msgspec.ValidationError, KeyError, TypeError):
+    typed = typed_question(played, operation, json.loads(request), json.loads(rulings))
+    if typed is None:
         return frozenset()
+    typed_request, typed_rulings = typed
     answer = json.loads(got)
     root = Path(str(getattr(played.reference, "__file__"))).parent
 

@@ -12,11 +12,16 @@ import functools
 import json
 from dataclasses import dataclass
 
-import msgspec
-
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.rulings import alternatives, explaining, reference_json, ruling_clause, value_text
+from rulespec.conformance.harness.rulings import (
+    alternatives,
+    explaining,
+    reference_json,
+    ruling_clause,
+    typed_question,
+    value_text,
+)
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
 
 
@@ -36,7 +41,7 @@ def ruling_explaining(record: CheckRecord, passed: frozenset[str] = frozenset())
     ``passed``: the vector cases the run passed. A reading that answers one of them asked as this check was otherwise
     than the reference is not the one the implementation plays (a ``gold_per_taxation`` of 3 that happens to refuse
     what a misread count refused, where the passed cases asked 2 show 2 played)."""
-    found = _explained(*question, tuple(sorted(record.declared))) if (question := question_of(record)) else ()
+    found = _switches(record)
     if len(found) != 1 or found[0].asked_default:
         return None
     (switch,) = found
@@ -48,9 +53,12 @@ def ruling_explaining(record: CheckRecord, passed: frozenset[str] = frozenset())
 def switched(record: CheckRecord) -> dict[str, bool]:
     """The clause of each ruling (never a declared one) another alternative of which makes the reference answer as
     the implementation did, to whether the check asked that ruling's default."""
+    return {switch.clause: switch.asked_default for switch in _switches(record)}
+
+
+def _switches(record: CheckRecord) -> tuple[_Switch, ...]:
     question = question_of(record)
-    found = _explained(*question, tuple(sorted(record.declared))) if question else ()
-    return {switch.clause: switch.asked_default for switch in found}
+    return _explained(*question, tuple(sorted(record.declared))) if question else ()
 
 
 @dataclass(frozen=True)
@@ -69,11 +77,10 @@ def _explained(
     key: str, operation: str, request: str, rulings: str, got: str, declared: tuple[str, ...]
 ) -> tuple[_Switch, ...]:
     played = registry.game(key)
-    try:
-        typed_request = msgspec.convert(json.loads(request), played.operation(operation).request)
-        typed_rulings = msgspec.convert(json.loads(rulings), played.rulings)
-    except (msgspec.ValidationError, KeyError, TypeError):
-        return ()  # a record this run could not type again: no evidence either way
+    typed = typed_question(played, operation, json.loads(request), json.loads(rulings))
+    if typed is None:
+        return ()
+    typed_request, typed_rulings = typed
     found: dict[str, list[str]] = {}
     for switch in explaining(played, operation, typed_request, typed_rulings, json.loads(got), declared):
         field, _, value = switch.partition("=")

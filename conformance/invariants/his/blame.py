@@ -13,11 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
-import msgspec
-
-from rulespec.reference.errors import IllegalAction, InvalidState
-from rulespec.reference.here_i_stand.model import PhaseRequest
-from rulespec.reference.here_i_stand.phase import may_play_copernicus_or_servetus
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.reference.here_i_stand.rulings import Rulings
 
 DEFAULTS = Rulings()  # what a record's rulings leave out
@@ -69,12 +66,10 @@ def _outcome(
 
 def _before_play(request: dict[str, Any], rulings: Any) -> Any:
     """The outcome on a phase's totals before its play (HIS-PLAY-2's ``before``) as JSON; None when unreadable."""
-    try:
-        typed = msgspec.convert(request, PhaseRequest)
-        verdict = may_play_copernicus_or_servetus(typed, msgspec.convert(rulings or {}, Rulings))
-    except (msgspec.ValidationError, InvalidState, IllegalAction):
-        return None
-    return msgspec.json.decode(msgspec.json.encode(verdict.before))
+    his = game("his")
+    typed = typed_question(his, "run_phase", request, rulings or {})
+    verdict = reference_json(his, "may_play_copernicus_or_servetus", *typed) if typed else None
+    return verdict.get("before") if isinstance(verdict, dict) else None  # pyright: ignore[reportUnknownMemberType]
 
 
 def _reordered(history: Any, other: Any) -> bool:
