@@ -31,11 +31,12 @@ def cost_value(cost: Cost) -> int:
 
 def covers(payment: Tokens, cost: Cost) -> bool:
     """IMP-PAY-2, IMP-PAY-3, IMP-PAY-4: the only conversions are influence->military and resource->2 coins."""
-    spare_influence = payment.influence - cost.influence
+    spare_influence = payment.influence - cost.influence  # IMP-PAY-2
+    coins_paid = payment.coins + 2 * payment.resources  # IMP-PAY-3
     return (
-        spare_influence >= 0
-        and payment.military + spare_influence >= cost.military
-        and payment.coins + 2 * payment.resources >= cost.coins
+        spare_influence >= 0  # IMP-PAY-4
+        and payment.military + spare_influence >= cost.military  # IMP-PAY-4
+        and coins_paid >= cost.coins  # IMP-PAY-4
     )
 
 

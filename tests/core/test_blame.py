@@ -39,6 +39,8 @@ from rulespec.reference.here_i_stand.model import (
     Victory,
 )
 from rulespec.reference.here_i_stand.rulings import BonusEarners
+from rulespec.reference.imperium.model import Decider, Suit
+from rulespec.reference.imperium.rulings import FullTie, NationCardOnShuffle
 from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
 from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
 from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyTie
@@ -579,3 +581,52 @@ def test_a_misreading_that_never_ends_is_stopped_by_a_count_of_steps_not_a_time(
     with pytest.raises(misread._Endless):  # pyright: ignore[reportPrivateUsage]
         misread._bounded(endless)  # pyright: ignore[reportPrivateUsage]
     assert sys.gettrace() is None  # the tracer is put back
+
+
+def _lowest_score_wins(request: Any, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-4 misread: among the players tied on unrest, the lowest score wins (``min`` for ``max``)."""
+    result = imperium.determine_winner(request, rulings)
+    if result.decided_by is Decider.UNREST:
+        return result
+    fewest = [i for i, n in enumerate(result.unrest) if n == min(result.unrest)]
+    lowest = min(request.scores[i] for i in fewest)
+    top = [i for i in fewest if request.scores[i] == lowest]
+    if len(top) == 1:
+        return replace(result, winners=(request.players[top[0]].name,), decided_by=Decider.SCORE)
+    if rulings.full_tie is FullTie.LATER_IN_TURN_ORDER:
+        return replace(result, winners=(request.players[top[-1]].name,), decided_by=Decider.TURN_ORDER)
+    return replace(result, winners=tuple(request.players[i].name for i in top), decided_by=Decider.SHARED)
+
+
+def test_a_misreading_in_a_step_of_a_sequence_fails_the_clause_its_step_names() -> None:
+    """``determine_winner`` states a range of clauses; its score step names IMP-COLLAPSE-4 on its line, so the tie
+    broken by the lowest score fails that clause, not the full-tie or last-unrest rules whose vectors meet it."""
+    records = records_of("imperium", SimpleNamespace(determine_winner=_lowest_score_wins), ("determine_winner",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {r.primary_rule for r in failed} >= {"IMP-COLLAPSE-4", "IMP-RULING-5"}  # it reaches other rules' vectors
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-4"]
+
+
+def _nation_card_counted_as_drawn(request: Any, rulings: Any, /) -> Any:
+    """IMP-RULING-1 misread: under ``hand`` the nation card a shuffle puts in the hand is listed as drawn too."""
+    result = imperium.draw(request, rulings)
+    if rulings.nation_card_on_shuffle is not NationCardOnShuffle.HAND:
+        return result
+    before = {card.name for card in request.player.hand}
+    joined = tuple(c.name for c in result.player.hand if c.suit is Suit.NATION and c.name not in before)
+    return replace(result, drawn=result.drawn + joined)
+
+
+def test_failures_only_under_one_alternative_of_a_ruling_fail_that_ruling_not_each_rule_they_ran_under() -> None:
+    records = records_of("imperium", SimpleNamespace(draw=_nation_card_counted_as_drawn), ("draw",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.rulings["nation_card_on_shuffle"] == "hand" for r in failed)
+    # the draw invariant runs once per rule of the operation: its runs under ``hand`` fail the shuffle rules' checks
+    scoped = [replace(r, nodeid=f"{r.nodeid}[{rule}]", rules=(rule, *r.rules)) for r in failed for rule in _SHUFFLE]
+    assert _failed_rules("imperium", [*records, *scoped]) == ["IMP-RULING-1"]
+    # under the default, the same answers spread over the shuffle rules stay theirs: no ruling is shared
+    default = [replace(r, rulings={**r.rulings, "nation_card_on_shuffle": "discard_pile"}) for r in scoped]
+    assert _failed_rules("imperium", [*[r for r in records if r.outcome != "failed"], *default]) == sorted(_SHUFFLE)
+
+
+_SHUFFLE = ("IMP-DRAW-2", "IMP-DRAW-3", "IMP-DRAW-4")

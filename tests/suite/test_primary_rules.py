@@ -42,6 +42,10 @@ REVIEWED = {
     "his-score-order-base-before-board": ORDER_OF_CHECKS,
     "his-score-order-board-before-bonuses": ORDER_OF_CHECKS,
     "his-special-order-power-before-board": ORDER_OF_CHECKS,
+    "his-java-audit-electorates-seven-open": (
+        "HIS-RULING-7: the bound is HIS-SPECIAL-2's, pinned by its own vectors under the default; this case pins"
+        " that track_limits open leaves it standing"
+    ),
 }
 
 

@@ -26,7 +26,11 @@ blame is the primary rule, except where the answer says better which rule went w
   and legal draws refused because taxations were rounded down fail SOE-MAINT-3, not the SOE-MAINT-5 the refusal
   cites. Misreadings of two clauses that fit alike: those explaining the most failures of the run, else none. A
   misreading in a step that states a ruling beside a rule misreads the ruling only where another of its alternatives
-  answers so; a formula no alternative gives (a tied group scored one place high) is the rule's.
+  answers so; a formula no alternative gives (a tied group scored one place high) is the rule's;
+- last, an operation whose every failure in the run, over several rules' checks, was asked under one alternative
+  of a ruling other than its default, the ruling's other alternatives passing its vectors: that ruling's clause
+  (``switches.confined``), so the nation card counted as drawn under ``hand`` fails IMP-RULING-1 and not the three
+  shuffle rules whose invariants drew ``hand``.
 """
 
 from __future__ import annotations
@@ -44,7 +48,13 @@ from typing import Any
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.misread import refuted
-from rulespec.conformance.harness.blame.switches import question_of, ruling_clauses, ruling_explaining, switched
+from rulespec.conformance.harness.blame.switches import (
+    confined,
+    question_of,
+    ruling_clauses,
+    ruling_explaining,
+    switched,
+)
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.spec import find_rule_ids, read_clauses
@@ -129,6 +139,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             or _decided(record)
             or _first_step(record)
             or _misread(record, among)
+            or (confined(record, among, _passed(record, among)) if among else None)
             or primary
         )
     return primary

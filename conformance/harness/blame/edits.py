@@ -4,9 +4,10 @@ A port's bug is most often one misreading of one clause: a bound typed one off (
 constant it reads), ``<`` for ``<=``, a fraction rounded the other way, a flag read backwards, a condition or a
 refusal left out (the bug zoos of docs/audits/ record them). Each such edit of each function of the reference is
 compiled alone, as the function's code, for ``misread`` to swap in. An edit inside a refusing guard misreads the rule
-its refusal cites; any other, the clause of the module constant it misreads (named on the constant's line) or one of
-the clauses its function's docstring names, in that order (``blame`` weighs which from the checks it fails); a
-function stating a range of clauses is a sequence of steps, and misreads none of its own.
+its refusal cites; any other, the clause its step names (a statement whose first line ends in a comment naming it),
+the clause of the module constant it misreads (named on the constant's line) or one of the clauses its function's
+docstring names, in that order (``blame`` weighs which from the checks it fails); a function stating a range of
+clauses is a sequence of steps, and misreads only what its steps name.
 """
 
 from __future__ import annotations
@@ -196,6 +197,22 @@ def _constants(root: Path) -> dict[str, str]:
     return found
 
 
+def _steps(function: ast.FunctionDef, lines: list[str]) -> dict[int, str]:
+    """Node -> the clause of the innermost step around it whose line ends in a comment naming one: a statement by its
+    first line (``best = max(scores)  # IMP-COLLAPSE-4``), or one line of a condition written over several (``and
+    coins >= cost.coins  # IMP-PAY-4``): the steps of a function that is a sequence of clauses."""
+    steps: dict[int, str] = {}
+    for node in ast.walk(function):  # outside in: an inner step's clause is set last
+        if node is function or not isinstance(node, (ast.stmt, ast.expr)):
+            continue
+        if isinstance(node, ast.expr) and node.lineno != node.end_lineno:
+            continue  # a condition over several lines: its lines are the steps
+        named = find_rule_ids(lines[node.lineno - 1].partition("#")[2])
+        if named:
+            steps |= {id(part): named[0] for part in ast.walk(node)}
+    return steps
+
+
 def _of_function(
     module: str, qualname: str, function: ast.FunctionDef, path: str, constants: dict[str, str]
 ) -> Iterator[Misreading]:
@@ -207,13 +224,14 @@ def _of_function(
     for node in ast.walk(function):
         if isinstance(node, ast.If) and (rule := _cited(node)) is not None:
             guards |= {id(part): rule for part in ast.walk(node)}  # walked outside in: the innermost guard last
+    steps = _steps(function, _lines(path))
     loops = any(isinstance(node, ast.While) for node in ast.walk(function))
     parents = _parents(function)
     number = 0
     for node in list(ast.walk(function)):
-        guard = guards.get(id(node))
+        own = guards.get(id(node)) or steps.get(id(node))  # the refusal's rule, else the step's clause
         constant = constants.get(node.id) if isinstance(node, ast.Name) else None
-        rules = (guard,) if guard else tuple(dict.fromkeys((*([constant] if constant else []), *named)))
+        rules = (own,) if own else tuple(dict.fromkeys((*([constant] if constant else []), *named)))
         if id(node) in untouched or not rules:
             continue
         for replacement in _edited(node):
@@ -221,6 +239,11 @@ def _of_function(
             if code is not None:
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops)
+
+
+@functools.cache
+def _lines(path: str) -> list[str]:
+    return Path(path).read_text(encoding="utf-8").splitlines()
 
 
 @dataclass(frozen=True)

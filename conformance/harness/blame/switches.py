@@ -10,7 +10,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+import msgspec
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.records import CheckRecord
@@ -23,6 +27,7 @@ from rulespec.conformance.harness.rulings import (
     value_text,
 )
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
+from rulespec.conformance.harness.verdict import Outcome
 
 
 def question_of(record: CheckRecord) -> tuple[str, str, str, str, str] | None:
@@ -48,6 +53,42 @@ def ruling_explaining(record: CheckRecord, passed: frozenset[str] = frozenset())
     if passed and all(_refuted(record.game, switch.field, switch.asked, value, passed) for value in switch.played):
         return None
     return switch.clause
+
+
+def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozenset[str]) -> str | None:
+    """The clause of the ruling every failing answer of the run to this check's operation was asked under one
+    alternative of, not its default, while a vector case of that operation the run passed asked another: a reading of
+    that alternative no other reading answers as (the nation card shuffled into the hand and counted as drawn) fails
+    the ruling, not each rule whose checks ran under it. None when those failures are one rule's checks alone (they
+    stay that rule's), or when they share the alternatives of two rulings."""
+    asked = (record.game, record.operation)
+    failing = [r for r in among if r.outcome == Outcome.FAILED.value and (r.game, r.operation) == asked]
+    if len({r.primary_rule for r in failing}) < 2 or not all(isinstance(r.rulings, dict) for r in failing):
+        return None
+    played = registry.game(record.game)
+    default: dict[str, object] = _as_json(played.rulings())
+    shared = [
+        (field, value)
+        for field, value in dict(failing[0].rulings).items()
+        if field in default and value != default[field] and all(r.rulings.get(field) == value for r in failing)
+    ]
+    if len(shared) != 1:
+        return None
+    ((field, value),) = shared
+    vectors = _vectors(record.game)
+    if not any(
+        (loaded := vectors.get(case)) is not None
+        and loaded.operation == record.operation
+        and _as_json(getattr(loaded.rulings, field)) != value
+        for case in passed
+    ):
+        return None
+    return ruling_clause(played.rulings, field)
+
+
+def _as_json(value: object) -> Any:
+    """A ruling (or a whole rulings) as a record holds it: its JSON, a tuple a list."""
+    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 def switched(record: CheckRecord) -> dict[str, bool]:
