@@ -1,15 +1,22 @@
-"""Every canary is caught, on the rules it breaks, by ``rulespec verify`` as a user would run it."""
+"""Every canary is caught, on the rules it breaks, by ``rulespec verify`` as a user would run it.
+
+The command's own entry point (``cli.main``) is called in this process: the canaries of a worker share one interpreter
+and its imports, about a second of each run (58 runs), with the same arguments, output and exit status as the
+console script. The Hypothesis profile the run loads is put back after it.
+"""
 
 from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
+from rulespec.conformance.harness.cli import main
 from rulespec.conformance.harness.games import all_games
-from tests import rulespec
 from tests.canaries import Canary
 
 pytestmark = pytest.mark.acceptance  # whole commands over whole games: nox -s acceptance (CI)
@@ -27,6 +34,21 @@ def _canaries() -> list[tuple[str, Canary]]:
 
 
 CANARIES = _canaries()
+Verify = Callable[..., tuple[int, str]]
+
+
+@pytest.fixture
+def verify(capsys: pytest.CaptureFixture[str]) -> Iterator[Verify]:
+    """``rulespec verify ARGUMENTS`` run here: its exit status and what it printed."""
+    loaded = settings.get_current_profile_name()
+
+    def run(*arguments: str) -> tuple[int, str]:
+        capsys.readouterr()
+        code = main(["verify", *arguments])
+        return code, capsys.readouterr().out
+
+    yield run
+    settings.load_profile(loaded)
 
 
 def test_every_game_has_canaries() -> None:
@@ -35,28 +57,25 @@ def test_every_game_has_canaries() -> None:
 
 
 @pytest.mark.parametrize("key", sorted({key for key, _ in CANARIES}))
-def test_the_canaries_without_their_bugs_pass(key: str) -> None:
+def test_the_canaries_without_their_bugs_pass(key: str, verify: Verify) -> None:
     """``CORRECT``, the base each game's canaries bend, passes every rule they break: the floor bench/targets.py
     measures a canary against is a correct implementation, plugged in the same way."""
     correct: str = importlib.import_module(f"tests.canaries.{key}").CORRECT
     rules = sorted({rule for k, canary in CANARIES if k == key for rule in canary.caught_on})
     options = ("--game", key, "--impl", f"tests.canaries.{key}:{correct}", "--profile", "canary")
-    done = rulespec("verify", *options, *(f"--rule={rule}" for rule in rules))
-    assert done.returncode == 0, f"{correct} is not correct on {rules}:\n{done.stdout[-3000:]}"
+    code, printed = verify(*options, *(f"--rule={rule}" for rule in rules))
+    assert code == 0, f"{correct} is not correct on {rules}:\n{printed[-3000:]}"
 
 
 @pytest.mark.parametrize(("key", "canary"), CANARIES, ids=[f"{k}:{c.name}" for k, c in CANARIES])
-def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path) -> None:
+def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path, verify: Verify) -> None:
     report = tmp_path / "report.json"
-    done = rulespec(
-        "verify",
+    code, printed = verify(
         *("--game", key, "--impl", f"tests.canaries.{key}:{canary.name}", "--profile", "canary"),
         *("--report-json", str(report)),
         *(f"--rule={rule}" for rule in canary.caught_on),  # the checks of the rules it must be caught on
     )
-    assert done.returncode == 1, (
-        f"verify exited {done.returncode} for a canary that {canary.breaks}\n{done.stdout[-3000:]}"
-    )
+    assert code == 1, f"verify exited {code} for a canary that {canary.breaks}\n{printed[-3000:]}"
     records = json.loads(report.read_text(encoding="utf-8"))["checks"]
     # a failing check fails its primary rule and only implicates the others: each rule it breaks must be
     # some failing check's primary
@@ -64,7 +83,5 @@ def test_canary_is_caught_on_its_rules(key: str, canary: Canary, tmp_path: Path)
     missing = sorted(set(canary.caught_on) - failed)
     assert not missing, f"canary that {canary.breaks} was not failed on {missing}; failed rules: {sorted(failed)}"
     for rule in canary.caught_on:
-        shown = any(
-            line.startswith(f"{rule} ") and line.rstrip().endswith("failed") for line in done.stdout.splitlines()
-        )
+        shown = any(line.startswith(f"{rule} ") and line.rstrip().endswith("failed") for line in printed.splitlines())
         assert shown, f"the table does not show {rule} failed"
