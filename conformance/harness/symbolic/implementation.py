@@ -90,6 +90,13 @@ def generated_module(game: Game, operation: str, impl: str) -> str:
     )
 
 
+def conditions(game: Game, operation: str) -> int:
+    """The conditions CrossHair bounds one by one in an operation's two searches: each ``post:`` line of the
+    reference's contracts, and the one comparison of diffbehavior."""
+    lines = (game.reference_call(operation).__doc__ or "").splitlines()
+    return max(1, sum(line.strip().startswith("post:") for line in lines)) + 1
+
+
 def _crosshair(arguments: list[str], directory: Path, seconds: float) -> subprocess.CompletedProcess[str]:
     try:
         return run_crosshair(arguments, directory, seconds)
