@@ -71,9 +71,9 @@ def test_the_symbolic_step_shares_one_budget_over_the_cores_unless_told(monkeypa
     # two searches at a time over 2 cores: Struggle of Empires' 38 conditions (30 post: lines of 8 operations, and
     # one diffbehavior each) share 200 CPU s as 5.3 s each
     assert sum(conditions(game("soe"), op.name) for op in game("soe").operations) == 38
-    assert plugged_command.search_seconds(38) == round(100.0 * 2 / 38, 1)
-    assert plugged_command.search_seconds(1) == 60.0, "never past a search's own bound"
-    assert plugged_command.search_seconds(100) == 5.0, "never below the least that finds anything"
+    assert plugged_command.condition_seconds(38) == round(100.0 * 2 / 38, 1)
+    assert plugged_command.condition_seconds(1) == 60.0, "never past a search's own bound"
+    assert plugged_command.condition_seconds(100) == 5.0, "never below the least that finds anything"
     told = steps(_args(impl="pkg.engine:Rules", per_condition_timeout=None), "soe", 11.1)
     assert told[2].arguments[-2:] == ("--per-condition-timeout", "11.1")
     assert steps(_args(impl="pkg.engine:Rules"), "soe", 11.1)[2].arguments[-1] == "60.0", "a figure given wins"

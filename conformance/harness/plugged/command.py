@@ -29,7 +29,7 @@ SYMBOLIC_BUDGET = 100.0
 _LEAST = 5.0  # seconds per condition, at the least, however many conditions share the budget
 
 
-def search_seconds(conditions: int) -> float:
+def condition_seconds(conditions: int) -> float:
     """Per condition: SYMBOLIC_BUDGET shared by every condition searched, one search per core at a time. CrossHair
     bounds each condition, not each search: a contracts search holds one per ``post:`` line (measured: end_game's 5
     at 4 s each took 20 s), so sharing by searches gave Struggle of Empires' 16 searches 265 s, not 100."""
@@ -64,7 +64,7 @@ def plugged_command(args: argparse.Namespace) -> int:
         except preflight.UsageProblem as exc:
             return usage_error("plugged", str(exc))
         offered = [op.name for op in game(key).operations if callable(getattr(target, op.name, None))]
-        seconds = search_seconds(sum(conditions(game(key), name) for name in offered))
+        seconds = condition_seconds(sum(conditions(game(key), name) for name in offered))
     outcomes: list[tuple[str, int | None, str]] = []
     for step in steps(args, key, seconds):
         if not step.arguments:
