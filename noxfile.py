@@ -1,9 +1,9 @@
 """Every check rulespec runs, one session each.
 
 ``nox`` with no arguments runs the gate a contributor waits for (lint, typecheck, tests, conformance, symbolic);
-``nox -t ci`` runs what CI runs: that gate, the commands run whole over whole games (``acceptance``), the ruling
-matrix of ``rulespec diff``, the compliance site in a real browser and the built wheel walked as a user walks it
-(``wheel``).
+``nox -t ci`` runs what CI runs: that gate, the commands run whole over whole games with the ruling matrix of
+``rulespec diff`` (``acceptance``), the compliance site in a real browser and the built wheel walked as a user walks
+it (``wheel``).
 """
 
 from __future__ import annotations
@@ -74,9 +74,12 @@ def tests(session: nox.Session) -> None:
 @nox.session(tags=["ci"])
 def acceptance(session: nox.Session) -> None:
     """rulespec's commands run whole, as a user runs them, over whole games: every canary caught on its rules, every
-    example passing, every documented command as written, the journeys. Minutes of processes, so not in the default
-    list; CI runs it: ``nox -s acceptance``."""
-    _pytest(session, "acceptance and not slow")
+    example passing, every documented command as written, the journeys, and the ruling matrix. Minutes of processes,
+    so not in the default list; CI runs it: ``nox -s acceptance``.
+
+    The ruling matrix runs in the same pytest run (its own session runs it alone): one start of the workers instead
+    of two, and its searches fill the workers while the last long commands end."""
+    _pytest(session, "(acceptance or ruling_matrix) and not slow")
 
 
 def _pytest(session: nox.Session, marked: str) -> None:
@@ -94,13 +97,13 @@ def slow(session: nox.Session) -> None:
     session.run("pytest", "--hypothesis-profile=ci", "-m", "slow", *session.posargs)
 
 
-@nox.session(tags=["ci"])
+@nox.session
 def ruling_matrix(session: nox.Session) -> None:
     """rulespec diff tells every alternative of every ruling from the reference, in under 90 CPU seconds each, and
     names it in an implementation that plays it whatever it is asked.
 
     Searched first in the operation that reads the ruling, each takes seconds; a few minutes in all, so not in the
-    default list; CI runs it: ``nox -s ruling_matrix``.
+    default list; alone: ``nox -s ruling_matrix`` (CI runs it within ``acceptance``).
     """
     session.install(*DEV)
     session.run(
