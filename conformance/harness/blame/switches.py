@@ -67,10 +67,11 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
         return None
     played = registry.game(record.game)
     default: dict[str, object] = _as_json(played.rulings())
+    asked_under: list[dict[str, object]] = [_as_json(r.rulings) for r in failing]  # a run's own: tuples, not lists
     shared = [
         (field, value)
-        for field, value in dict(failing[0].rulings).items()
-        if field in default and value != default[field] and all(r.rulings.get(field) == value for r in failing)
+        for field, value in asked_under[0].items()
+        if field in default and value != default[field] and all(a.get(field) == value for a in asked_under)
     ]
     if len(shared) != 1:
         return None
@@ -87,7 +88,7 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
 
 
 def _as_json(value: object) -> Any:
-    """A ruling (or a whole rulings) as a record holds it: its JSON, a tuple a list."""
+    """A ruling, or a whole rulings, as JSON: a tuple a list, whether typed or as a run's records hold it."""
     return msgspec.json.decode(msgspec.json.encode(value))
 
 
