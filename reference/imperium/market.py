@@ -101,8 +101,10 @@ def acquire_market_card(request: AcquireRequest, rulings: Rulings, /) -> Acquire
         replacement, deck = deck[0], deck[1:]
         refill = MarketSlot(card=replacement)
         if gets_unrest(replacement, rulings):
-            refill = replace(refill, unrest=unrest_pile[0])
-            unrest_pile = unrest_pile[1:]
+            slid = unrest_pile[0]  # IMP-MARKET-5: the top card of the unrest pile
+            refill = replace(refill, unrest=slid)
+            # it leaves the pile, and only it: no two cards share a name (IMP-STATE-1)
+            unrest_pile = tuple(card for card in unrest_pile if card.name != slid.name)
     market = request.market[:index] + (refill,) + request.market[index + 1 :]
     # IMP-COLLAPSE-1: the slide may take the last unrest card.
     collapsed = not unrest_pile

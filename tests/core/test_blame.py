@@ -29,7 +29,12 @@ from rulespec.conformance.harness.verdict import Outcome as Verdict
 from rulespec.conformance.harness.verdict import run_case
 from rulespec.conformance.harness.wire.encoding import wire_form
 from rulespec.reference.errors import IllegalAction, InvalidState
+from rulespec.reference.here_i_stand import bonus as his_bonus
+from rulespec.reference.here_i_stand import score as his_score
+from rulespec.reference.here_i_stand import special as his_special
+from rulespec.reference.here_i_stand.bonus import check_bonuses, check_debate, check_earner, check_once
 from rulespec.reference.here_i_stand.model import (
+    Board,
     Outcome,
     PhaseRequest,
     PhaseResult,
@@ -38,7 +43,16 @@ from rulespec.reference.here_i_stand.model import (
     ScoreLine,
     Victory,
 )
-from rulespec.reference.here_i_stand.rulings import BonusEarners
+from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest
+from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
+from rulespec.reference.here_i_stand.score import score_sheet
+from rulespec.reference.here_i_stand.validation import (
+    validate_base_vp,
+    validate_board,
+    validate_bonuses,
+    validate_power,
+    validate_rulings,
+)
 from rulespec.reference.imperium.model import Decider, Suit
 from rulespec.reference.imperium.rulings import FullTie, NationCardOnShuffle
 from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
@@ -425,15 +439,15 @@ def test_domination_from_one_turn_late_fails_the_first_turn_ruling() -> None:
     assert set(blamed) <= {"HIS-RULING-1", "HIS-WIN-5"} and blamed["HIS-RULING-1"], blamed
 
 
-def _misread(function: Any, reading: Any) -> Any:
-    """An operation of the reference that runs ``reading`` in place of ``function`` (the same signature): a port
-    with one misread step, every other step the reference's own."""
+def _misread(function: Any, reading: Any, package: Any = soe) -> Any:
+    """An operation of the reference (``package``'s) that runs ``reading`` in place of ``function`` (the same
+    signature): a port with one misread step, every other step the reference's own."""
 
     def operation(name: str) -> Any:
         def call(request: Any, rulings: Any, /) -> Any:
             kept, function.__code__ = function.__code__, reading.__code__
             try:
-                return getattr(soe, name)(request, rulings)
+                return getattr(package, name)(request, rulings)
             finally:
                 function.__code__ = kept
 
@@ -630,3 +644,106 @@ def test_failures_only_under_one_alternative_of_a_ruling_fail_that_ruling_not_ea
 
 
 _SHUFFLE = ("IMP-DRAW-2", "IMP-DRAW-3", "IMP-DRAW-4")
+
+
+def _claims_before_shapes(bonuses: Any, rulings: Any) -> None:
+    """HIS-VP-3 misread: every entry's claim checked before every entry's shape (runs as ``check_bonuses``)."""
+    for i, bonus in enumerate(bonuses):
+        check_debate(bonus, f"bonuses[{i}]")
+        check_earner(bonus, f"bonuses[{i}]", rulings)
+    validate_bonuses(bonuses, rulings)
+    check_once(bonuses, "bonuses")
+
+
+def _board_before_base_vp(request: Any, rulings: Any, /) -> Any:
+    """HIS-VP-3 misread: the board checked before the base VP (runs as ``score_power``)."""
+    validate_rulings(rulings)
+    power = validate_power(request.power, "power")
+    validate_board(request.board, rulings)
+    validate_base_vp(request.base_vp, "base_vp")
+    check_bonuses(request.bonuses, rulings)
+    return score_sheet(power, request.base_vp, request.board, request.bonuses, rulings)
+
+
+@pytest.mark.parametrize(
+    ("function", "reading"),
+    [(his_bonus.check_bonuses, _claims_before_shapes), (his_score.score_power, _board_before_base_vp)],
+)
+def test_two_checks_taken_in_the_other_order_fail_the_clause_stating_their_order(function: Any, reading: Any) -> None:
+    """Each single-fault check still refuses as its own clause says; the two-fault requests refused on the other
+    fault fail the order, which the function taking both checks names (not HIS-VP-2, which one of them cites)."""
+    misread = _misread(function, reading, his)
+    operations = ("bonus_vp", "score_power")
+    records = records_of("his", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2  # the vectors of the checks' own rules meet it
+    assert _failed_rules("his", records) == ["HIS-VP-3"]
+
+
+def _unrest_counted_twice(board: Board, rulings: HisRulings) -> int:
+    """HIS-RULING-9 misread: under ``counted`` the marker on the spaces plus those in unrest again."""
+    if rulings.spaces_in_unrest is SpacesInUnrest.COUNTED:
+        return board.protestant_spaces + board.protestant_spaces_in_unrest
+    return board.protestant_spaces - board.protestant_spaces_in_unrest
+
+
+def test_failures_only_under_one_alternative_fail_its_ruling_before_the_line_or_field_they_show() -> None:
+    misread = _misread(his_special.track_position, _unrest_counted_twice, his)
+    records = records_of("his", SimpleNamespace(special_vp=misread("special_vp")), ("special_vp",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.rulings["spaces_in_unrest"] == "counted" for r in failed)
+    # the invariants on the track and on what the marker counts meet it too, on the same requests
+    records += [
+        replace(r, nodeid=f"test_{rule}", kind="invariant", primary=rule) for r in failed[:1] for rule in _TRACK
+    ]
+    # a legal board whose marker, so counted, passes the track's end is refused on the spaces (HIS-SPECIAL-8's field)
+    board = {**failed[0].request["board"], "protestant_spaces": 44, "protestant_spaces_in_unrest": 6}
+    refused = replace(
+        failed[0],
+        nodeid="test_refused",
+        kind="invariant",
+        primary="HIS-SPECIAL-1",
+        request={**failed[0].request, "board": board},
+        expected={"power": failed[0].request["power"]},
+        got={"error": {"kind": "InvalidState", "field": "board.protestant_spaces"}},
+    )
+    # a line differs (HIS-SPECIAL-7's step), a field is refused: the reading of the ruling, not the step, went wrong
+    assert _failed_rules("his", [*records, refused]) == ["HIS-RULING-9"]
+
+
+_TRACK = ("HIS-SPECIAL-7", "HIS-SPECIAL-8")
+
+
+def _tie_takes_its_lowest_place(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+    """SOE-END-4 misread: equal VP take the lowest place of their tie (1, 3, 3), under either ``final_tie``."""
+    standings = soe.end_game(request, rulings).standings
+    live = [s for s in standings if not s.revolution]
+    return Standings(tuple(s if s.revolution else replace(s, place=sum(o.vp >= s.vp for o in live)) for s in standings))
+
+
+def test_places_wrong_where_every_penalty_and_vp_is_right_fail_the_ranking() -> None:
+    records = records_of("soe", SimpleNamespace(end_game=_tie_takes_its_lowest_place), ("end_game",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) > 3  # the standings of the unrest rules' vectors hold places
+    assert _failed_rules("soe", records) == ["SOE-END-4"]
+
+
+def _bottom_unrest_slid(request: Any, rulings: Any, /) -> Any:
+    """IMP-MARKET-5 misread: the unrest card slid under the replacement taken from the bottom of the pile."""
+    result = imperium.acquire_market_card(request, rulings)
+    pile = request.unrest_pile
+    slid = [i for i, slot in enumerate(result.market) if slot.unrest is not None and slot.unrest == pile[0]]
+    if not slid or len(pile) < 2:
+        return result
+    market = list(result.market)
+    market[slid[0]] = replace(market[slid[0]], unrest=pile[-1])
+    return replace(result, market=tuple(market), unrest_pile=pile[:-1])
+
+
+def test_the_wrong_card_of_the_unrest_pile_slid_fails_the_slide() -> None:
+    """The reference names the card slid on the slide's own step line, so that misreading (the last card for the
+    first) fails IMP-MARKET-5, not the market and ruling rules whose vectors refill a slot."""
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=_bottom_unrest_slid), ("acquire_market_card",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) > 2
+    assert _failed_rules("imperium", records) == ["IMP-MARKET-5"]

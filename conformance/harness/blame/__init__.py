@@ -21,16 +21,19 @@ blame is the primary rule, except where the answer says better which rule went w
   not the phase's HIS-VP-1;
 - otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
   misreading of the reference (``edits``: a bound one off, ``<`` for ``<=``, a fraction rounded the other way, a
-  condition left out) that answers as the implementation did and that no vector the run passed refutes
-  (``misread``), so a player ranked only from 2 markers fails SOE-SCORE-2 and not each scoring vector's own rule,
-  and legal draws refused because taxations were rounded down fail SOE-MAINT-3, not the SOE-MAINT-5 the refusal
-  cites. Misreadings of two clauses that fit alike: those explaining the most failures of the run, else none. A
+  condition left out, two checks taken in the other order: ``reordered``) that answers as the implementation did
+  and that no vector the run passed refutes (``misread``), so a player ranked only from 2 markers fails SOE-SCORE-2
+  and not each scoring vector's own rule, legal draws refused because taxations were rounded down fail SOE-MAINT-3,
+  not the SOE-MAINT-5 the refusal cites, and a claim refused before a shape fails HIS-VP-3.
+  Misreadings of two clauses that fit alike: those explaining the most failures of the run, else none. A
   misreading in a step that states a ruling beside a rule misreads the ruling only where another of its alternatives
   answers so; a formula no alternative gives (a tied group scored one place high) is the rule's;
-- last, an operation whose every failure in the run, over several rules' checks, was asked under one alternative
-  of a ruling other than its default, the ruling's other alternatives passing its vectors: that ruling's clause
-  (``switches.confined``), so the nation card counted as drawn under ``hand`` fails IMP-RULING-1 and not the three
-  shuffle rules whose invariants drew ``hand``.
+- where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was
+  asked under one alternative of a ruling other than its default, the ruling's other alternatives passing its
+  vectors: that ruling's clause (``switches.confined``), before the line or the refused field that shows it, so
+  the nation card counted as drawn under ``hand`` fails IMP-RULING-1 and not the three shuffle rules whose
+  invariants drew ``hand``, and spaces in unrest counted twice under ``counted`` fail HIS-RULING-9, not the track's
+  line (HIS-SPECIAL-7) or the spaces refused past its end (HIS-SPECIAL-8).
 """
 
 from __future__ import annotations
@@ -129,20 +132,31 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names
         # both its rules, so a refusal in the other order stays the vector's own)
         if cited and (not due_refusal or cited not in record.rules):
-            return ruling_explaining(record, _passed(record, among)) or _misread(record, among) or cited
+            return (
+                ruling_explaining(record, _passed(record, among))
+                or _misread(record, among)
+                or _confined(record, among)
+                or cited
+            )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
-        # the fault is reached) is that bound's; an order of checks swapped is no misreading and stays the check's
+        # the fault is reached) is that bound's, two checks swapped the order's (``reordered``); else the check's
         return (_misread(record, among) if due_refusal else None) or primary
     if record.differences and not due_refusal:
+        misread = _misread(record, among)
         return (
             ruling_explaining(record, _passed(record, among))
             or _decided(record)
+            or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
             or _first_step(record)
-            or _misread(record, among)
-            or (confined(record, among, _passed(record, among)) if among else None)
+            or misread
             or primary
         )
     return primary
+
+
+def _confined(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+    """The clause of the ruling the run's failures of this operation were all asked under (``switches.confined``)."""
+    return confined(record, among, _passed(record, among)) if among else None
 
 
 def _passed(record: CheckRecord, among: Sequence[CheckRecord]) -> frozenset[str]:

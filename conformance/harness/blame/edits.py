@@ -7,7 +7,8 @@ compiled alone, as the function's code, for ``misread`` to swap in. An edit insi
 its refusal cites; any other, the clause its step names (a statement whose first line ends in a comment naming it),
 the clause of the module constant it misreads (named on the constant's line) or one of the clauses its function's
 docstring names, in that order (``blame`` weighs which from the checks it fails); a function stating a range of
-clauses is a sequence of steps, and misreads only what its steps name.
+clauses is a sequence of steps, and misreads only what its steps name. Two of its checks swapped (``reordered``)
+misread the order its docstring's clauses state.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from types import CodeType
 
 from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.reordered import compiled, reorderings
 from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, spans_a_range
 
 _COMPARED: dict[type[ast.cmpop], type[ast.cmpop]] = {
@@ -152,7 +154,7 @@ def _code_with(
             return None
         setattr(parent, name, replacement)
         try:
-            return _code(function, path)
+            return compiled(function, path)
         finally:
             setattr(parent, name, target)
     items: list[ast.AST] = getattr(parent, name)
@@ -161,18 +163,9 @@ def _code_with(
     if not items:
         items.append(ast.fix_missing_locations(ast.copy_location(ast.Pass(), target)))
     try:
-        return _code(function, path)
+        return compiled(function, path)
     finally:
         items[:] = kept
-
-
-def _code(function: ast.FunctionDef, path: str) -> CodeType | None:
-    """The function's code, compiled alone (names are looked up in the live function's module when it runs)."""
-    try:
-        module = compile(ast.Module([function], []), path, "exec")
-    except (SyntaxError, ValueError):
-        return None
-    return next((c for c in module.co_consts if isinstance(c, CodeType) and c.co_name == function.name), None)
 
 
 def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef]]:
@@ -239,6 +232,9 @@ def _of_function(
             if code is not None:
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops)
+    for code, stated in reorderings(function, path) if named else ():  # the order is the function's, not a check's
+        number += 1
+        yield Misreading(module, qualname, number, tuple(r for r in named if r not in stated) or named, code, loops)
 
 
 @functools.cache

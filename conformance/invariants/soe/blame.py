@@ -21,22 +21,20 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
     return "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
 
 
-def _tie_order(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
-    """Every penalty and VP right, a place wrong among equal VP under ``final_tie`` ``less_unrest``: the ruling's
-    clause, SOE-RULING-12, when the places are ``shared``'s (the other reading played); else the ranking SOE-END-4
-    states for both readings, misread (equal VP ordered by more unrest: no reading's places)."""
-    if rulings.get("final_tie") != "less_unrest":
+def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
+    """Every penalty and VP right, a place wrong: the ranking made from them went wrong. A place given to a player
+    in revolution, or withheld from one still in, is SOE-END-5's; under ``final_tie`` ``less_unrest``, places that
+    are ``shared``'s are the ruling's, SOE-RULING-12 (the other reading played); any other is the ranking's, SOE-END-4
+    (1 + those ranked above, whatever the ruling: equal VP placed 1, 3, 3 or ordered by more unrest)."""
+    if [s["place"] for s in standings] == [s["place"] for s in got]:
         return None
-    for mine, theirs in zip(standings, got, strict=True):
-        if mine["place"] == theirs["place"]:
-            continue
-        level = [s for s in standings if not s["revolution"] and s["vp"] == mine["vp"]]
-        if len(level) <= 1:
-            return None
-        live = [s["vp"] for s in standings if not s["revolution"]]
-        shared = [None if s["revolution"] else 1 + sum(vp > s["vp"] for vp in live) for s in standings]
-        return "SOE-RULING-12" if [s["place"] for s in got] == shared else "SOE-END-4"
-    return None
+    if any((mine["place"] is None) != (theirs["place"] is None) for mine, theirs in zip(standings, got, strict=True)):
+        return "SOE-END-5"
+    live = [s["vp"] for s in standings if not s["revolution"]]
+    shared = [None if s["revolution"] else 1 + sum(vp > s["vp"] for vp in live) for s in standings]
+    if rulings.get("final_tie") == "less_unrest" and [s["place"] for s in got] == shared:
+        return "SOE-RULING-12"
+    return "SOE-END-4"
 
 
 def _standings(players: int, expected: Any, got: Any, rulings: dict[str, Any]) -> str | None:
@@ -52,7 +50,7 @@ def _standings(players: int, expected: Any, got: Any, rulings: dict[str, Any]) -
             return rule
     steps = ("player", "unrest", "revolution", "penalty", "vp")
     if all(mine[step] == theirs[step] for mine, theirs in pairs for step in steps):  # then the places
-        return _tie_order(due, given, rulings)
+        return _places(due, given, rulings)
     return None
 
 

@@ -1,0 +1,91 @@
+"""Two checks of the reference taken in the other order: the misreading of the clause that states their order.
+
+A port may make every check the reference makes and still refuse a request with two faults on the other one: it took
+two checks in the other order (every bonus's claim before every bonus's shape). The order is stated by the function
+that takes them, not by either check (each is still made as its clause says), so ``edits`` makes each swap of two
+neighbouring checks a misreading of the clauses the function's docstring names, less the rules the two checks refuse
+under themselves (``score_power`` names HIS-VP-2, which its ``validate_base_vp`` cites, and HIS-VP-3). A check
+is a statement that may only refuse: a guard that raises, a call of a step whose answer is not kept
+(``validate_bonuses(...)``), a loop of checks.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from collections.abc import Iterator
+from pathlib import Path
+from types import CodeType
+
+from rulespec.conformance.harness.spec import find_rule_ids
+
+
+def compiled(function: ast.FunctionDef, path: str) -> CodeType | None:
+    """The function's code, compiled alone (names are looked up in the live function's module when it runs)."""
+    try:
+        module = compile(ast.Module([function], []), path, "exec")
+    except (SyntaxError, ValueError):
+        return None
+    return next((c for c in module.co_consts if isinstance(c, CodeType) and c.co_name == function.name), None)
+
+
+def _check(statement: ast.stmt) -> bool:
+    """Whether a statement may only refuse: swapped with another such, it changes which fault is refused."""
+    if isinstance(statement, ast.If):
+        return not statement.orelse and isinstance(statement.body[-1], ast.Raise)
+    if isinstance(statement, ast.Expr):
+        return isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name)
+    return isinstance(statement, ast.For) and not statement.orelse and all(_check(s) for s in statement.body)
+
+
+@functools.cache
+def _cited(package: str) -> dict[str, set[str]]:
+    """Each function of the reference package (its folder) to the rules its own refusals cite: those its strings
+    name, its docstring left out."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(Path(package).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                found.setdefault(node.name, set()).update(
+                    _strings(node.body[1:] if ast.get_docstring(node) else node.body)
+                )
+    return found
+
+
+def _strings(nodes: list[ast.stmt]) -> set[str]:
+    return {
+        rule
+        for statement in nodes
+        for node in ast.walk(statement)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        for rule in find_rule_ids(node.value)
+    }
+
+
+def _stated(check: ast.stmt, path: str) -> set[str]:
+    """The rules a check refuses under itself: those its own refusals cite, and those of the steps it calls."""
+    cited = _cited(str(Path(path).parent))
+    called = (
+        node.func.id for node in ast.walk(check) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    )
+    return _strings([check]).union(*(cited.get(name, set[str]()) for name in called))
+
+
+def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType, set[str]]]:
+    """The function's code with two neighbouring checks of one block swapped, and the rules those two refuse under;
+    the tree put back after each."""
+    for node in ast.walk(function):
+        for name in ("body", "orelse"):
+            block: list[ast.stmt] = getattr(node, name, None) or []
+            if not isinstance(block, list):
+                continue
+            for at in range(len(block) - 1):
+                if not (_check(block[at]) and _check(block[at + 1])):
+                    continue
+                block[at], block[at + 1] = block[at + 1], block[at]
+                try:
+                    code = compiled(function, path)
+                finally:
+                    block[at], block[at + 1] = block[at + 1], block[at]
+                if code is not None:
+                    yield code, _stated(block[at], path) | _stated(block[at + 1], path)
