@@ -109,13 +109,14 @@ def repeatable_bonuses() -> st.SearchStrategy[Bonus]:
     )
 
 
+@cache
 @st.composite
 def bonuses(draw: st.DrawFn, single_cards: bool = True) -> tuple[Bonus, ...]:
     """The bonuses of a game so far: repeatable ones, each single card at most once, each language once.
 
     ``single_cards=False`` leaves Copernicus and Servetus out, so either can still be played.
     """
-    found = list(draw(st.lists(repeatable_bonuses(), max_size=8)))
+    found = list(draw(_REPEATED))
     if single_cards:
         if draw(st.booleans()):
             found.append(Bonus("copernicus", draw(powers()), 2))
@@ -123,7 +124,7 @@ def bonuses(draw: st.DrawFn, single_cards: bool = True) -> tuple[Bonus, ...]:
             found.append(Bonus("servetus", draw(powers()), 1))
     if draw(st.booleans()):
         found.append(Bonus("julia_gonzaga", "ottomans", 1, tyrrhenian_piracy=True))
-    for language in draw(st.lists(st.sampled_from(LANGUAGES), unique=True, max_size=3)):
+    for language in draw(_TRANSLATED):
         found.append(Bonus("bible_translation", "protestants", 1, language=language))
     return tuple(draw(st.permutations(found)))
 
@@ -165,11 +166,12 @@ def totals(low: int = 0, high: int = MAX_TOTAL) -> st.SearchStrategy[tuple[Power
     return six.map(lambda vps: tuple(PowerVp(p.value, vp) for p, vp in zip(POWERS, vps)))
 
 
+@cache
 @st.composite
 def histories(draw: st.DrawFn, turn: int) -> tuple[TurnRecord, ...]:
     """One record per completed turn before ``turn``."""
     # small totals tie often; up to 30, a recorded turn may show a total that would have won
-    high = draw(st.sampled_from((6, 24, 30)))
+    high = draw(_HIGHS)
     return tuple(TurnRecord(t, draw(totals(0, high))) for t in range(1, turn))
 
 
@@ -177,7 +179,7 @@ def histories(draw: st.DrawFn, turn: int) -> tuple[TurnRecord, ...]:
 def tied_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
     """Six totals where two or three powers share the most VP, at or near 25."""
     top = draw(st.integers(20, 30))
-    leaders = draw(st.sets(st.sampled_from(POWERS), min_size=2, max_size=3))
+    leaders = draw(_TIED)
     return tuple(PowerVp(p.value, top if p in leaders else draw(st.integers(0, top - 1))) for p in POWERS)
 
 
@@ -195,17 +197,27 @@ def leading_totals(draw: st.DrawFn) -> tuple[PowerVp, ...]:
     return tuple(PowerVp(p.value, rest[p]) for p in POWERS)
 
 
+# built once, not per draw: a strategy built anew is validated each time it is drawn from
+_REPEATED = st.lists(repeatable_bonuses(), max_size=8)
+_TRANSLATED = st.lists(st.sampled_from(LANGUAGES), unique=True, max_size=3)
+_HIGHS = st.sampled_from((6, 24, 30))
+_TIED = st.sets(st.sampled_from(POWERS), min_size=2, max_size=3)
+_VICTORY_TURNS = st.one_of(turns(), st.sampled_from(DOMINATION_TURNS))
+_NOW = st.one_of(totals(), totals(18, 27), tied_totals(), leading_totals())
+_NOW_LEADING = st.one_of(leading_totals(), _NOW)
+
+
 @st.composite
 def victory_requests(draw: st.DrawFn) -> VictoryRequest:
     """A turn (often a first turn of domination, HIS-RULING-1's alternatives), its six totals (often tied at the top,
     near 25 or near a domination) and a history that fits the turn."""
-    turn = draw(st.one_of(turns(), st.sampled_from(DOMINATION_TURNS)))
-    now = st.one_of(totals(), totals(18, 27), tied_totals(), leading_totals())
-    if turn in DOMINATION_TURNS:  # a lead on the first turn it may win decides between the alternatives
-        now = st.one_of(leading_totals(), now)
+    turn = draw(_VICTORY_TURNS)
+    # a lead on the first turn it may win decides between the alternatives
+    now = _NOW_LEADING if turn in DOMINATION_TURNS else _NOW
     return VictoryRequest(turn, draw(now), draw(histories(turn)))
 
 
+@cache
 @st.composite
 def phase_requests(draw: st.DrawFn, single_cards: bool = True) -> PhaseRequest:
     turn = draw(turns())
@@ -257,6 +269,7 @@ def boards_with_fault(draw: st.DrawFn) -> tuple[Board, tuple[str, ...]]:
     return faulty, paths
 
 
+@cache
 def unknown_powers() -> st.SearchStrategy[str]:
     # text()'s own characters (every one UTF-8 encodes: all but surrogates), named by category: its default
     # alphabet builds a codec table that costs seconds on a run's first use in a directory

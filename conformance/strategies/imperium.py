@@ -100,22 +100,35 @@ def piles(most: int = 5, suits: Sequence[Suit] = PLAYER_SUITS) -> st.SearchStrat
 
 
 @functools.cache
+def some_of(names: tuple[CardName, ...]) -> st.SearchStrategy[list[CardName]]:
+    """Some of ``names``, each at most once, in any order."""
+    return st.lists(st.sampled_from(names), unique=True)
+
+
+SIDES = st.sampled_from(tuple(NationSide))
+NATION_DECKS = st.lists(st.just(Card("", Suit.NATION)), max_size=3)
+
+
+@functools.cache
 @st.composite
 def players(draw: st.DrawFn, name: str = "ann", side: NationSide | None = None) -> Player:
-    """A valid player: distinct cards in every zone, exhaust markers paid for and on cards in play."""
-    zones = [draw(piles()) for _ in range(5)] + [draw(st.lists(st.just(Card("", Suit.NATION)), max_size=3))]
+    """A valid player: distinct cards in every zone, exhaust markers paid for and on cards in play.
+
+    Every strategy it draws from is built once (``some_of``, ``SIDES``, ``NATION_DECKS``): one built anew is
+    validated on each draw, a cost paid per player, and players are most of what an Imperium example draws."""
+    zones = [draw(piles()) for _ in range(5)] + [draw(NATION_DECKS)]
     sizes = [len(zone) for zone in zones]
     every = named([card for zone in zones for card in zone], name)
     hand, play_area, draw_pile, discard_pile, history, nation_deck = (
         every[sum(sizes[:i]) : sum(sizes[: i + 1])] for i in range(6)
     )
     exhaustible = [card.name for card in play_area if card.exhaust is not ExhaustAbility.NONE]
-    exhausted = tuple(draw(st.lists(st.sampled_from(exhaustible), unique=True)) if exhaustible else [])
+    exhausted = tuple(draw(some_of(tuple(exhaustible)))) if exhaustible else ()
     ready = draw(counts(4))
     spent_elsewhere = draw(counts(2))
     return Player(
         name=name,
-        nation_side=side if side is not None else draw(st.sampled_from(tuple(NationSide))),
+        nation_side=side if side is not None else draw(SIDES),
         action_markers=ready + len(exhausted) + spent_elsewhere,
         markers_on_nation_card=ready,
         hand=hand,
@@ -134,16 +147,26 @@ def everything(player: Player) -> tuple[Card, ...]:
     return player.hand + player.play_area + player.draw_pile + player.discard_pile + player.history + player.nation_deck
 
 
+@functools.cache
+def holding_players() -> st.SearchStrategy[Player]:
+    """A valid player holding at least one card somewhere."""
+    return players().filter(lambda p: bool(everything(p)))
+
+
+TIMINGS = st.sampled_from(tuple(Timing))
+DRAW_MODES = st.sampled_from(tuple(DrawMode))
+
+
 @st.composite
 def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
-    player = draw(players().filter(lambda p: bool(everything(p))))
+    player = draw(holding_players())
     card = draw(st.sampled_from(everything(player)))
-    return ExhaustRequest(player, card.name, draw(st.sampled_from(tuple(Timing))))
+    return ExhaustRequest(player, card.name, draw(TIMINGS))
 
 
 @st.composite
 def play_requests(draw: st.DrawFn) -> PlayRequest:
-    player = draw(players().filter(lambda p: bool(everything(p))))
+    player = draw(holding_players())
     # Mostly cards in the hand, sometimes any card, so IMP-PLAY-1's refusal is explored too.
     from_hand = bool(player.hand) and draw(st.integers(0, 3)) > 0
     pool = player.hand if from_hand else everything(player)
@@ -175,18 +198,20 @@ def shuffle_orders(
     return tuple(orders)
 
 
+@functools.cache
 @st.composite
 def draw_requests(draw: st.DrawFn, rulings: Rulings) -> DrawRequest:
     """A valid draw under ``rulings``: required draws carry exactly the orders they use."""
     player = draw(players())
     wanted = draw(counts(8))
-    mode = draw(st.sampled_from(tuple(DrawMode)))
+    mode = draw(DRAW_MODES)
     if mode is DrawMode.IF_ABLE:
         return DrawRequest(player, wanted, mode)
     shuffles = shuffle_orders(player, wanted, rulings, lambda names: draw(st.permutations(names)))
     return DrawRequest(player, wanted, mode, shuffles)
 
 
+@functools.cache
 @st.composite
 def markets(draw: st.DrawFn, most: int = 4) -> tuple[MarketSlot, ...]:
     """Market slots, each with a card, tokens on it, and sometimes an unrest card under it."""
@@ -235,6 +260,7 @@ def cheapest_requests() -> st.SearchStrategy[CheapestRequest]:
     return st.builds(CheapestRequest, tokens(), costs())
 
 
+@functools.cache
 def effects() -> st.SearchStrategy[Effect]:
     take = st.builds(
         Effect, st.just(EffectKind.TAKE_UNREST), counts(3), st.sampled_from(tuple(Zone)), st.just(Tokens())
@@ -243,12 +269,15 @@ def effects() -> st.SearchStrategy[Effect]:
     return take | gain
 
 
+EFFECT_LISTS = st.lists(effects(), max_size=4)
+
+
 @st.composite
 def action_requests(draw: st.DrawFn) -> ActionRequest:
     return ActionRequest(
         player=draw(players()),
         unrest_pile=draw(unrest_pile()),
-        effects=tuple(draw(st.lists(effects(), max_size=4))),
+        effects=tuple(draw(EFFECT_LISTS)),
     )
 
 
