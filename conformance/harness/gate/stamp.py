@@ -14,7 +14,7 @@ from importlib import metadata
 from pathlib import Path
 
 from rulespec import SUITE_ROOT
-from rulespec.conformance.harness.games import INVARIANTS_DIR, STRATEGIES_DIR, VECTORS_DIR, Game
+from rulespec.conformance.harness.games import INVARIANTS_DIR, REGISTRY, STRATEGIES_DIR, VECTORS_DIR, Game
 
 TOOLS = ("rulespec", "pytest", "hypothesis", "msgspec", "pytest-xdist")
 
@@ -29,12 +29,16 @@ def files_hash(paths: Iterable[Path]) -> str:
 
 
 def suite_files(games: Sequence[Game]) -> list[Path]:
-    """The games' vector files and invariant sources (their strategies included: they shape the invariants)."""
+    """The games' vector files and invariant sources, with every strategies module they may draw from: the game's
+    own (``his.py``, ``his_requests.py``, ``his_orders.py``) and those no game is named in (``faults.py``)."""
+    modules = sorted(STRATEGIES_DIR.glob("*.py"))
+    shared = [path for path in modules if not any(path.stem.startswith(key) for key in REGISTRY)]
     found: list[Path] = []
     for game in games:
         found.extend(VECTORS_DIR.joinpath(game.key).glob("*.json"))
         found.extend(INVARIANTS_DIR.joinpath(game.key).rglob("*.py"))
-        found.extend(STRATEGIES_DIR.glob(f"{game.key}.py"))
+        found.extend(path for path in modules if path.stem.startswith(game.key))
+        found.extend(shared)
     return found
 
 
