@@ -1,9 +1,9 @@
 """Every check rulespec runs, one session each.
 
 ``nox`` with no arguments runs the gate a contributor waits for (lint, typecheck, tests, conformance, symbolic);
-``nox -t ci`` runs what CI runs: that gate, the commands run whole over whole games with the ruling matrix of
-``rulespec diff`` (``acceptance``), the compliance site in a real browser and the built wheel walked as a user walks
-it (``wheel``).
+``nox -t ci`` runs what CI runs: lint, typecheck, conformance and symbolic, ``all_tests`` (the tests, the commands
+run whole over whole games with the ruling matrix of ``rulespec diff``, and the compliance site in a real browser,
+in one pytest run) and the built wheel walked as a user walks it (``wheel``).
 """
 
 from __future__ import annotations
@@ -58,28 +58,45 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(tags=["ci"])
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict and pyright strict over reference/, conformance/, bench/, tests/ and this file: 0 errors."""
+    """mypy --strict and pyright strict over reference/, conformance/, bench/, tests/ and this file: 0 errors.
+
+    Each checker is one process: pyright runs beside mypy, its output shown after mypy's."""
     session.install(*DEV)
-    session.run("mypy")
-    session.run("pyright")
+    pyright = subprocess.Popen(
+        [str(Path(session.bin, "pyright"))], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        session.run("mypy")
+    finally:
+        shown, _ = pyright.communicate()
+    print(shown, end="")
+    if pyright.returncode != 0:
+        session.error(f"pyright: exit {pyright.returncode}")
 
 
-@nox.session(tags=["ci"])
+@nox.session
 def tests(session: nox.Session) -> None:
     """Tests of the reference and the harness, and the consistency of spec, vectors and schemas: what each change
     waits for. The commands run whole over whole games are ``acceptance``'s."""
     _pytest(session, "not slow and not acceptance")
 
 
-@nox.session(tags=["ci"])
+@nox.session
 def acceptance(session: nox.Session) -> None:
     """rulespec's commands run whole, as a user runs them, over whole games: every canary caught on its rules, every
     example passing, every documented command as written, the journeys, and the ruling matrix. Minutes of processes,
-    so not in the default list; CI runs it: ``nox -s acceptance``.
-
-    The ruling matrix runs in the same pytest run (its own session runs it alone): one start of the workers instead
-    of two, and its searches fill the workers while the last long commands end."""
+    so not in the default list: ``nox -s acceptance`` (CI runs it within ``all_tests``)."""
     _pytest(session, "(acceptance or ruling_matrix) and not slow")
+
+
+@nox.session(tags=["ci"])
+def all_tests(session: nox.Session) -> None:
+    """What CI tests, in one pytest run: ``tests``, ``acceptance`` (with the ruling matrix) and ``browser``. One start
+    of the workers instead of three, and the browser's single process and the last long commands share the cores
+    rather than each waiting for the other. Needs what ``browser`` needs (Node.js and Debian's chromium)."""
+    session.env["RULESPEC_BROWSER"] = "1"
+    # every test not slow; naming the ruling matrix is what runs it (tests/diff/conftest.py)
+    _pytest(session, "not slow or ruling_matrix")
 
 
 def _pytest(session: nox.Session, marked: str) -> None:
@@ -103,7 +120,7 @@ def ruling_matrix(session: nox.Session) -> None:
     names it in an implementation that plays it whatever it is asked.
 
     Searched first in the operation that reads the ruling, each takes seconds; a few minutes in all, so not in the
-    default list; alone: ``nox -s ruling_matrix`` (CI runs it within ``acceptance``).
+    default list; alone: ``nox -s ruling_matrix`` (CI runs it within ``all_tests``).
     """
     session.install(*DEV)
     session.run(
@@ -212,7 +229,7 @@ def plugged(session: nox.Session) -> None:
     _run_for_the_caller(session, "plugged", *_install_plugged(session))
 
 
-@nox.session(tags=["ci"])
+@nox.session
 def browser(session: nox.Session) -> None:
     """The report site built by ``verify --html`` and used in Debian's chromium through Playwright (nothing downloaded).
 

@@ -1,4 +1,4 @@
-"""The ruling matrix takes minutes: it runs only when asked for (``-m ruling_matrix``, ``nox -s ruling_matrix``)."""
+"""The ruling matrix runs only when the marker expression names it (``nox -s ruling_matrix``, CI's ``all_tests``)."""
 
 from __future__ import annotations
 

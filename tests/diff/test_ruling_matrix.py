@@ -13,9 +13,9 @@ An implementation that *plays* an alternative whatever it is asked (``Plays``) i
 ``rulespec diff ref impl:...``: no side switches a field there, so nothing is steered and every ruling
 is drawn from all its alternatives; the difference must be found, and explained by that alternative.
 
-Minutes for the whole matrix, so it runs alone in its own session (``nox -s ruling_matrix``) and in
-CI within ``acceptance``, not in the default ``tests`` session (tests/diff/conftest.py skips it
-there). The rulings are read from each game's Rulings type, so a ruling added later is in the
+About half a minute of CPU for the whole matrix (127 cases), so it runs in its own session
+(``nox -s ruling_matrix``) and in CI within ``all_tests``, not in the default ``tests`` session
+(tests/diff/conftest.py skips it there). The rulings are read from each game's Rulings type, so a ruling added later is in the
 matrix without an edit here.
 """
 

@@ -3,8 +3,8 @@
 The reference, a canary and the Node example run through ``rulespec verify --game soe ... --html``;
 Debian's chromium (``/usr/bin/chromium``, driven by Playwright, nothing downloaded) opens the site and
 the test uses it as a reader would: the matrix, the filter, the search and one failure's detail.
-Runs in its own session, ``nox -s browser`` (it sets ``RULESPEC_BROWSER=1``); the site and a
-screenshot stay under pytest's base temp (``build/browser/`` there).
+Runs in its own session, ``nox -s browser``, and in CI's ``nox -s all_tests`` (both set ``RULESPEC_BROWSER=1``);
+the site and a screenshot stay under pytest's base temp (``build/browser/`` in ``browser``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from tests.canaries.soe import CANARIES
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(
-        not os.environ.get("RULESPEC_BROWSER"), reason="the browser test has its own session: nox -s browser"
+        not os.environ.get("RULESPEC_BROWSER"), reason="the browser test runs in nox -s browser (and CI's all_tests)"
     ),
 ]
 
