@@ -15,8 +15,8 @@ is drawn from all its alternatives; the difference must be found, and explained 
 
 About half a minute of CPU for the whole matrix (127 cases), so it runs in its own session
 (``nox -s ruling_matrix``) and in CI within ``all_tests``, not in the default ``tests`` session
-(tests/diff/conftest.py skips it there). The rulings are read from each game's Rulings type, so a ruling added later is in the
-matrix without an edit here.
+(tests/diff/conftest.py skips it there). The rulings are read from each game's Rulings type, so a
+ruling added later is in the matrix without an edit here.
 """
 
 from __future__ import annotations
