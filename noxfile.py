@@ -60,10 +60,15 @@ def lint(session: nox.Session) -> None:
 def typecheck(session: nox.Session) -> None:
     """mypy --strict and pyright strict over reference/, conformance/, bench/, tests/ and this file: 0 errors.
 
-    Each checker is one process: pyright runs beside mypy, its output shown after mypy's."""
+    Each checker is one process: pyright runs beside mypy, its output shown after mypy's. Started outside
+    ``session.run``, it is told the session's interpreter, whose packages it resolves imports against."""
     session.install(*DEV)
+    python = str(Path(session.bin, "python"))
     pyright = subprocess.Popen(
-        [str(Path(session.bin, "pyright"))], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        [str(Path(session.bin, "pyright")), "--pythonpath", python],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         session.run("mypy")
