@@ -73,7 +73,7 @@ class Victory(StrEnum):
 # --- the state the phase reads ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PowerCard:
     """A power's base VP, read off its power card (HIS-VP-2)."""
 
@@ -81,7 +81,7 @@ class PowerCard:
     base_vp: VictoryPoints
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """The tracks and facts that special VP read (HIS-SPECIAL-1 to HIS-SPECIAL-8)."""
 
@@ -98,7 +98,7 @@ class Board:
     protestant_spaces_in_unrest: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bonus:
     """One bonus earned so far in the game (HIS-BONUS-1 to HIS-BONUS-9).
 
@@ -115,13 +115,13 @@ class Bonus:
     tyrrhenian_piracy: bool | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PowerVp:
     power: PowerName
     vp: VictoryPoints
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnRecord:
     """The six totals at the end of one completed turn (HIS-WIN-9)."""
 
@@ -132,7 +132,7 @@ class TurnRecord:
 # --- results ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One line of a score sheet: where the VP come from, and how many."""
 
@@ -140,21 +140,21 @@ class ScoreLine:
     vp: VictoryPoints
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SpecialVp:
     power: PowerName
     lines: tuple[ScoreLine, ...]
     total: VictoryPoints
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BonusVp:
     power: PowerName
     lines: tuple[ScoreLine, ...]
     total: VictoryPoints
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PowerScore:
     """A power's score sheet: base + special + bonus = total (HIS-VP-1)."""
 
@@ -165,7 +165,7 @@ class PowerScore:
     total: VictoryPoints
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What the phase decides (HIS-WIN-1).
 
@@ -181,7 +181,7 @@ class Outcome:
     next_turn: Turn | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayVerdict:
     """Whether a Copernicus or Servetus play in mid-phase is allowed (HIS-PLAY-1, HIS-PLAY-2)."""
 
@@ -190,7 +190,7 @@ class PlayVerdict:
     after: Outcome
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PhaseResult:
     scores: tuple[PowerScore, ...]
     outcome: Outcome
@@ -200,13 +200,13 @@ class PhaseResult:
 # --- requests ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SpecialVpRequest:
     power: PowerName
     board: Board
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BonusVpRequest:
     """``bonuses`` holds every bonus of the game (each is checked); the result is ``power``'s."""
 
@@ -214,7 +214,7 @@ class BonusVpRequest:
     bonuses: tuple[Bonus, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoreRequest:
     power: PowerName
     base_vp: VictoryPoints
@@ -222,14 +222,14 @@ class ScoreRequest:
     bonuses: tuple[Bonus, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VictoryRequest:
     turn: Turn
     totals: tuple[PowerVp, ...]
     history: tuple[TurnRecord, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PhaseRequest:
     """The whole phase; ``play`` is a Copernicus or Servetus played in the middle of it, if any."""
 

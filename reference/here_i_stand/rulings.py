@@ -51,7 +51,7 @@ class SpacesInUnrest(StrEnum):
     COUNTED = "counted"  # every space under Protestant influence counts, in unrest or not
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rulings:
     domination_first_turn: int = field(default=4, metadata={"clause": "HIS-RULING-1", "alternatives": (4, 5)})
     domination_margin: int = field(default=5, metadata={"clause": "HIS-RULING-2", "alternatives": (5, 8)})

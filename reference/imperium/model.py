@@ -81,7 +81,7 @@ class Decider(StrEnum):
     TURN_ORDER = "turn_order"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     name: CardName
     suit: Suit = Suit.BASIC
@@ -89,7 +89,7 @@ class Card:
     exhaust: ExhaustAbility = ExhaustAbility.NONE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tokens:
     coins: int = 0
     military: int = 0
@@ -98,14 +98,14 @@ class Tokens:
     progress: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cost:
     coins: int = 0
     military: int = 0
     influence: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """One player's cards, nation card, markers and tokens.
 
@@ -127,7 +127,7 @@ class Player:
     tokens: Tokens = field(default_factory=Tokens)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MarketSlot:
     """One market position: its card (None once emptied), the tokens on it, the unrest card under it."""
 
@@ -138,7 +138,7 @@ class MarketSlot:
     unrest: Card | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Effect:
     """One effect of an action (IMP-COLLAPSE-2): fields other than its kind's are left at their defaults."""
 
@@ -151,20 +151,20 @@ class Effect:
 # --- operation requests and results -------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ExhaustRequest:
     player: Player
     card: CardName
     timing: Timing
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayRequest:
     player: Player
     card: CardName
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DrawRequest:
     """``shuffles``: the new draw pile's order for each shuffle the draw carries out, top first."""
 
@@ -174,14 +174,14 @@ class DrawRequest:
     shuffles: tuple[tuple[CardName, ...], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DrawResult:
     player: Player
     drawn: tuple[CardName, ...]
     shuffles: int  # how many times the shuffle procedure ran
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AcquireRequest:
     player: Player
     market: tuple[MarketSlot, ...]
@@ -190,7 +190,7 @@ class AcquireRequest:
     card: CardName
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AcquireResult:
     player: Player
     market: tuple[MarketSlot, ...]
@@ -200,39 +200,39 @@ class AcquireResult:
     collapse_card: CardName | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PaymentRequest:
     tokens: Tokens  # what the player holds
     cost: Cost
     payment: Tokens  # what the player hands over
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PaymentResult:
     tokens: Tokens  # what the player holds afterwards
     surplus: int  # value handed over beyond the cost, lost (IMP-PAY-5)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CheapestRequest:
     tokens: Tokens
     cost: Cost
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Payments:
     payments: tuple[Tokens, ...]
     surplus: int | None  # None when nothing covers the cost
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActionRequest:
     player: Player
     unrest_pile: tuple[Card, ...]
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActionResult:
     player: Player
     unrest_pile: tuple[Card, ...]
@@ -241,17 +241,17 @@ class ActionResult:
     collapse_card: CardName | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CollapseRequest:
     unrest_pile: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Collapse:
     collapsed: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WinnerRequest:
     """``players`` in turn order; ``scores`` one per player, in the same order (IMP-COLLAPSE-4)."""
 
@@ -260,7 +260,7 @@ class WinnerRequest:
     collapse_card: CardName | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     unrest: tuple[int, ...]  # per player, in the request's order
     winners: tuple[PlayerName, ...]

@@ -64,7 +64,7 @@ class EmptyMarketDeck(StrEnum):
     REFUSE = "refuse"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rulings:
     nation_card_on_shuffle: NationCardOnShuffle = field(
         default=NationCardOnShuffle.DISCARD_PILE, metadata={"clause": "IMP-RULING-1"}

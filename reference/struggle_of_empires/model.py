@@ -23,7 +23,7 @@ War: TypeAlias = int
 Phase: TypeAlias = int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Empire:
     """One player's treasury, tracks and units on the map."""
 
@@ -37,7 +37,7 @@ class Empire:
     forts: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Presence:
     """How many control markers one holder has in one region."""
 
@@ -45,7 +45,7 @@ class Presence:
     markers: ControlMarkers
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Region:
     """A victory point region: its printed values, highest first, and who controls what there.
 
@@ -59,7 +59,7 @@ class Region:
     non_player_control: tuple[Presence, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LocalAlliance:
     """A local alliance marker: in ``region`` on the map, or with its owner when ``region`` is None."""
 
@@ -67,7 +67,7 @@ class LocalAlliance:
     region: RegionName | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GrandAlliance:
     """A grand alliance marker: held by ``holder``, or set aside for the next auction when None."""
 
@@ -75,7 +75,7 @@ class GrandAlliance:
     holder: PlayerName | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tile:
     """A player's tile: ``flipped`` once used, until clean-up restores its ready side."""
 
@@ -84,7 +84,7 @@ class Tile:
     flipped: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """The markers that clean-up resets: war and phase markers, alliances, tiles, neutral markers."""
 
@@ -96,7 +96,7 @@ class Board:
     neutral_markers: tuple[RegionName, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MaintenanceOrder:
     """What one player brings to maintenance.
 
@@ -110,13 +110,13 @@ class MaintenanceOrder:
     disband: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Award:
     player: PlayerName
     vp: VictoryPoints
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standing:
     """A player's line in the final result; ``place`` is None for a player out of the game."""
 
@@ -131,19 +131,19 @@ class Standing:
 # --- operation requests and results -------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IncomeRequest:
     empires: tuple[Empire, ...]
     regions: tuple[Region, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RegionRequest:
     players: tuple[PlayerName, ...]
     region: Region
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RegionScore:
     """Each player's VP from one region, in the order of the request's players."""
 
@@ -151,50 +151,50 @@ class RegionScore:
     awards: tuple[Award, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoringRequest:
     empires: tuple[Empire, ...]
     regions: tuple[Region, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MaintenanceRequest:
     empires: tuple[Empire, ...]
     orders: tuple[MaintenanceOrder, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PopulationRequest:
     empires: tuple[Empire, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Empires:
     """The empires after a step, in the order they were given."""
 
     empires: tuple[Empire, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CleanUpRequest:
     players: tuple[PlayerName, ...]
     board: Board
     neutral_seeding: tuple[RegionName, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndGameRequest:
     empires: tuple[Empire, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standings:
     """The final result, one line per empire in the order they were given."""
 
     standings: tuple[Standing, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WarEndRequest:
     """Everything the end of a war needs: the state, the unrest draws, the neutral markers to seed."""
 
@@ -205,7 +205,7 @@ class WarEndRequest:
     neutral_seeding: tuple[RegionName, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WarEndResult:
     """The state after the war; ``standings`` is set only when the 3rd war ended the game."""
 

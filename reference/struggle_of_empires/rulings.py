@@ -69,7 +69,7 @@ class WarEndSequence(StrEnum):
     SEED_TELLING = "seed_telling"  # income, scoring, clean-up, maintenance, population
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rulings:
     tie_share: TieShare = field(default=TieShare.POOL, metadata={"clause": "SOE-RULING-1"})
     rounding: Rounding = field(default=Rounding.DOWN, metadata={"clause": "SOE-RULING-2"})

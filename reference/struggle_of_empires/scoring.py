@@ -44,7 +44,7 @@ Place: TypeAlias = int  # 1 is first place
 FRIENDLY_TIES_FROM = 4  # with 4 to 7 players ties are friendly (SOE-SCORE-6)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entrant:
     """A holder that takes part in a region's ranking: a player, or a non-player major."""
 
@@ -53,7 +53,7 @@ class Entrant:
     is_player: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlaceGroup:
     """Entrants with equal markers: together they cover places ``place`` .. ``place + len(entrants) - 1``."""
 

@@ -31,7 +31,7 @@ from rulespec.reference.struggle_of_empires.validation import MAX_POPULATION as 
 from rulespec.reference.struggle_of_empires.validation import VP_REGIONS as VP_REGIONS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WarState:
     """What the end-of-war steps pass from one to the next."""
 

@@ -12,22 +12,23 @@ from typing import Any, cast
 
 import msgspec
 
-_DEFAULTS: dict[str, bool] = {}
+_LACKING: dict[str, bool] = {}
 
 
-def _has_defaults(kind: type[Any]) -> bool:
-    """Whether a value of this dataclass type may hold a dataclass with defaulted fields."""
+def _may_lack_fields(kind: type[Any]) -> bool:
+    """Whether a value of this type may be a dataclass that lacks a defaulted field, or hold one."""
     key = f"{kind.__module__}.{kind.__qualname__}"
-    if key not in _DEFAULTS:
-        _DEFAULTS[key] = False  # a recursive type is settled by its other fields
-        _DEFAULTS[key] = dataclasses.is_dataclass(kind) and (
-            any(
+    if key not in _LACKING:
+        _LACKING[key] = False  # a recursive type is settled by its other fields
+        if dataclasses.is_dataclass(kind):
+            # a slot has no value on the class: ``convert`` sets every one
+            own = "__slots__" not in vars(kind) and any(
                 f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
                 for f in dataclasses.fields(kind)
             )
-            or any(_has_defaults(inner) for hint in typing.get_type_hints(kind).values() for inner in _types_in(hint))
-        )
-    return _DEFAULTS[key]
+            hints = typing.get_type_hints(kind).values()
+            _LACKING[key] = own or any(_may_lack_fields(inner) for hint in hints for inner in _types_in(hint))
+    return _LACKING[key]
 
 
 def _types_in(hint: Any) -> Iterator[type[Any]]:
@@ -42,16 +43,18 @@ def wire_form(value: object) -> Any:
 
     msgspec 0.23 leaves a defaulted field out of a dataclass that ``convert`` made (the value
     lives on the class), and ``to_builtins`` then drops it: the rulings of a vector naming
-    none would go out as ``{}``. Such types are walked field by field; others at C speed.
+    none would go out as ``{}``. The reference's dataclasses have slots, which ``convert``
+    fills, so they go at C speed; any other such type (an older reference's, in ``diff
+    git:``) is walked field by field.
     """
-    if not _has_defaults(type(value)):
+    if not _may_lack_fields(type(value)):
         return msgspec.to_builtins(value)
     return _walked(value)
 
 
 def wire_json(value: object) -> msgspec.Raw:
     """``value``'s JSON as ``wire_form`` gives it, for a message to carry as it is."""
-    return msgspec.Raw(msgspec.json.encode(_walked(value) if _has_defaults(type(value)) else value))
+    return msgspec.Raw(msgspec.json.encode(_walked(value) if _may_lack_fields(type(value)) else value))
 
 
 _FIELDS: dict[type[Any], tuple[str, ...]] = {}
