@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulespec.reference.errors import InvalidState as InvalidState  # named by the contract's raises: line
 from rulespec.reference.imperium.model import CheapestRequest, Payments, Tokens
+from rulespec.reference.imperium.payment import cost_value, covers, value
 from rulespec.reference.imperium.rulings import Rulings
 from rulespec.reference.imperium.validation import validate_cost, validate_tokens
 
@@ -39,11 +40,15 @@ def cheapest_payments(request: CheapestRequest, rulings: Rulings, /) -> Payments
     coins = coin_options(held.coins, held.resources, cost.coins)
     if least_x > most_x or not coins:
         return Payments(payments=(), surplus=None)
-    surplus = min(c + 2 * r - cost.coins for c, r in coins)
-    payments = tuple(
+    candidates = (
         Tokens(coins=c, military=cost.military - x, influence=cost.influence + x, resources=r)
         for c, r in coins
-        if c + 2 * r - cost.coins == surplus
         for x in range(least_x, most_x + 1)
     )
+    # IMP-PAY-5: those that cover the cost (IMP-PAY-4; none hands over a superfluous token); a unit over it is wasted
+    legal = [p for p in candidates if covers(p, cost)]
+    if not legal:
+        return Payments(payments=(), surplus=None)
+    surplus = min(value(p) - cost_value(cost) for p in legal)
+    payments = tuple(p for p in legal if value(p) - cost_value(cost) == surplus)
     return Payments(payments=tuple(sorted(payments, key=lambda p: (p.resources, p.influence))), surplus=surplus)

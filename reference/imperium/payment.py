@@ -20,7 +20,7 @@ def of_kind(tokens: Tokens, kind: str) -> int:
 
 
 def value(tokens: Tokens) -> int:
-    """Units handed over: one per token, two per resource (IMP-PAY-3)."""
+    """IMP-PAY-5: the units handed over, the surplus counted in: one per token, two per resource."""
     return tokens.coins + tokens.military + tokens.influence + 2 * tokens.resources + tokens.progress
 
 
@@ -32,10 +32,11 @@ def cost_value(cost: Cost) -> int:
 def covers(payment: Tokens, cost: Cost) -> bool:
     """IMP-PAY-2, IMP-PAY-3, IMP-PAY-4: the only conversions are influence->military and resource->2 coins."""
     spare_influence = payment.influence - cost.influence  # IMP-PAY-2
+    military_paid = payment.military + spare_influence  # IMP-PAY-2: one military per influence beyond the cost
     coins_paid = payment.coins + 2 * payment.resources  # IMP-PAY-3
     return (
         spare_influence >= 0  # IMP-PAY-4
-        and payment.military + spare_influence >= cost.military  # IMP-PAY-4
+        and military_paid >= cost.military  # IMP-PAY-4
         and coins_paid >= cost.coins  # IMP-PAY-4
     )
 

@@ -12,7 +12,8 @@ from rulespec.reference.imperium.validation import player_places, validate_playe
 
 
 def validate_winner_request(request: WinnerRequest) -> None:
-    """IMP-STATE-1 to IMP-STATE-3 for every player; one score per player; a real collapse card."""
+    """IMP-COLLAPSE-3: the players one at a time, each in full (its own checks, then its name against the earlier
+    players'), then the cards across players; one score per player; a real collapse card."""
     if not request.players:
         raise InvalidState("players", [], "a game has at least one player", "IMP-COLLAPSE-3")
     names: set[str] = set()

@@ -25,14 +25,20 @@ SECOND_PENALTY = 4  # SOE-UNREST-4
 SECOND_PENALISED_FROM = 3  # with 2 players only the highest is penalised (SOE-UNREST-6)
 
 
+def revolution_unrest() -> Unrest:
+    """SOE-UNREST-1: the unrest of revolution, one step for the revolution and the penalty candidates' bound."""
+    return REVOLUTION_UNREST
+
+
 def in_revolution(empire: Empire) -> bool:
     """SOE-UNREST-1: 20 or more unrest puts the country in revolution, out of the game."""
-    return empire.unrest >= REVOLUTION_UNREST
+    return empire.unrest >= revolution_unrest()
 
 
 def penalty_candidates(empires: Sequence[Empire], rulings: Rulings) -> tuple[Empire, ...]:
-    """SOE-UNREST-2, SOE-RULING-8: those still in the game who can be penalised."""
-    return tuple(e for e in empires if not in_revolution(e) and (e.unrest > 0 or rulings.zero_unrest_penalised))
+    """SOE-UNREST-2, SOE-RULING-8: those with less than 20 unrest (still in the game) who can be penalised."""
+    penalised_at_zero = rulings.zero_unrest_penalised
+    return tuple(e for e in empires if e.unrest < revolution_unrest() and (e.unrest > 0 or penalised_at_zero))
 
 
 def highest_unrest(candidates: Sequence[Empire]) -> Unrest | None:
