@@ -10,6 +10,7 @@ import json
 import sys
 from collections import Counter
 from dataclasses import replace
+from itertools import chain
 from types import SimpleNamespace
 from typing import Any
 
@@ -32,6 +33,7 @@ from rulespec.reference.errors import IllegalAction, InvalidState
 from rulespec.reference.here_i_stand import bonus as his_bonus
 from rulespec.reference.here_i_stand import score as his_score
 from rulespec.reference.here_i_stand import special as his_special
+from rulespec.reference.here_i_stand import victory as his_victory
 from rulespec.reference.here_i_stand.bonus import check_bonuses, check_debate, check_earner, check_once
 from rulespec.reference.here_i_stand.model import (
     Board,
@@ -43,7 +45,7 @@ from rulespec.reference.here_i_stand.model import (
     ScoreLine,
     Victory,
 )
-from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest
+from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest, UnbrokenTie
 from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
 from rulespec.reference.here_i_stand.score import score_sheet
 from rulespec.reference.here_i_stand.validation import (
@@ -53,13 +55,20 @@ from rulespec.reference.here_i_stand.validation import (
     validate_power,
     validate_rulings,
 )
-from rulespec.reference.imperium.model import Decider, Suit
+from rulespec.reference.here_i_stand.victory import STANDARD_VICTORY_VP, break_tie, leaders, over
+from rulespec.reference.imperium import payment as imperium_payment
+from rulespec.reference.imperium import winner as imperium_winner
+from rulespec.reference.imperium.cards import unrest_in_zones
+from rulespec.reference.imperium.model import Cost, Decider, Suit, WinnerRequest
+from rulespec.reference.imperium.model import Tokens as ImpTokens
 from rulespec.reference.imperium.rulings import FullTie, NationCardOnShuffle
+from rulespec.reference.imperium.validation import player_places, validate_player, validate_unique
 from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
+from rulespec.reference.struggle_of_empires.end_game import REVOLUTION_UNREST, penalty_candidates
 from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
-from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyTie
+from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyScope, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
-from rulespec.reference.struggle_of_empires.scoring import Entrant, place_value, player_markers
+from rulespec.reference.struggle_of_empires.scoring import FRIENDLY_TIES_FROM, Entrant, place_value, player_markers
 
 
 def records_of(key: str, target: object, operations: tuple[str, ...] | None = None) -> list[CheckRecord]:
@@ -747,3 +756,175 @@ def test_the_wrong_card_of_the_unrest_pile_slid_fails_the_slide() -> None:
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) > 2
     assert _failed_rules("imperium", records) == ["IMP-MARKET-5"]
+
+
+def _name_before_own_checks(request: WinnerRequest) -> None:
+    """IMP-COLLAPSE-3 misread: a player's name checked against the earlier players' before the player's own checks
+    (runs as ``validate_winner_request``)."""
+    if not request.players:
+        raise InvalidState("players", [], "a game has at least one player", "IMP-COLLAPSE-3")
+    names: set[str] = set()
+    for index, player in enumerate(request.players):
+        if player.name in names:
+            raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-STATE-1")
+        validate_player(player, f"players[{index}]")
+        names.add(player.name)
+    validate_unique(chain.from_iterable(player_places(p, f"players[{i}]") for i, p in enumerate(request.players)))
+    if len(request.scores) != len(request.players):
+        raise InvalidState("scores", list(request.scores), "one score per player is needed", "IMP-COLLAPSE-4")
+    held = {card.name for player in request.players for card in unrest_in_zones(player)}
+    if request.collapse_card is not None and request.collapse_card not in held:
+        raise InvalidState("collapse_card", request.collapse_card, "no player holds this unrest card", "IMP-COLLAPSE-3")
+
+
+def test_a_player_checked_in_the_other_order_fails_the_clause_stating_it_though_one_vector_shows_it() -> None:
+    """The one two-fault vector (a player's bad count and repeated name) is primary to IMP-STATE-2 and names
+    IMP-COLLAPSE-3, which states the order: the swap, a misreading of IMP-COLLAPSE-3, fails that clause, not the
+    IMP-STATE-1 of the field refused."""
+    misread = _misread(imperium_winner.validate_winner_request, _name_before_own_checks, imperium)
+    target = SimpleNamespace(determine_winner=misread("determine_winner"))
+    records = records_of("imperium", target, ("determine_winner",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert [r.primary_rule for r in failed] == ["IMP-STATE-2"]
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-3"]
+
+
+def _influence_pays_two_military(payment: ImpTokens, cost: Cost) -> bool:
+    """IMP-PAY-2 misread: each influence beyond the influence cost pays two military, not one (runs as ``covers``)."""
+    spare_influence = payment.influence - cost.influence
+    military_paid = payment.military + 2 * spare_influence
+    coins_paid = payment.coins + 2 * payment.resources
+    return spare_influence >= 0 and military_paid >= cost.military and coins_paid >= cost.coins
+
+
+def test_a_rate_one_off_fails_the_clause_of_the_step_stating_it_not_the_ruling_its_refusals_cite() -> None:
+    """Influence paying two military makes a payment just covering read as handing over one too many: refused under
+    IMP-RULING-4. One misreading of the reference answers so, a term of a sum at two a unit (its own line, naming
+    IMP-PAY-2); the expected refusals it answers stay IMP-PAY-4's."""
+    misread = _misread(imperium_payment.covers, _influence_pays_two_military, imperium)
+    records = records_of("imperium", SimpleNamespace(pay_cost=misread("pay_cost")), ("pay_cost",))
+    refused = [r for r in records if r.outcome == "failed" and r.detail.startswith("refused a legal input")]
+    assert {r.primary_rule for r in refused} >= {"IMP-PAY-2", "IMP-RULING-4"}
+    assert {blamed_rule(r, records) for r in refused} == {"IMP-PAY-2"}
+    assert "IMP-RULING-4" not in _failed_rules("imperium", records)
+
+
+def _coins_strictly_over(payment: ImpTokens, cost: Cost) -> bool:
+    """IMP-PAY-4 misread: the coins must exceed the coin cost, not meet it (runs as ``covers``)."""
+    spare_influence = payment.influence - cost.influence
+    military_paid = payment.military + spare_influence
+    coins_paid = payment.coins + 2 * payment.resources
+    return spare_influence >= 0 and military_paid >= cost.military and coins_paid > cost.coins
+
+
+def test_a_bound_misread_fails_the_comparisons_clause_not_the_value_it_reads_also_in_the_cheapest_payments() -> None:
+    """``>`` for ``>=`` answers as the coins paid one short (``coins_paid`` is IMP-PAY-3's line) on every check: the
+    comparison's clause is blamed. ``cheapest_payments`` keeps the candidates that ``covers``, so its failures are
+    that misreading's too, not each cheapest vector's own IMP-PAY-5."""
+    misread = _misread(imperium_payment.covers, _coins_strictly_over, imperium)
+    operations = ("pay_cost", "cheapest_payments")
+    records = records_of("imperium", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {r.operation for r in failed} == set(operations)
+    assert {r.primary_rule for r in failed} >= {"IMP-PAY-3", "IMP-PAY-5"}
+    assert {blamed_rule(r, records) for r in failed if r.operation == "cheapest_payments"} == {"IMP-PAY-4"}
+    assert "IMP-PAY-3" not in _failed_rules("imperium", records)
+
+
+def _resource_one_unit(tokens: ImpTokens) -> int:
+    """IMP-PAY-5 misread: a resource counted as one unit in the surplus (runs as ``value``)."""
+    return tokens.coins + tokens.military + tokens.influence + tokens.resources + tokens.progress
+
+
+def test_units_counted_wrong_fail_the_surplus_rule_that_counts_in_them() -> None:
+    misread = _misread(imperium_payment.value, _resource_one_unit, imperium)
+    operations = ("pay_cost", "cheapest_payments")
+    records = records_of("imperium", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    assert any(r.outcome == "failed" and r.primary_rule != "IMP-PAY-5" for r in records)
+    assert _failed_rules("imperium", records) == ["IMP-PAY-5"]
+
+
+def _unbroken_tie_to_the_first(totals: Any, history: Any, rulings: Any) -> Any:
+    """HIS-WIN-4 misread: a tie at 25 or more the history cannot break goes to the first tied power in impulse order
+    (``len(remaining) == 1`` read as at least one; runs as ``standard_victory``)."""
+    if max(totals.values()) < STANDARD_VICTORY_VP:
+        return None
+    remaining, broken_at = break_tie(leaders(totals), history)
+    if len(remaining) >= 1:
+        return over(Victory.STANDARD, remaining[0], (), broken_at)
+    if rulings.unbroken_tie is UnbrokenTie.SHARED:
+        return over(Victory.STANDARD, None, remaining, None)
+    return None
+
+
+def test_an_exact_count_read_as_at_least_fails_the_clause_of_the_step_not_each_ruling_its_vectors_ran_under() -> None:
+    misread = _misread(his_victory.standard_victory, _unbroken_tie_to_the_first, his)
+    records = records_of("his", SimpleNamespace(determine_victory=misread("determine_victory")), ("determine_victory",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3  # the tie's vectors under both rulings, and the power order's
+    assert _failed_rules("his", records) == ["HIS-WIN-4"]
+
+
+def _candidates_up_to_twenty(empires: Any, rulings: SoeRulings) -> tuple[Any, ...]:
+    """SOE-UNREST-2 misread: a player at exactly 20 unrest (in revolution) still a penalty candidate (``<=`` for
+    ``<``; runs as ``end_game.penalty_candidates``)."""
+    return tuple(
+        e for e in empires if e.unrest <= REVOLUTION_UNREST and (e.unrest > 0 or rulings.zero_unrest_penalised)
+    )
+
+
+def test_a_candidates_bound_misread_fails_the_clause_stating_it_not_the_revolution_it_shares_a_number_with() -> None:
+    """The candidates' bound (less than 20) is SOE-UNREST-2's own line, not a call of SOE-UNREST-1's revolution step,
+    so its misreading is found and fails SOE-UNREST-2 (the revolution itself still right)."""
+    misread = _misread(penalty_candidates, _candidates_up_to_twenty)
+    records = records_of("soe", SimpleNamespace(end_game=misread("end_game")), ("end_game",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.primary_rule == "SOE-UNREST-1" for r in failed)  # the vectors with a player at 20
+    # the penalty invariants meet it too, on the same requests
+    records += [replace(r, nodeid=f"test_{rule}", kind="invariant", primary=rule) for r in failed for rule in _PENALTY]
+    assert _failed_rules("soe", records) == ["SOE-UNREST-2"]
+
+
+_PENALTY = ("SOE-UNREST-3", "SOE-UNREST-6")
+
+
+def test_the_revolution_typed_one_high_fails_the_revolution_also_in_the_penalty_candidates_it_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port's revolution threshold typed 21 moves both the revolution and the candidates' bound: one step of the
+    reference (``revolution_unrest``) holds the number both read, so one misreading answers every failure."""
+    module = sys.modules[penalty_candidates.__module__]
+    records = records_of("soe", SimpleNamespace(end_game=_with_revolution_at_21(monkeypatch, module)), ("end_game",))
+    failed = [r for r in records if r.outcome == "failed"]
+    records += [replace(r, nodeid=f"test_{rule}", kind="invariant", primary=rule) for r in failed for rule in _PENALTY]
+    assert _failed_rules("soe", records) == ["SOE-UNREST-1"]
+
+
+def _with_revolution_at_21(monkeypatch: pytest.MonkeyPatch, module: Any) -> Any:
+    def call(request: Any, rulings: Any, /) -> Any:
+        with monkeypatch.context() as patched:
+            patched.setattr(module, "REVOLUTION_UNREST", REVOLUTION_UNREST + 1)
+            return soe.end_game(request, rulings)
+
+    return call
+
+
+def _markerless_majors_unfriendly(player_count: int, region: Any, rulings: SoeRulings) -> bool:
+    """SOE-RULING-5 misread: under ``region`` a non-player major listed with 0 markers makes the region's ties
+    unfriendly (runs as ``scoring.ties_are_unfriendly``)."""
+    if player_count >= FRIENDLY_TIES_FROM:
+        return False
+    if rulings.unfriendly_scope is UnfriendlyScope.GAME:
+        return True
+    return any(p.markers >= 0 for p in region.non_player_control)
+
+
+def test_a_ruling_misread_where_the_check_asked_it_off_its_default_fails_it_though_one_rules_checks_show_it() -> None:
+    """Only vectors of SOE-SCORE-2 (majors without markers unranked), asked under ``region``, meet it; the misreading
+    of the step stating SOE-RULING-5 answers them, as the ``game`` alternative does: the ruling's, not SCORE-2's."""
+    misread = _misread(scoring.ties_are_unfriendly, _markerless_majors_unfriendly)
+    records = records_of("soe", SimpleNamespace(score_region=misread("score_region")), ("score_region",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.rulings["unfriendly_scope"] == "region" for r in failed)
+    assert "SOE-RULING-5" not in {r.primary_rule for r in failed}
+    assert _failed_rules("soe", records) == ["SOE-RULING-5"]

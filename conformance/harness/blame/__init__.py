@@ -25,7 +25,8 @@ blame is the primary rule, except where the answer says better which rule went w
   and that no vector the run passed refutes (``misread``), so a player ranked only from 2 markers fails SOE-SCORE-2
   and not each scoring vector's own rule, legal draws refused because taxations were rounded down fail SOE-MAINT-3,
   not the SOE-MAINT-5 the refusal cites, and a claim refused before a shape fails HIS-VP-3.
-  Misreadings of two clauses that fit alike: those explaining the most failures of the run, else none. A
+  Misreadings of two clauses that fit alike: those explaining the most failures of the run, then the one that misreads
+  a bound's strictness (``>`` for ``>=``: the bound's clause, not that of a value it reads typed one off), else none. A
   misreading in a step that states a ruling beside a rule misreads the ruling only where another of its alternatives
   answers so; a formula no alternative gives (a tied group scored one place high) is the rule's;
 - where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was
@@ -49,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.misread import refuted
 from rulespec.conformance.harness.blame.switches import (
@@ -134,7 +136,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         if cited and (not due_refusal or cited not in record.rules):
             return (
                 ruling_explaining(record, _passed(record, among))
-                or _misread(record, among)
+                or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
                 or cited
             )
@@ -164,13 +166,16 @@ def _passed(record: CheckRecord, among: Sequence[CheckRecord]) -> frozenset[str]
     return _weighed(among).passed.get(record.game, frozenset[str]()) if among else frozenset[str]()
 
 
-def _misread(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+def _misread(record: CheckRecord, among: Sequence[CheckRecord], outside: bool = False) -> str | None:
     """The clause of the misreading of the reference that answers as the implementation did (``misread``).
 
     Of the misreadings that explain this answer, those a vector the run passed refutes are dropped. One that may
     misread several clauses (its function states them all: a threshold two clauses state from either side) misreads
     the one that the most failing checks it explains are primary to, else the first named; one whose failures are
-    all the checks of one other rule is dropped too (a failure confined to one rule's checks stays that rule's).
+    all the checks of one other rule is dropped too (a failure confined to one rule's checks stays that rule's),
+    unless it misreads a ruling the check asked off its default, or a clause the check involves where the answer is
+    ``outside`` them (a refusal citing a rule the check does not involve: a vector of a fault's rule naming the order
+    another states, refused on the other fault).
     Then the one clause left names the blame, else the clause of those explaining the most failures, if one."""
     passed = _passed(record, among)
     if not passed:
@@ -182,11 +187,21 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
         if not refuted(record.game, name, passed) and (rules := _stating(record, stated))
     }
     # a misreading whose failures are all one other rule's checks is no evidence against that rule's own
-    own = {name: rule for name, rule in own.items() if len(run.primaries[name]) >= 2 or rule in run.primaries[name]}
+    kept = {rule for rule, asked_default in switched(record).items() if not asked_default}
+    kept |= set(record.rules) if outside else set()
+    own = {
+        name: rule
+        for name, rule in own.items()
+        if len(run.primaries[name]) >= 2 or rule in {*run.primaries[name], *kept}
+    }
     if len(set(own.values())) <= 1:
         return next(iter(own.values()), None)
     most = max(sum(run.primaries[name].values()) for name in own)
-    clauses = {clause for name, clause in own.items() if sum(run.primaries[name].values()) == most}
+    best = [name for name in own if sum(run.primaries[name].values()) == most]
+    clauses = {own[name] for name in best}
+    # alike: a bound's strictness misread (``>`` for ``>=``) is the bound's, before a value one off that it reads
+    compared = {own[name] for name in best if (found := by_name(record.game, name)) and found[1].compares}
+    clauses = compared if len(clauses) > 1 and len(compared) == 1 else clauses
     return clauses.pop() if len(clauses) == 1 else None
 
 

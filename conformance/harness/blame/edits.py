@@ -1,14 +1,15 @@
 """The misreadings of a game's reference: each function edited once, as a port misreads one clause.
 
 A port's bug is most often one misreading of one clause: a bound typed one off (in the function, or the module's
-constant it reads), ``<`` for ``<=``, a fraction rounded the other way, a flag read backwards, a condition or a
-refusal left out (the bug zoos of docs/audits/ record them). Each such edit of each function of the reference is
-compiled alone, as the function's code, for ``misread`` to swap in. An edit inside a refusing guard misreads the rule
-its refusal cites; any other, the clause its step names (a statement whose first line ends in a comment naming it),
-the clause of the module constant it misreads (named on the constant's line) or one of the clauses its function's
-docstring names, in that order (``blame`` weighs which from the checks it fails); a function stating a range of
-clauses is a sequence of steps, and misreads only what its steps name. Two of its checks swapped (``reordered``)
-misread the order its docstring's clauses state.
+constant it reads), ``<`` for ``<=``, exactly read as at least (``==`` as ``>=``), a term of a sum counted at two a
+unit (a rate one off), a fraction rounded the other way, a flag read backwards, a condition or a refusal left out
+(the bug zoos of docs/audits/ record them). Each such edit of each function of the reference is compiled alone, as
+the function's code, for ``misread`` to swap in. An edit inside a refusing guard misreads the rule its refusal
+cites; any other, the clause its step names (a statement whose first line ends in a comment naming it), the clause
+of the module constant it misreads (named on the constant's line) or one of the clauses its function's docstring
+names, in that order (``blame`` weighs which from the checks it fails); a function stating a range of clauses is a
+sequence of steps, and misreads only what its steps name. Two of its checks swapped (``reordered``) misread the
+order its docstring's clauses state.
 """
 
 from __future__ import annotations
@@ -25,16 +26,9 @@ from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.reordered import compiled, reorderings
 from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, spans_a_range
 
-_COMPARED: dict[type[ast.cmpop], type[ast.cmpop]] = {
-    ast.Lt: ast.LtE,
-    ast.LtE: ast.Lt,
-    ast.Gt: ast.GtE,
-    ast.GtE: ast.Gt,
-    ast.Eq: ast.NotEq,
-    ast.NotEq: ast.Eq,
-    ast.In: ast.NotIn,
-    ast.NotIn: ast.In,
-}
+_Ops = dict[type[ast.cmpop], type[ast.cmpop]]
+_STRICT: _Ops = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
+_COMPARED: _Ops = {**_STRICT, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In}
 
 
 @dataclass(frozen=True)
@@ -47,6 +41,7 @@ class Misreading:
     rules: tuple[str, ...]  # what it may misread: its guard's rule, else its constant's clause and its docstring's
     code: CodeType
     loops: bool  # the function has a ``while``: an edit may make it endless
+    compares: bool = False  # it misreads a bound's strictness (``<`` for ``<=``), not a value the bound reads
 
     @property
     def name(self) -> str:
@@ -60,6 +55,8 @@ def _edited(node: ast.AST) -> Iterator[ast.AST | None]:
             other = _COMPARED.get(type(op))
             if other is not None:
                 yield ast.Compare(node.left, [*node.ops[:at], other(), *node.ops[at + 1 :]], node.comparators)
+            if isinstance(op, ast.Eq):  # exactly read as at least
+                yield ast.Compare(node.left, [*node.ops[:at], ast.GtE(), *node.ops[at + 1 :]], node.comparators)
     elif isinstance(node, ast.Constant) and type(node.value) is int:
         yield ast.Constant(node.value + 1)
         yield ast.Constant(node.value - 1)
@@ -71,6 +68,11 @@ def _edited(node: ast.AST) -> Iterator[ast.AST | None]:
     elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
         yield ast.BinOp(node, ast.Add(), ast.Constant(1))
         yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
+        if isinstance(node.op, ast.Add):  # a term of a sum at two a unit, not one (its rate one off)
+            for at, term in enumerate((node.left, node.right)):
+                if isinstance(term, (ast.Name, ast.Attribute)):
+                    doubled = ast.BinOp(ast.Constant(2), ast.Mult(), term)
+                    yield ast.BinOp(doubled, node.op, node.right) if at == 0 else ast.BinOp(node.left, node.op, doubled)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # rounded up instead of down
         yield ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), node.left), ast.FloorDiv(), node.right))
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _ceiling(node.operand):
@@ -100,6 +102,13 @@ def _ceiling(node: ast.AST) -> bool:
         and isinstance(node.left, ast.UnaryOp)
         and isinstance(node.left.op, ast.USub)
     )
+
+
+def _strictness(node: ast.AST, replacement: ast.AST | None) -> bool:
+    """Whether an edit only swaps a comparison's strictness (``>`` for ``>=``)."""
+    if not (isinstance(node, ast.Compare) and isinstance(replacement, ast.Compare)):
+        return False
+    return all(type(a) is type(b) or _STRICT.get(type(a)) is type(b) for a, b in zip(node.ops, replacement.ops))
 
 
 def _cited(guard: ast.If) -> str | None:
@@ -231,7 +240,7 @@ def _of_function(
             code = _code_with(function, path, node, replacement, parents[id(node)])
             if code is not None:
                 number += 1
-                yield Misreading(module, qualname, number, rules, code, loops)
+                yield Misreading(module, qualname, number, rules, code, loops, _strictness(node, replacement))
     for code, stated in reorderings(function, path) if named else ():  # the order is the function's, not a check's
         number += 1
         yield Misreading(module, qualname, number, tuple(r for r in named if r not in stated) or named, code, loops)
