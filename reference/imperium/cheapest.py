@@ -32,23 +32,20 @@ def cheapest_payments(request: CheapestRequest, rulings: Rulings, /) -> Payments
     validate_tokens(request.tokens, "tokens")
     validate_cost(request.cost, "cost")
     held, cost = request.tokens, request.cost
-    if held.influence < cost.influence:
-        return Payments(payments=(), surplus=None)
-    # IMP-PAY-2: x influence beyond the influence cost pays x military.
+    # IMP-PAY-2: x influence beyond the influence cost pays x military (none when too little influence is held).
     least_x = max(0, cost.military - held.military)
     most_x = min(cost.military, held.influence - cost.influence)
-    coins = coin_options(held.coins, held.resources, cost.coins)
-    if least_x > most_x or not coins:
-        return Payments(payments=(), surplus=None)
     candidates = (
         Tokens(coins=c, military=cost.military - x, influence=cost.influence + x, resources=r)
-        for c, r in coins
+        for c, r in coin_options(held.coins, held.resources, cost.coins)
         for x in range(least_x, most_x + 1)
     )
-    # IMP-PAY-5: those that cover the cost (IMP-PAY-4; none hands over a superfluous token); a unit over it is wasted
+    # IMP-PAY-4: each candidate covers the cost by construction; asked of covers all the same, so that a misreading
+    # of covers (which pay_cost reads) answers here as it does there
     legal = [p for p in candidates if covers(p, cost)]
     if not legal:
         return Payments(payments=(), surplus=None)
+    # IMP-PAY-5: a unit over the cost is wasted
     surplus = min(value(p) - cost_value(cost) for p in legal)
     payments = tuple(p for p in legal if value(p) - cost_value(cost) == surplus)
     return Payments(payments=tuple(sorted(payments, key=lambda p: (p.resources, p.influence))), surplus=surplus)
