@@ -48,6 +48,18 @@ def _fingerprint(path: Path, limit: int = 9, step: int = 5, other: int = 1) -> s
     return fingerprint(module.grow, "salt", within="scratch_rules")
 
 
+def test_the_fingerprint_of_a_reference_function_reads_the_reference() -> None:
+    """By default the fingerprint reads the reference (``rulespec.reference``), so two of its functions never share
+    one (read as a top-level ``reference`` package, every function had the salt's alone, and an edit went unseen)."""
+    from rulespec.reference.imperium import cheapest, payment
+
+    cheapest_payments, pay_cost = (vars(cheapest)["cheapest_payments"], vars(payment)["pay_cost"])
+    reached = fingerprint(cheapest_payments, "salt")
+    assert reached != fingerprint(pay_cost, "salt")
+    # read within a package it is not in, a function reaches nothing: the salt alone
+    assert reached != fingerprint(cheapest_payments, "salt", within="rulespec.reference.imperium.model")
+
+
 def test_the_fingerprint_follows_the_function_its_callees_and_its_constants(rules: Path) -> None:
     first = _fingerprint(rules)
     assert _fingerprint(rules) == first

@@ -80,8 +80,9 @@ def _stable(value: object) -> str:
     return repr(value)
 
 
-def fingerprint(function: types.FunctionType, salt: str, within: str = "reference") -> str:
-    """A hash of the function's source and contracts, of all it reaches in the package ``within``, and of ``salt``."""
+def fingerprint(function: types.FunctionType, salt: str, within: str = "rulespec.reference") -> str:
+    """A hash of the function's source and contracts, of all it reaches in the package ``within`` (a dotted name), and
+    of ``salt``."""
     digest = hashlib.sha256(salt.encode())
     seen: set[int] = set()
     pending: list[tuple[str, object]] = [(function.__qualname__, function)]
@@ -94,7 +95,8 @@ def fingerprint(function: types.FunctionType, salt: str, within: str = "referenc
             digest.update(f"{name}={_stable(value)}\n".encode())
             continue
         module = getattr(value, "__module__", None) or ""
-        if module.partition(".")[0] != within or not (inspect.isfunction(value) or inspect.isclass(value)):
+        inside = module == within or module.startswith(f"{within}.")
+        if not inside or not (inspect.isfunction(value) or inspect.isclass(value)):
             continue  # the standard library, CrossHair and Python itself are the salt's business
         source = inspect.getsource(value)  # pyright: ignore[reportArgumentType]
         digest.update(f"{module}.{name}\n{source}\n".encode())
