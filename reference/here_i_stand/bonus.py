@@ -23,7 +23,6 @@ from rulespec.reference.here_i_stand.model import (
 )
 from rulespec.reference.here_i_stand.rulings import BonusEarners, Rulings
 from rulespec.reference.here_i_stand.validation import (
-    validate_bonus,
     validate_bonuses,
     validate_power,
     validate_rulings,
@@ -91,10 +90,9 @@ def check_once(bonuses: Sequence[Bonus], path: str) -> None:
             languages.add(bonus.language)
 
 
-def check_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
-    """HIS-BONUS-1 to HIS-BONUS-10, HIS-RULING-6: one bonus is possible (InvalidState) and its power may earn it
-    (IllegalAction)."""
-    validate_bonus(bonus, path, rulings)
+def check_claim(bonus: Bonus, path: str, rulings: Rulings) -> None:
+    """HIS-BONUS-1, HIS-BONUS-2, HIS-BONUS-3, HIS-BONUS-4, HIS-BONUS-6, HIS-BONUS-9, HIS-RULING-6: the power of one
+    possible bonus may earn it (IllegalAction): the debater's side and the power scoring it, then who may earn it."""
     check_debate(bonus, path)
     check_earner(bonus, path, rulings)
 

@@ -7,7 +7,7 @@ score the six powers, judge the mid-phase play if any, decide, record the turn.
 from __future__ import annotations
 
 from rulespec.reference.errors import IllegalAction, InvalidState
-from rulespec.reference.here_i_stand.bonus import check_bonus, check_bonuses
+from rulespec.reference.here_i_stand.bonus import check_bonuses, check_claim
 from rulespec.reference.here_i_stand.model import (
     POWERS,
     Bonus,
@@ -28,6 +28,7 @@ from rulespec.reference.here_i_stand.score import score_sheet
 from rulespec.reference.here_i_stand.validation import LAST_TURN as LAST_TURN
 from rulespec.reference.here_i_stand.validation import (
     validate_board,
+    validate_bonus,
     validate_cards,
     validate_history,
     validate_rulings,
@@ -47,7 +48,8 @@ def validate_phase(request: PhaseRequest, rulings: Rulings) -> None:
     check_bonuses(request.bonuses, rulings)
     validate_history(request.history, request.turn)
     if request.play is not None:
-        check_bonus(request.play, "play", rulings)
+        validate_bonus(request.play, "play", rulings)  # its possible values, as any entry's
+        check_claim(request.play, "play", rulings)  # who may earn it, as for any entry
         # only Copernicus and Servetus say they may be played in this phase
         if request.play.kind not in PLAYABLE:
             raise IllegalAction("HIS-PLAY-1", f"{request.play.kind} cannot be played during this phase")

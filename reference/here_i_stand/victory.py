@@ -86,13 +86,19 @@ def standard_victory(totals: Totals, history: Sequence[TurnRecord], rulings: Rul
 
 
 def time_limit(totals: Totals, history: Sequence[TurnRecord], rulings: Rulings) -> Outcome:
-    """HIS-WIN-7, HIS-RULING-4: after turn 9 the most VP wins."""
+    """HIS-WIN-7: after turn 9 the most VP wins; a tie for the most is settled by ``time_limit_tie``."""
     first = leaders(totals)
     if len(first) == 1:
         return over(Victory.TIME_LIMIT, first[0], (), None)
+    return time_limit_tie(first, history, rulings)
+
+
+def time_limit_tie(tied: tuple[Power, ...], history: Sequence[TurnRecord], rulings: Rulings) -> Outcome:
+    """HIS-RULING-4: a tie for the most VP at the time limit, shared at once, or broken by the history as a standard
+    victory's is, a tie the history cannot break shared."""
     if rulings.time_limit_tie is TimeLimitTie.SHARED:
-        return over(Victory.TIME_LIMIT, None, first, None)
-    remaining, broken_at = break_tie(first, history)
+        return over(Victory.TIME_LIMIT, None, tied, None)
+    remaining, broken_at = break_tie(tied, history)
     if len(remaining) == 1:
         return over(Victory.TIME_LIMIT, remaining[0], (), broken_at)
     return over(Victory.TIME_LIMIT, None, remaining, None)

@@ -31,29 +31,44 @@ from rulespec.conformance.harness.verdict import run_case
 from rulespec.conformance.harness.wire.encoding import wire_form
 from rulespec.reference.errors import IllegalAction, InvalidState
 from rulespec.reference.here_i_stand import bonus as his_bonus
+from rulespec.reference.here_i_stand import phase as his_phase
 from rulespec.reference.here_i_stand import score as his_score
 from rulespec.reference.here_i_stand import special as his_special
 from rulespec.reference.here_i_stand import victory as his_victory
-from rulespec.reference.here_i_stand.bonus import check_bonuses, check_debate, check_earner, check_once
+from rulespec.reference.here_i_stand.bonus import (
+    SEAFARERS,
+    check_bonuses,
+    check_claim,
+    check_debate,
+    check_earner,
+    check_once,
+)
 from rulespec.reference.here_i_stand.model import (
     Board,
+    BonusKind,
     Outcome,
     PhaseRequest,
     PhaseResult,
+    Power,
     PowerScore,
     PowerVp,
     ScoreLine,
     Victory,
 )
-from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest, UnbrokenTie
+from rulespec.reference.here_i_stand.phase import PLAYABLE
+from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest, TimeLimitTie, UnbrokenTie
 from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
 from rulespec.reference.here_i_stand.score import score_sheet
 from rulespec.reference.here_i_stand.validation import (
     validate_base_vp,
     validate_board,
+    validate_bonus,
     validate_bonuses,
+    validate_cards,
+    validate_history,
     validate_power,
     validate_rulings,
+    validate_turn,
 )
 from rulespec.reference.here_i_stand.victory import STANDARD_VICTORY_VP, break_tie, leaders, over
 from rulespec.reference.imperium import payment as imperium_payment
@@ -61,10 +76,18 @@ from rulespec.reference.imperium import winner as imperium_winner
 from rulespec.reference.imperium.cards import unrest_in_zones
 from rulespec.reference.imperium.model import Cost, Decider, Suit, WinnerRequest
 from rulespec.reference.imperium.model import Tokens as ImpTokens
-from rulespec.reference.imperium.rulings import FullTie, NationCardOnShuffle
+from rulespec.reference.imperium.rulings import AcquiredCardTo, FullTie, NationCardOnShuffle
 from rulespec.reference.imperium.validation import player_places, validate_player, validate_unique
 from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
-from rulespec.reference.struggle_of_empires.end_game import REVOLUTION_UNREST, penalty_candidates
+from rulespec.reference.struggle_of_empires.end_game import (
+    HIGHEST_PENALTY,
+    REVOLUTION_UNREST,
+    SECOND_PENALISED_FROM,
+    SECOND_PENALTY,
+    highest_unrest,
+    penalty_candidates,
+    second_highest_unrest,
+)
 from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
 from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyScope, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
@@ -197,6 +220,49 @@ def _second_highest_loses_three(request: EndGameRequest, rulings: SoeRulings, /)
         for s in lines
     )
     return Standings(placed)
+
+
+def _only_the_first_tied_loses(empire: Any, empires: Any, rulings: SoeRulings) -> int:
+    """SOE-UNREST-5 misread: of the candidates tied on the highest unrest, only the first listed loses 7 (runs as
+    ``end_game.unrest_penalty``)."""
+    candidates = penalty_candidates(empires, rulings)
+    if empire not in candidates:
+        return 0
+    highest = highest_unrest(candidates)
+    if len(empires) < SECOND_PENALISED_FROM:
+        alone = sum(1 for e in candidates if e.unrest == highest) == 1
+        return HIGHEST_PENALTY if empire.unrest == highest and alone else 0
+    if empire.unrest == highest:
+        return HIGHEST_PENALTY if empire is next(e for e in candidates if e.unrest == highest) else 0
+    if empire.unrest == second_highest_unrest(candidates, rulings):
+        return SECOND_PENALTY
+    return 0
+
+
+def test_a_tie_penalised_unequally_fails_the_tie_rule_in_every_standings_list_it_spreads_to() -> None:
+    misread = _misread(sys.modules[penalty_candidates.__module__].unrest_penalty, _only_the_first_tied_loses)
+    records = records_of("soe", SimpleNamespace(end_game=misread("end_game")), ("end_game",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3  # the worked examples, the tied highest, zero unrest penalised
+    assert _failed_rules("soe", records) == ["SOE-UNREST-5"]
+
+
+def _penalty_as_vp_taken_off(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+    """SOE-UNREST-8 misread: under ``vp_floor`` ``zero`` the reported penalty is the VP actually taken off."""
+    standings = soe.end_game(request, rulings).standings
+    return Standings(
+        tuple(replace(s, penalty=e.vp - s.vp) if s.penalty else s for s, e in zip(standings, request.empires))
+    )
+
+
+def test_a_penalty_reported_as_the_vp_the_floor_took_fails_what_penalty_reports_not_the_amount_or_the_floor() -> None:
+    """Only vectors asked under ``zero`` meet it, over several rules' checks; SOE-UNREST-8 states that ``penalty`` is
+    the assessed 7 or 4 even when the floor lets less come off: not the penalty's amount (SOE-UNREST-3), nor the
+    floor's ruling (SOE-RULING-11), whose VP are right."""
+    records = records_of("soe", SimpleNamespace(end_game=_penalty_as_vp_taken_off), ("end_game",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.rulings["vp_floor"] == "zero" for r in failed)
+    assert _failed_rules("soe", records) == ["SOE-UNREST-8"]
 
 
 def test_a_penalty_of_a_wrong_amount_fails_its_rule_in_every_standings_list_it_spreads_to() -> None:
@@ -338,6 +404,33 @@ def test_equal_vp_ranked_wrong_fails_the_ranking_and_equal_vp_shared_the_less_un
     records = records_of("soe", SimpleNamespace(end_game=tie_broken), ("end_game",))
     failed = [r for r in records if r.outcome == "failed"]
     assert failed and _failed_rules("soe", failed) == [rule]
+
+
+def _unrest_card_follows_the_acquired_card(request: Any, rulings: Any, /) -> Any:
+    """IMP-MARKET-3 misread: under ``acquired_card_to`` ``discard_pile`` the unrest card under the acquired card goes
+    to the discard pile too, on top of it."""
+    result = imperium.acquire_market_card(request, rulings)
+    slot = next(s for s in request.market if s.card is not None and s.card.name == request.card)
+    if slot.unrest is None or rulings.acquired_card_to is not AcquiredCardTo.DISCARD_PILE:
+        return result
+    player = result.player
+    hand = tuple(card for card in player.hand if card != slot.unrest)
+    return replace(result, player=replace(player, hand=hand, discard_pile=(slot.unrest, *player.discard_pile)))
+
+
+def test_the_unrest_card_placed_as_the_ruling_places_the_acquired_card_fails_its_own_step_not_the_ruling() -> None:
+    """Only acquisitions under ``discard_pile`` meet it, the acquired card where that ruling puts it: IMP-MARKET-3
+    sends the unrest card to the hand whatever IMP-RULING-8 says of the card, so the step is IMP-MARKET-3's."""
+    target = SimpleNamespace(acquire_market_card=_unrest_card_follows_the_acquired_card)
+    records = records_of("imperium", target, ("acquire_market_card",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.rulings["acquired_card_to"] == "discard_pile" for r in failed)
+    # the acquisition invariant runs once per rule of the operation: each run under the ruling meets it
+    runs = [replace(r, nodeid=f"test_{rule}", kind="invariant", primary=rule) for r in failed for rule in _MARKET]
+    assert _failed_rules("imperium", [*records, *runs]) == ["IMP-MARKET-3"]
+
+
+_MARKET = ("IMP-MARKET-5", "IMP-RULING-8")
 
 
 @pytest.mark.parametrize(
@@ -689,6 +782,33 @@ def test_two_checks_taken_in_the_other_order_fail_the_clause_stating_their_order
     assert _failed_rules("his", records) == ["HIS-VP-3"]
 
 
+def _play_kind_before_claim(request: PhaseRequest, rulings: HisRulings) -> None:
+    """HIS-PLAY-1 misread: the play's kind checked before who may earn it (runs as ``phase.validate_phase``)."""
+    validate_rulings(rulings)
+    validate_turn(request.turn)
+    validate_cards(request.cards)
+    validate_board(request.board, rulings)
+    check_bonuses(request.bonuses, rulings)
+    validate_history(request.history, request.turn)
+    if request.play is not None:
+        validate_bonus(request.play, "play", rulings)
+        if request.play.kind not in PLAYABLE:
+            raise IllegalAction("HIS-PLAY-1", "only Copernicus and Servetus")
+        check_claim(request.play, "play", rulings)
+        check_bonuses((*request.bonuses, request.play), rulings)
+
+
+def test_a_fault_refused_before_the_other_one_of_its_vector_fails_the_order_though_only_that_vector_shows_it() -> None:
+    """The one vector that tells the play's order (a claim no power may earn, of a kind that cannot be played) is
+    primary to the claim's HIS-BONUS-1 and refused on the kind: the swap, a misreading of the order the play's
+    checks state (HIS-PLAY-1), fails that clause, not the claim every other HIS-BONUS-1 vector shows right."""
+    misread = _misread(his_phase.validate_phase, _play_kind_before_claim, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert [r.primary_rule for r in failed] == ["HIS-BONUS-1"]
+    assert _failed_rules("his", records) == ["HIS-PLAY-1"]
+
+
 def _unrest_counted_twice(board: Board, rulings: HisRulings) -> int:
     """HIS-RULING-9 misread: under ``counted`` the marker on the spaces plus those in unrest again."""
     if rulings.spaces_in_unrest is SpacesInUnrest.COUNTED:
@@ -863,6 +983,68 @@ def test_an_exact_count_read_as_at_least_fails_the_clause_of_the_step_not_each_r
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 3  # the tie's vectors under both rulings, and the power order's
     assert _failed_rules("his", records) == ["HIS-WIN-4"]
+
+
+def _any_earner_only_for_voyages(bonus: Any, at: str, rulings: HisRulings) -> None:
+    """HIS-RULING-6 misread: ``any`` widens the voyages but not the Bible translations (runs as ``check_earner``)."""
+    open_earners = rulings.bonus_earners is BonusEarners.ANY
+    if bonus.kind in (BonusKind.EXPLORATION, BonusKind.CONQUEST) and not open_earners and bonus.power not in SEAFARERS:
+        raise IllegalAction("HIS-BONUS-3" if bonus.kind == BonusKind.EXPLORATION else "HIS-BONUS-4", at)
+    if bonus.kind == BonusKind.BIBLE_TRANSLATION and bonus.power != Power.PROTESTANTS:
+        raise IllegalAction("HIS-BONUS-9", at)
+    if bonus.kind == BonusKind.JULIA_GONZAGA and (bonus.power != Power.OTTOMANS or bonus.tyrrhenian_piracy is not True):
+        raise IllegalAction("HIS-BONUS-6", at)
+
+
+def test_a_ruling_misread_in_one_of_the_guards_reading_it_fails_the_ruling_not_the_rule_the_guard_cites() -> None:
+    """Only the Bible's vectors asked under ``any`` meet it, and ``published`` is refuted (the voyages are widened):
+    the misreading drops the ruling from the Bible's guard, a part that reads the ruling, so it misreads HIS-RULING-6
+    (whose other alternative refuses so) and not the HIS-BONUS-9 the guard cites."""
+    misread = _misread(his_bonus.check_earner, _any_earner_only_for_voyages, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.rulings["bonus_earners"] == "any" for r in failed)
+    assert _failed_rules("his", records) == ["HIS-RULING-6"]
+
+
+def _first_entry_of_each_kind(power: Any, bonuses: Any) -> Any:
+    """HIS-BONUS-10 misread: a bonus line's VP is its kind's first entry's, not their sum (runs as ``bonus_lines``)."""
+    lines: list[ScoreLine] = []
+    for kind in BonusKind:
+        earned = [b.vp for b in bonuses if b.power == power and b.kind == kind]
+        if earned:
+            lines.append(ScoreLine(kind.value, earned[0]))
+    return tuple(lines)
+
+
+def test_a_total_taken_as_its_first_term_fails_the_clause_of_its_step_not_each_kind_it_sums() -> None:
+    misread = _misread(his_bonus.bonus_lines, _first_entry_of_each_kind, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3  # two entries of one kind: debaters, voyages, languages
+    assert _failed_rules("his", records) == ["HIS-BONUS-10"]
+
+
+def _time_limit_tie_to_the_first(totals: Any, history: Any, rulings: HisRulings) -> Any:
+    """HIS-RULING-4 misread: under ``history`` a tie at the time limit that the history cannot break goes to the first
+    tied power in impulse order, not shared (runs as ``victory.time_limit``)."""
+    first = leaders(totals)
+    if len(first) == 1:
+        return over(Victory.TIME_LIMIT, first[0], (), None)
+    if rulings.time_limit_tie is TimeLimitTie.SHARED:
+        return over(Victory.TIME_LIMIT, None, first, None)
+    remaining, broken_at = break_tie(first, history)
+    return over(Victory.TIME_LIMIT, remaining[0], (), broken_at)
+
+
+def test_a_tie_at_the_time_limit_settled_wrong_fails_the_ruling_stating_it_not_the_time_limit() -> None:
+    """HIS-WIN-7 leaves a tie for the most to HIS-RULING-4, whose default shares a tie the history cannot break: the
+    misreading is in the ruling's own step, not in the time limit's (the most VP wins)."""
+    misread = _misread(his_victory.time_limit, _time_limit_tie_to_the_first, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2  # the tie's vectors, under both rulings on an unbroken tie
+    assert _failed_rules("his", records) == ["HIS-RULING-4"]
 
 
 def _candidates_up_to_twenty(empires: Any, rulings: SoeRulings) -> tuple[Any, ...]:

@@ -20,15 +20,16 @@ blame is the primary rule, except where the answer says better which rule went w
   verdict): the clause that step's docstring names first, so a wrong electorates line fails HIS-SPECIAL-2 and
   not the phase's HIS-VP-1;
 - otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
-  misreading of the reference (``edits``: a bound one off, ``<`` for ``<=``, a fraction rounded the other way, a
-  condition left out, two checks taken in the other order: ``reordered``) that answers as the implementation did
-  and that no vector the run passed refutes (``misread``), so a player ranked only from 2 markers fails SOE-SCORE-2
-  and not each scoring vector's own rule, legal draws refused because taxations were rounded down fail SOE-MAINT-3,
-  not the SOE-MAINT-5 the refusal cites, and a claim refused before a shape fails HIS-VP-3.
-  Misreadings of two clauses that fit alike: those explaining the most failures of the run, then the one that misreads
-  a bound's strictness (``>`` for ``>=``: the bound's clause, not that of a value it reads typed one off), else none. A
-  misreading in a step that states a ruling beside a rule misreads the ruling only where another of its alternatives
-  answers so; a formula no alternative gives (a tied group scored one place high) is the rule's;
+  misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
+  its first term, a condition left out, two checks taken in the other order: ``reordered``) that answers as the
+  implementation did and that no vector the run passed refutes (``misread``), so a player ranked only from 2 markers
+  fails SOE-SCORE-2 and not each scoring vector's own rule, legal draws refused because taxations were rounded down fail
+  SOE-MAINT-3, not the SOE-MAINT-5 the refusal cites, a claim refused before a shape fails HIS-VP-3, and a play's kind
+  refused before its claim fails HIS-PLAY-1 (an order's vectors are each primary to the fault refused first).
+  Misreadings of two clauses that fit alike: those explaining the most failures of the run, then the one that misreads a
+  bound's strictness (``>`` for ``>=``: the bound's clause, not that of a value it reads typed one off), else none. A
+  misreading in a step or a part of a guard that reads a ruling (``ruled``) beside a rule misreads the ruling only where
+  another of its alternatives answers so; a formula no alternative gives (a tied group a place high) is the rule's;
 - where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was
   asked under one alternative of a ruling other than its default, the ruling's other alternatives passing its
   vectors: that ruling's clause (``switches.confined``), before the line or the refused field that shows it, so
@@ -131,8 +132,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     due_refusal = isinstance(expected, dict) and "error" in expected
     if isinstance(error, dict) and expected is not None:
         cited = _cited(record.game, error)  # pyright: ignore[reportUnknownArgumentType]
-        # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names
-        # both its rules, so a refusal in the other order stays the vector's own)
+        # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names both)
         if cited and (not due_refusal or cited not in record.rules):
             return (
                 ruling_explaining(record, _passed(record, among))
@@ -142,7 +142,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
         # the fault is reached) is that bound's, two checks swapped the order's (``reordered``); else the check's
-        return (_misread(record, among) if due_refusal else None) or primary
+        return (_misread(record, among, True) if due_refusal else None) or primary
     if record.differences and not due_refusal:
         misread = _misread(record, among)
         return (
@@ -166,16 +166,16 @@ def _passed(record: CheckRecord, among: Sequence[CheckRecord]) -> frozenset[str]
     return _weighed(among).passed.get(record.game, frozenset[str]()) if among else frozenset[str]()
 
 
-def _misread(record: CheckRecord, among: Sequence[CheckRecord], outside: bool = False) -> str | None:
+def _misread(record: CheckRecord, among: Sequence[CheckRecord], misrefused: bool = False) -> str | None:
     """The clause of the misreading of the reference that answers as the implementation did (``misread``).
 
     Of the misreadings that explain this answer, those a vector the run passed refutes are dropped. One that may
     misread several clauses (its function states them all: a threshold two clauses state from either side) misreads
-    the one that the most failing checks it explains are primary to, else the first named; one whose failures are
-    all the checks of one other rule is dropped too (a failure confined to one rule's checks stays that rule's),
-    unless it misreads a ruling the check asked off its default, or a clause the check involves where the answer is
-    ``outside`` them (a refusal citing a rule the check does not involve: a vector of a fault's rule naming the order
-    another states, refused on the other fault).
+    the one that the most failing checks it explains are primary to, else the first named; one whose failures are all
+    the checks of one other rule is dropped too (a failure confined to one rule's checks stays that rule's), unless
+    it misreads a ruling the check asked off its default, or a clause the check involves where the answer is a
+    refusal due otherwise (``misrefused``: citing a rule the check does not involve, or a two-fault vector's other
+    fault): an order's vectors are each primary to the fault refused first, never to the clause stating the order.
     Then the one clause left names the blame, else the clause of those explaining the most failures, if one."""
     passed = _passed(record, among)
     if not passed:
@@ -188,7 +188,7 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord], outside: bool = 
     }
     # a misreading whose failures are all one other rule's checks is no evidence against that rule's own
     kept = {rule for rule, asked_default in switched(record).items() if not asked_default}
-    kept |= set(record.rules) if outside else set()
+    kept |= set(record.rules) if misrefused else set()
     own = {
         name: rule
         for name, rule in own.items()

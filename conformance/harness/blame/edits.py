@@ -1,15 +1,14 @@
 """The misreadings of a game's reference: each function edited once, as a port misreads one clause.
 
-A port's bug is most often one misreading of one clause: a bound typed one off (in the function, or the module's
-constant it reads), ``<`` for ``<=``, exactly read as at least (``==`` as ``>=``), a term of a sum counted at two a
-unit (a rate one off), a fraction rounded the other way, a flag read backwards, a condition or a refusal left out
-(the bug zoos of docs/audits/ record them). Each such edit of each function of the reference is compiled alone, as
-the function's code, for ``misread`` to swap in. An edit inside a refusing guard misreads the rule its refusal
-cites; any other, the clause its step names (a statement whose first line ends in a comment naming it), the clause
-of the module constant it misreads (named on the constant's line) or one of the clauses its function's docstring
-names, in that order (``blame`` weighs which from the checks it fails); a function stating a range of clauses is a
-sequence of steps, and misreads only what its steps name. Two of its checks swapped (``reordered``) misread the
-order its docstring's clauses state.
+A port's bug is most often one misreading of one clause: a bound typed one off, ``<`` for ``<=``, a total taken as
+its first term, a condition or a refusal left out (``nodes``; the bug zoos of docs/audits/ record them). Each such
+edit of each function of the reference is compiled alone, as the function's code, for ``misread`` to swap in. An
+edit inside a refusing guard misreads the rule its refusal cites; any other, the clause its step names (a statement
+whose first line ends in a comment naming it), the clause of the module constant it misreads (named on the
+constant's line) or one of the clauses its function's docstring names, in that order (``blame`` weighs which from
+the checks it fails), and the clause of each ruling the edited part reads (``ruled``); a function stating a range of
+clauses is a sequence of steps, and misreads only what its steps name. Two of its checks swapped (``reordered``)
+misread the order its docstring's clauses state.
 """
 
 from __future__ import annotations
@@ -23,12 +22,10 @@ from pathlib import Path
 from types import CodeType
 
 from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.nodes import edited, strictness
 from rulespec.conformance.harness.blame.reordered import compiled, reorderings
+from rulespec.conformance.harness.blame.ruled import ruling_fields, ruling_reads
 from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, spans_a_range
-
-_Ops = dict[type[ast.cmpop], type[ast.cmpop]]
-_STRICT: _Ops = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
-_COMPARED: _Ops = {**_STRICT, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In}
 
 
 @dataclass(frozen=True)
@@ -46,69 +43,6 @@ class Misreading:
     @property
     def name(self) -> str:
         return f"{self.module}.{self.function}#{self.number}"
-
-
-def _edited(node: ast.AST) -> Iterator[ast.AST | None]:
-    """Each misreading of one node: what replaces it (None: a statement left out)."""
-    if isinstance(node, ast.Compare):
-        for at, op in enumerate(node.ops):
-            other = _COMPARED.get(type(op))
-            if other is not None:
-                yield ast.Compare(node.left, [*node.ops[:at], other(), *node.ops[at + 1 :]], node.comparators)
-            if isinstance(op, ast.Eq):  # exactly read as at least
-                yield ast.Compare(node.left, [*node.ops[:at], ast.GtE(), *node.ops[at + 1 :]], node.comparators)
-    elif isinstance(node, ast.Constant) and type(node.value) is int:
-        yield ast.Constant(node.value + 1)
-        yield ast.Constant(node.value - 1)
-    elif isinstance(node, ast.Name) and node.id.isupper() and isinstance(node.ctx, ast.Load):  # a module's bound
-        yield ast.BinOp(node, ast.Add(), ast.Constant(1))
-        yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
-    elif isinstance(node, ast.Constant) and isinstance(node.value, bool):
-        yield ast.Constant(not node.value)
-    elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
-        yield ast.BinOp(node, ast.Add(), ast.Constant(1))
-        yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
-        if isinstance(node.op, ast.Add):  # a term of a sum at two a unit, not one (its rate one off)
-            for at, term in enumerate((node.left, node.right)):
-                if isinstance(term, (ast.Name, ast.Attribute)):
-                    doubled = ast.BinOp(ast.Constant(2), ast.Mult(), term)
-                    yield ast.BinOp(doubled, node.op, node.right) if at == 0 else ast.BinOp(node.left, node.op, doubled)
-    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # rounded up instead of down
-        yield ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), node.left), ast.FloorDiv(), node.right))
-    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _ceiling(node.operand):
-        inner = node.operand
-        assert isinstance(inner, ast.BinOp) and isinstance(inner.left, ast.UnaryOp)
-        yield ast.BinOp(inner.left.operand, ast.FloorDiv(), inner.right)  # rounded down instead of up
-    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        yield node.operand
-    elif isinstance(node, ast.BoolOp):
-        for dropped in range(len(node.values)):
-            kept = [value for at, value in enumerate(node.values) if at != dropped]
-            yield kept[0] if len(kept) == 1 else ast.BoolOp(node.op, kept)
-    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
-        yield ast.Call(ast.Name("max" if node.func.id == "min" else "min", ast.Load()), node.args, node.keywords)
-    elif isinstance(node, ast.If) and not node.orelse and isinstance(node.body[-1], (ast.Raise, ast.Return)):
-        yield None  # a refusal, or a case, left out
-    elif isinstance(node, ast.comprehension):
-        for dropped in range(len(node.ifs)):
-            yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)
-
-
-def _ceiling(node: ast.AST) -> bool:
-    """``-x // y`` inside ``-(...)``: a division rounded up."""
-    return (
-        isinstance(node, ast.BinOp)
-        and isinstance(node.op, ast.FloorDiv)
-        and isinstance(node.left, ast.UnaryOp)
-        and isinstance(node.left.op, ast.USub)
-    )
-
-
-def _strictness(node: ast.AST, replacement: ast.AST | None) -> bool:
-    """Whether an edit only swaps a comparison's strictness (``>`` for ``>=``)."""
-    if not (isinstance(node, ast.Compare) and isinstance(replacement, ast.Compare)):
-        return False
-    return all(type(a) is type(b) or _STRICT.get(type(a)) is type(b) for a, b in zip(node.ops, replacement.ops))
 
 
 def _cited(guard: ast.If) -> str | None:
@@ -187,6 +121,7 @@ def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef]]:
                     yield f"{node.name}.{method.name}", method
 
 
+@functools.cache
 def _constants(root: Path) -> dict[str, str]:
     """Each module constant of the reference whose line names a clause (``LAST_TURN = 9  # HIS-WIN-7``)."""
     found: dict[str, str] = {}
@@ -215,9 +150,7 @@ def _steps(function: ast.FunctionDef, lines: list[str]) -> dict[int, str]:
     return steps
 
 
-def _of_function(
-    module: str, qualname: str, function: ast.FunctionDef, path: str, constants: dict[str, str]
-) -> Iterator[Misreading]:
+def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: str, key: str) -> Iterator[Misreading]:
     docstring = ast.get_docstring(function) or ""
     # a step's own clauses; a function stating a range of clauses ("X-1 to X-8") is a sequence of steps: none
     named = () if spans_a_range(docstring) else find_rule_ids(docstring)
@@ -226,7 +159,8 @@ def _of_function(
     for node in ast.walk(function):
         if isinstance(node, ast.If) and (rule := _cited(node)) is not None:
             guards |= {id(part): rule for part in ast.walk(node)}  # walked outside in: the innermost guard last
-    steps = _steps(function, _lines(path))
+    steps, constants = _steps(function, _lines(path)), _constants(Path(path).parent)
+    ruled = ruling_reads(function, ruling_fields(key))  # a part reading a ruling may misread it (``ruled``)
     loops = any(isinstance(node, ast.While) for node in ast.walk(function))
     parents = _parents(function)
     number = 0
@@ -234,13 +168,14 @@ def _of_function(
         own = guards.get(id(node)) or steps.get(id(node))  # the refusal's rule, else the step's clause
         constant = constants.get(node.id) if isinstance(node, ast.Name) else None
         rules = (own,) if own else tuple(dict.fromkeys((*([constant] if constant else []), *named)))
+        rules = tuple(dict.fromkeys((*rules, *ruled.get(id(node), ())))) if rules else rules
         if id(node) in untouched or not rules:
             continue
-        for replacement in _edited(node):
+        for replacement in edited(node):
             code = _code_with(function, path, node, replacement, parents[id(node)])
             if code is not None:
                 number += 1
-                yield Misreading(module, qualname, number, rules, code, loops, _strictness(node, replacement))
+                yield Misreading(module, qualname, number, rules, code, loops, strictness(node, replacement))
     for code, stated in reorderings(function, path) if named else ():  # the order is the function's, not a check's
         number += 1
         yield Misreading(module, qualname, number, tuple(r for r in named if r not in stated) or named, code, loops)
@@ -259,7 +194,6 @@ class _Function:
     qualname: str
     node: ast.FunctionDef
     path: str  # its file: the name its edits are compiled under
-    constants: dict[str, str]
 
 
 @functools.cache
@@ -268,14 +202,13 @@ def functions(key: str) -> dict[tuple[str, int], _Function]:
     package = registry.game(key).reference
     root = Path(str(getattr(package, "__file__"))).parent
     found: dict[tuple[str, int], _Function] = {}
-    constants = _constants(root)
     for path in sorted(root.glob("*.py")):
         module = (
             f"{getattr(package, '__name__')}.{path.stem}" if path.stem != "__init__" else getattr(package, "__name__")
         )
         for qualname, function in _functions(ast.parse(path.read_text(encoding="utf-8"))):
             first = function.decorator_list[0].lineno if function.decorator_list else function.lineno
-            found[(str(path), first)] = _Function(module, qualname, function, str(path), constants)
+            found[(str(path), first)] = _Function(module, qualname, function, str(path))
     return found
 
 
@@ -286,7 +219,7 @@ def misreadings(key: str, where: tuple[str, int]) -> tuple[Misreading, ...]:
     function = functions(key).get(where)
     if function is None:
         return ()
-    return tuple(_of_function(function.module, function.qualname, function.node, function.path, function.constants))
+    return tuple(_of_function(function.module, function.qualname, function.node, function.path, key))
 
 
 def by_name(key: str, name: str) -> tuple[tuple[str, int], Misreading] | None:

@@ -18,6 +18,8 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
             return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens
         if all(path.startswith("$.player.hand") for path in paths) and _same_cards(expected, got, "hand"):
             return "IMP-MARKET-3"  # the right cards in the wrong order: the acquired card first, then the unrest
+        if all(path.startswith("$.player.") for path in paths) and _unrest_card_elsewhere(request, expected, got):
+            return "IMP-MARKET-3"  # the unrest card under it to the hand, whatever IMP-RULING-8 says of the card
         if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
     return None
@@ -32,3 +34,21 @@ def _same_cards(expected: Any, got: Any, place: str) -> bool:
         )
     except (KeyError, TypeError):
         return False
+
+
+ZONES = ("hand", "play_area", "draw_pile", "discard_pile", "history", "nation_deck")
+
+
+def _unrest_card_elsewhere(request: Any, expected: Any, got: Any) -> bool:
+    """The unrest card that lay under the acquired card is due in the hand and is not there, every other card of the
+    player where it is due (the acquired card where IMP-RULING-8 puts it): only IMP-MARKET-3's step went wrong."""
+    try:
+        slot = next(s for s in request["market"] if (s.get("card") or {}).get("name") == request["card"])
+        name = slot["unrest"]["name"]
+        due, given = expected["player"], got["player"]
+        names = {zone: ([c["name"] for c in due[zone]], [c["name"] for c in given[zone]]) for zone in ZONES}
+    except (KeyError, TypeError, AttributeError, StopIteration):
+        return False
+    if name not in names["hand"][0] or name in names["hand"][1]:
+        return False
+    return all([n for n in mine if n != name] == [n for n in theirs if n != name] for mine, theirs in names.values())

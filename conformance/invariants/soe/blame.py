@@ -37,15 +37,45 @@ def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings:
     return "SOE-END-4"
 
 
-def _standings(players: int, expected: Any, got: Any, rulings: dict[str, Any]) -> str | None:
+def _taken_off(empires: list[Any], pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
+    """Every penalty reported as the VP that came off (the floor of SOE-RULING-11 letting less come off than one was
+    due), every VP right: what `penalty` reports is SOE-UNREST-8's (the assessed 7 or 4 even when less comes off), the
+    assessment itself right."""
+    if len(empires) != len(pairs) or all(mine["penalty"] == theirs["penalty"] for mine, theirs in pairs):
+        return False
+    for empire, (mine, theirs) in zip(empires, pairs, strict=True):
+        vp = empire.get("vp") if isinstance(empire, dict) else None
+        if not isinstance(vp, int) or theirs["vp"] != mine["vp"]:
+            return False
+        taken = None if mine["revolution"] else vp - mine["vp"]  # a player in revolution loses no penalty
+        if theirs["penalty"] != (mine["penalty"] if taken is None else taken):
+            return False
+    return True
+
+
+def _tie_divided(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
+    """Two candidates of equal unrest, each due the same 7 or 4, given different penalties: SOE-UNREST-5's (tied
+    candidates each lose the whole value), whichever amount or place the tie is at."""
+    due: dict[int, set[int]] = {}
+    for mine, theirs in pairs:
+        if mine["penalty"]:
+            due.setdefault(mine["unrest"], set()).add(theirs["penalty"])
+    return any(len(given) > 1 for given in due.values())
+
+
+def _standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, Any]) -> str | None:
     if not (isinstance(expected, list) and isinstance(got, list)):
         return None
     due, given = cast(list[dict[str, Any]], expected), cast(list[dict[str, Any]], got)
     if len(due) != len(given):
         return None
     pairs = list(zip(due, given, strict=True))
+    if _taken_off(empires, pairs):
+        return "SOE-UNREST-8"
+    if _tie_divided(pairs):
+        return "SOE-UNREST-5"
     for mine, theirs in pairs:  # the penalties first
-        rule = _penalty_amount(players, mine["penalty"], theirs["penalty"])
+        rule = _penalty_amount(len(empires), mine["penalty"], theirs["penalty"])
         if rule:
             return rule
     steps = ("player", "unrest", "revolution", "penalty", "vp")
@@ -66,4 +96,4 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
     mine, theirs, asked = cast(dict[str, Any], expected), cast(dict[str, Any], got), cast(dict[str, Any], request)
     empires: list[Any] = asked.get("empires", [])
     ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
-    return _standings(len(empires), mine.get("standings"), theirs.get("standings"), ruled)
+    return _standings(empires, mine.get("standings"), theirs.get("standings"), ruled)

@@ -1,0 +1,84 @@
+"""The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
+
+A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==``
+as ``>=``), a term of a sum counted at two a unit (a rate one off), a total taken as its first term, a fraction rounded
+the other way, a flag read backwards, ``min`` for ``max``, a condition or a refusal left out. ``edits`` compiles each
+into its function's code.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+_Ops = dict[type[ast.cmpop], type[ast.cmpop]]
+_STRICT: _Ops = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
+_COMPARED: _Ops = {**_STRICT, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In}
+
+
+def edited(node: ast.AST) -> Iterator[ast.AST | None]:
+    """Each misreading of one node: what replaces it (None: a statement left out)."""
+    if isinstance(node, ast.Compare):
+        for at, op in enumerate(node.ops):
+            other = _COMPARED.get(type(op))
+            if other is not None:
+                yield ast.Compare(node.left, [*node.ops[:at], other(), *node.ops[at + 1 :]], node.comparators)
+            if isinstance(op, ast.Eq):  # exactly read as at least
+                yield ast.Compare(node.left, [*node.ops[:at], ast.GtE(), *node.ops[at + 1 :]], node.comparators)
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        yield ast.Constant(node.value + 1)
+        yield ast.Constant(node.value - 1)
+    elif isinstance(node, ast.Name) and node.id.isupper() and isinstance(node.ctx, ast.Load):  # a module's bound
+        yield ast.BinOp(node, ast.Add(), ast.Constant(1))
+        yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
+    elif isinstance(node, ast.Constant) and isinstance(node.value, bool):
+        yield ast.Constant(not node.value)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        yield ast.BinOp(node, ast.Add(), ast.Constant(1))
+        yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
+        if isinstance(node.op, ast.Add):  # a term of a sum at two a unit, not one (its rate one off)
+            for at, term in enumerate((node.left, node.right)):
+                if isinstance(term, (ast.Name, ast.Attribute)):
+                    doubled = ast.BinOp(ast.Constant(2), ast.Mult(), term)
+                    yield ast.BinOp(doubled, node.op, node.right) if at == 0 else ast.BinOp(node.left, node.op, doubled)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # rounded up instead of down
+        yield ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), node.left), ast.FloorDiv(), node.right))
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _ceiling(node.operand):
+        inner = node.operand
+        assert isinstance(inner, ast.BinOp) and isinstance(inner.left, ast.UnaryOp)
+        yield ast.BinOp(inner.left.operand, ast.FloorDiv(), inner.right)  # rounded down instead of up
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield node.operand
+    elif isinstance(node, ast.BoolOp):
+        for dropped in range(len(node.values)):
+            kept = [value for at, value in enumerate(node.values) if at != dropped]
+            yield kept[0] if len(kept) == 1 else ast.BoolOp(node.op, kept)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+        yield ast.Call(ast.Name("max" if node.func.id == "min" else "min", ast.Load()), node.args, node.keywords)
+    elif (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sum" and len(node.args) == 1
+    ):
+        terms = ast.Call(ast.Name("iter", ast.Load()), node.args, [])  # a total taken as its first term
+        yield ast.Call(ast.Name("next", ast.Load()), [terms, ast.Constant(0)], [])
+    elif isinstance(node, ast.If) and not node.orelse and isinstance(node.body[-1], (ast.Raise, ast.Return)):
+        yield None  # a refusal, or a case, left out
+    elif isinstance(node, ast.comprehension):
+        for dropped in range(len(node.ifs)):
+            yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)
+
+
+def _ceiling(node: ast.AST) -> bool:
+    """``-x // y`` inside ``-(...)``: a division rounded up."""
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.FloorDiv)
+        and isinstance(node.left, ast.UnaryOp)
+        and isinstance(node.left.op, ast.USub)
+    )
+
+
+def strictness(node: ast.AST, replacement: ast.AST | None) -> bool:
+    """Whether an edit only swaps a comparison's strictness (``>`` for ``>=``)."""
+    if not (isinstance(node, ast.Compare) and isinstance(replacement, ast.Compare)):
+        return False
+    return all(type(a) is type(b) or _STRICT.get(type(a)) is type(b) for a, b in zip(node.ops, replacement.ops))
