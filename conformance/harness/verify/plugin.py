@@ -23,7 +23,7 @@ import pytest
 
 from rulespec.conformance.harness import profiles
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.verify import collection, declared, preflight, saved_failures, spread
+from rulespec.conformance.harness.verify import collection, declared, preflight, saved_failures, speculation, spread
 from rulespec.conformance.harness.verify.collection import game_of
 from rulespec.conformance.harness.verify.declared import DECLARED
 from rulespec.conformance.harness.verify.failure_text import GroupedFailures, terminal_width
@@ -100,6 +100,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not given:
         config.pluginmanager.register(recorder, "rulespec-recorder")
     config.pluginmanager.register(GroupedFailures(lambda: recorder.records), "rulespec-grouped-failures")
+    config.pluginmanager.register(speculation, "rulespec-speculation")
     if options.from_command:
         config.pluginmanager.register(FrozenHeap(), "rulespec-frozen-heap")
     elif not is_worker(config):  # a plain pytest run is gated as verify gates (verify/plain_gate.py)

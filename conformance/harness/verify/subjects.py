@@ -123,6 +123,11 @@ class Subjects:
             self._guarded[key] = GuardedSubject(subject, self.breaker)
         return self._guarded[key]
 
+    def process(self, key: str) -> ProcessSubject | None:
+        """The process answering game ``key``, if a process does."""
+        made = self._made.get(key)
+        return made if isinstance(made, ProcessSubject) else None
+
     def played(self, key: str) -> dict[str, tuple[Any, ...]]:
         """The rulings the process answering ``key`` says it plays (its ``started``); none for the reference."""
         subject = self._made.get(key)

@@ -9,6 +9,8 @@ process; the next case starts a fresh one, so a late reply can never answer anot
 Determinism is checked on every request: each is asked twice, back to back in one write
 (the second copy costs one extra turn of the implementation, not a round trip), and the two
 replies must be equal; a request met again later in the run must get the same reply as before.
+Requests can also be sent ahead in one stream (``send_ahead``, then ``collect``): vector cases
+(``prefetch``) and the calls of a speculating invariant (verify/speculation.py).
 """
 
 from __future__ import annotations
@@ -22,21 +24,14 @@ from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
 from rulespec.conformance.harness.wire.determinism import Answers
 from rulespec.conformance.harness.wire.ending import escaped, stopped, survivors
 from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, parse_command, shown_text
-from rulespec.conformance.harness.wire.messages import (
-    ENCODER,
-    Reply,
-    Run,
-    Started,
-)
-from rulespec.conformance.harness.wire.process import (
-    Closed,
-    LineProcess,
-    Timeout,
-)
+from rulespec.conformance.harness.wire.messages import ENCODER, Reply, Run, Started
+from rulespec.conformance.harness.wire.process import Closed, LineProcess, Timeout
 from rulespec.conformance.harness.wire.reply import Misfit, read_reply
 from rulespec.conformance.harness.wire.startup import handshake
 
+Heard = tuple[Reply | Misfit, bytes] | WireFault  # a reply read from a stream and its request line, or its fault
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
+_CHUNK_LINES = 64  # lines sent ahead are written in chunks of this many: one wake-up of the process per chunk
 _MAX_STARTS = 3  # consecutive failed starts before every case fails at once
 
 
@@ -61,7 +56,9 @@ class WireSession:
         self._start_fault: WireFault | None = None
         self._next_id = 0
         self._answers = Answers()
-        self._prefetched: dict[bytes, tuple[Reply | Misfit, bytes] | WireFault] = {}
+        self._prefetched: dict[bytes, Heard] = {}
+        self._pending: dict[bytes, tuple[int, bytes]] = {}  # sent ahead, replies not yet read: body -> (ID, shown)
+        self._unsent: list[bytes] = []  # lines of pending requests not yet written
         self._stray: list[WireFault] = []
         self._known: Started | None = None  # the last handshake answered: what the process offers, without a start
         # seconds that faults cost and the circuit breaker has not yet been charged (``take_cost``): every start
@@ -128,6 +125,8 @@ class WireSession:
         if self._process is not None:
             self._process.kill()
             self._stray += escaped(self._process, self.command) + survivors(self._process, self.command)
+        self._pending.clear()  # a killed process answers nothing it was sent
+        self._unsent.clear()
         self._process = None
         self._started = None
 
@@ -154,6 +153,8 @@ class WireSession:
         its type refuses) is the caller's to raise: the conversation is still in step.
         """
         body = ENCODER.encode(question)  # the key of the determinism check and of prefetching
+        if self._pending:  # replies still in the pipe come before this one
+            self.keep(self.collect())
         answered = self._prefetched.pop(body, None)
         if isinstance(answered, WireFault):
             raise answered
@@ -185,60 +186,88 @@ class WireSession:
         return reply, shown
 
     def prefetch(self, questions: Sequence[Run]) -> None:
-        """Ask many requests (each with ``id`` 0, as ``ask`` takes them) in one stream; ``ask`` then answers from here.
+        """Ask many requests (``id`` 0, as ``ask`` takes them) in one stream; ``ask`` then answers from here."""
+        self.send_ahead(questions)
+        self.keep(self.collect())
 
-        Pipelining pays the process switch once per batch rather than once per case. Each reply is
-        checked as ``ask`` checks it; a fault that breaks the conversation ends the batch there (the
-        later requests are asked one by one). So does output on stderr, pinned like ``ask`` pins it on
-        the request whose reply was read last.
+    def keep(self, heard: dict[bytes, Heard]) -> None:
+        """Replies read from a stream, kept for ``ask``: each answers its request once."""
+        self._prefetched.update(heard)
+
+    def send_ahead(self, questions: Sequence[Run]) -> None:
+        """Send requests (``id`` 0, as ``ask`` takes them) without waiting for their replies: ``collect`` reads them.
+
+        Pipelining pays the process switch once per chunk of lines rather than once per case; replies already
+        written are read meanwhile, so a stream cannot deadlock against a process blocked writing them.
         """
         self.started()
         process = self._process
         assert process is not None
-        if process.pending():  # stray output: ``ask`` reports it on the next case
+        if not self._pending and process.pending():  # stray output: ``ask`` reports it on the next case
             return
-        batch: list[tuple[bytes, int, bytes]] = []
-        lines: list[bytes] = []
         for question in questions:
+            body = ENCODER.encode(question)
+            if body in self._pending:  # one answer serves every copy sent in the same stream
+                continue
             first = self._next_id + 1
             self._next_id += 2
-            body = ENCODER.encode(question)
             pair = [self._line(question, n) for n in (first, first + 1)]
-            lines += pair if self.repeat else pair[:1]
-            batch.append((body, first, pair[0][:-1]))
-        waited = time.monotonic()
+            self._unsent += pair if self.repeat else pair[:1]
+            self._pending[body] = (first, pair[0][:-1])
+        if len(self._unsent) >= _CHUNK_LINES:
+            self._flush(process)
+
+    def _flush(self, process: LineProcess) -> None:
+        lines, self._unsent = self._unsent, []
         try:
             process.send(b"".join(lines))
+            process.pending()
         except Closed:
             self._discard()
-            return
-        for body, first, shown in batch:
+
+    def collect(self) -> dict[bytes, Heard]:
+        """The replies to every request sent ahead, by the request without its ID, each checked as ``ask`` checks it.
+
+        A fault that breaks the conversation ends the stream there: the requests after it have no
+        answer (the caller asks them one by one). So does output on stderr, pinned like ``ask`` pins it on
+        the request whose reply was read last.
+        """
+        if self._process is not None:
+            self._flush(self._process)
+        pending, self._pending = self._pending, {}
+        process, answers = self._process, dict[bytes, Heard]()
+        if process is None or not pending:
+            return answers
+        waited = time.monotonic()
+        for body, (first, shown) in pending.items():
             try:
                 reply = self._reply(process, first, shown)
                 repeat = self._reply(process, first + 1, shown) if self.repeat else reply
             except WireFault as fault:
                 self._cost += time.monotonic() - waited  # the wait since the last reply: what this fault cost
-                self._prefetched[body] = fault
+                answers[body] = fault
                 self._broken(fault)
-                return
+                return answers
             waited = time.monotonic()
             said = process.stderr_now()
             if said:
                 where = "seen on reading this reply of a batch: from this request or one just after it"
-                self._prefetched[body] = WireFault(Fault.STDERR, f"{shown_text(said)} ({where})", shown)
+                answers[body] = WireFault(Fault.STDERR, f"{shown_text(said)} ({where})", shown)
                 self._discard()
-                return
+                return answers
             try:
                 self._answers.check(body, reply, repeat, shown)
             except WireFault as fault:
-                self._prefetched[body] = fault
+                answers[body] = fault
                 continue
-            self._prefetched[body] = (reply, shown)
+            answers[body] = (reply, shown)
         out, err = process.drain()
         if out or err:
             kind = Fault.EXTRA_OUTPUT if out else Fault.STDERR
-            self._prefetched[batch[-1][0]] = WireFault(kind, f"after the reply: {shown_text(out or err)}", batch[-1][2])
+            body, (_, shown) = next(reversed(pending.items()))
+            answers[body] = WireFault(kind, f"after the reply: {shown_text(out or err)}", shown)
             self._discard()
+        return answers
 
     @staticmethod
     def _line(question: Run, ident: int) -> bytes:

@@ -11,10 +11,17 @@ from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.subject import NotImplementedOp
 from rulespec.conformance.harness.wire.encoding import unknown_field, wire_json
 from rulespec.conformance.harness.wire.faults import Fault, WireFault, shown_text
-from rulespec.conformance.harness.wire.messages import ENCODER, Refused, Result, Run, Unsupported
+from rulespec.conformance.harness.wire.messages import ENCODER, Refused, Reply, Result, Run, Unsupported
 from rulespec.conformance.harness.wire.reply import Misfit
-from rulespec.conformance.harness.wire.session import WireSession
-from rulespec.reference.errors import IllegalAction, InvalidState
+from rulespec.conformance.harness.wire.session import Heard, WireSession
+from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
+
+_HEARD_EVERY = 256  # calls speculated between two readings of the replies
+
+
+def _named(refusal: RuleError) -> object:
+    """What a check reads of a refusal besides its kind: an InvalidState's field, an IllegalAction's rule."""
+    return refusal.field if isinstance(refusal, InvalidState) else getattr(refusal, "rule", None)
 
 
 class ProcessSubject:
@@ -27,6 +34,8 @@ class ProcessSubject:
         self._rulings: dict[object, msgspec.Raw] = {}
         self._sent: dict[int, tuple[object, tuple[str, object], Run]] = {}
         self._results: dict[str, msgspec.json.Decoder[Any]] = {}
+        self._guessed: list[tuple[str, bytes, object]] | None = None  # while speculating: (operation, body, guess)
+        self._heard: dict[bytes, Heard] = {}  # replies read while speculating
 
     @property
     def label(self) -> str:
@@ -42,7 +51,13 @@ class ProcessSubject:
     def call(self, operation: str, request: object, rulings: object) -> Any:
         if not self.supports(operation):
             raise NotImplementedOp(self.label, operation)
-        message, shown = self.session.ask(self._question(operation, request, rulings))
+        question = self._question(operation, request, rulings)
+        if self._guessed is not None:
+            return self._guess(operation, question, request, rulings)
+        return self._typed(operation, *self.session.ask(question))
+
+    def _typed(self, operation: str, message: Reply | Misfit, shown: bytes) -> Any:
+        """A reply as the call's answer: the result, or the refusal raised; any other reply a WireFault."""
         if isinstance(message, Misfit):
             raise WireFault(message.fault, message.detail, shown)
         if isinstance(message, Result):
@@ -61,6 +76,59 @@ class ProcessSubject:
         if context.get("rulespec") == "mutated-input":  # said by wire/serve.py, which watches the request
             raise WireFault(Fault.MUTATED_INPUT, shown_text(message.message), shown)
         raise WireFault(Fault.EXCEPTION, f"{shown_text(message.message)} {shown_text(ENCODER.encode(context))}", shown)
+
+    # --- speculation: a check's calls answered by the reference at once, the process's replies compared after ----
+
+    def speculate(self) -> None:
+        """Until ``settle``, each call is answered at once by the reference, its request sent down the pipe."""
+        self._guessed = []
+
+    def _guess(self, operation: str, question: Run, request: object, rulings: object) -> Any:
+        assert self._guessed is not None
+        body = ENCODER.encode(question)
+        if body not in self._heard:
+            try:
+                self.session.send_ahead([question])
+            except WireFault:  # it could not start: unheard, so the check runs again one call at a time
+                pass
+        if len(self._guessed) % _HEARD_EVERY == _HEARD_EVERY - 1:  # the replies so far, so the buffer stays small
+            self._heard.update(self.session.collect())
+        try:
+            answer = self.game.reference_call(operation)(request, rulings)
+        except RuleError as refusal:
+            self._guessed.append((operation, body, refusal))
+            raise
+        self._guessed.append((operation, body, answer))
+        return answer
+
+    def settle(self) -> bool:
+        """Speculation ends: whether the process answered every call as the reference did, as far as a check can see.
+
+        A check reads a result whole, and a refusal's kind and the field or rule it names, never its reason
+        or value; so where all of these agree, the check asking one by one would have seen what it saw. Where
+        one does not, the replies heard so far answer the calls of the check's exact rerun (``ask``).
+        """
+        guessed, self._guessed = self._guessed or [], None
+        heard, self._heard = self._heard | self.session.collect(), {}
+        for operation, body, guess in guessed:
+            answer = heard.get(body)
+            if answer is None or isinstance(answer, WireFault) or not self._agrees(operation, answer, guess):
+                self.session.keep(heard)
+                return False
+        return True
+
+    def abandon(self) -> None:
+        """Speculation ends unread (the run is interrupted)."""
+        self._guessed, self._heard = None, {}
+
+    def _agrees(self, operation: str, answer: tuple[Reply | Misfit, bytes], guess: object) -> bool:
+        try:
+            said = self._typed(operation, *answer)
+        except (InvalidState, IllegalAction) as refusal:
+            return isinstance(guess, RuleError) and type(refusal) is type(guess) and _named(refusal) == _named(guess)
+        except (WireFault, NotImplementedOp):
+            return False
+        return not isinstance(guess, RuleError) and bool(said == guess)
 
     def _result(self, operation: str, message: Result, shown: bytes) -> Any:
         """The output read once, straight into the operation's result type; then no key it lacks."""
