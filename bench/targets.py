@@ -6,7 +6,7 @@ figures still mean something: compare the ratios, and read the load average prin
 | ``nox`` (default sessions) <= 180 s, ``nox -t ci`` <= 360 s (``--nox``, ``--ci``) | its own CPU seconds / the cores |
 | ``verify``, 3 games, reference, ci <= 25 s | the same command in one process (``-- -n 0``) |
 | each game over the wire, its Node example, <= 1.1x and <= 10 s (medians of 3) | the same checks, in-process |
-| vector cases pipelined in a default ``verify --cmd`` run | none: requests held before a reply, per process |
+| vector cases, invariants' calls pipelined in ``verify --cmd`` | none: requests held before a reply, per process |
 | ``diff ref cmd:`` each example (Node; his-csharp, mono), every operation, default budget, <= 120 s | its ``verify`` |
 | ``rulespec plugged``, a full game, <= 180 s (``--plugged``) | its own CPU seconds / the cores |
 | one-bug canary <= 2x a correct one, SoE < 60 s | the canaries' base without a bug, same game, same command |
@@ -188,19 +188,21 @@ def diff_games(keys: Sequence[str] = ()) -> None:
 
 
 def pipelined() -> None:
-    """Vector cases sent ahead in a default ``verify --cmd`` run, counted by the process: the most requests it held
-    before a reply (2 when asked one by one: a request and its determinism copy)."""
+    """Requests sent ahead in a default ``verify --cmd`` run, counted by the process: the most requests it held before
+    a reply (2 when asked one by one: a request and its determinism copy). The whole run (vector cases sent ahead, and
+    the invariants' speculated calls), then its invariants alone."""
     with tempfile.TemporaryDirectory(prefix="rulespec-bench-pipelined-") as scratch:
-        counted = Path(scratch) / "counted"
-        adapter = f"{sys.executable} {REPO_ROOT / 'tests' / 'fakes' / 'counting_adapter.py'} soe {counted}"
-        figure = timed([*VERIFY, "--game", "soe", "--profile", "ci", "--cmd", adapter])
-        held = counted.read_text(encoding="utf-8").split() if counted.is_file() else []
-        print(
-            f"{'verify soe --cmd, spread: requests held before a reply':<46} {figure.wall:>8.1f} {figure.cpu:>8.1f}"
-            f" {'> 2':>10}   per process (run, workers): {', '.join(held) or 'none'}"
-        )
-        if figure.code != 0:
-            print(f"  verify exited {figure.code}:\n{figure.output[-2000:]}")
+        for label, only in (("", ()), (" -k 'not json'", ("--", "-k", "not json"))):
+            counted = Path(scratch) / f"counted-{len(only)}"
+            adapter = f"{sys.executable} {REPO_ROOT / 'tests' / 'fakes' / 'counting_adapter.py'} soe {counted}"
+            figure = timed([*VERIFY, "--game", "soe", "--profile", "ci", "--cmd", adapter, *only])
+            held = counted.read_text(encoding="utf-8").split() if counted.is_file() else []
+            print(
+                f"{f'held before a reply: soe --cmd{label}':<46} {figure.wall:>8.1f}"
+                f" {figure.cpu:>8.1f} {'> 2':>10}   per process (run, workers): {', '.join(held) or 'none'}"
+            )
+            if figure.code != 0:
+                print(f"  verify exited {figure.code}:\n{figure.output[-2000:]}")
 
 
 def plugged(key: str = "soe") -> None:
