@@ -8,8 +8,11 @@ run again asking one call at a time.
 from __future__ import annotations
 
 import json
+import re
 import shlex
+import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,11 +22,12 @@ import pytest
 from rulespec.conformance.harness.cli import main
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.vectors import load_game
-from rulespec.conformance.harness.verify import speculation
 from rulespec.conformance.harness.verify.subjects import served_command
-from rulespec.conformance.harness.wire.session import WireSession
+from rulespec.conformance.harness.wire.session import CHUNK_LINES, WireSession
 from rulespec.conformance.harness.wire.subject import ProcessSubject
 from rulespec.reference.errors import InvalidState
+from rulespec.reference.here_i_stand.model import BonusVpRequest
+from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
 from rulespec.reference.struggle_of_empires.model import RegionRequest
 from rulespec.reference.struggle_of_empires.rulings import Rounding
 from tests import REPO_ROOT
@@ -74,26 +78,71 @@ def test_a_check_whose_process_answers_otherwise_does_not_settle_and_its_rerun_h
         subject.close()
 
 
+def test_a_reply_later_than_the_timeout_after_its_request_was_written_does_not_settle() -> None:
+    slow = served_command("his", "tests.fakes.misbehaving_his:SlowFirst")  # its first answer takes 1.3 s
+    subject = ProcessSubject(game("his"), WireSession(slow, timeout=1.0, repeat=False))
+    try:
+        subject.speculate()
+        for _ in range(CHUNK_LINES):  # one chunk, written at once
+            subject.call("bonus_vp", BonusVpRequest("ottomans", ()), HisRulings())
+        time.sleep(2.0)  # the check's own work meanwhile: every reply is waiting when it is read
+        assert not subject.settle()
+    finally:
+        subject.close()
+
+
 def _records(report: Path) -> list[tuple[str, ...]]:
     checks = json.loads(report.read_text(encoding="utf-8"))["checks"]
-    keys = ("nodeid", "outcome", "primary", "request", "got", "expected", "differences")
-    return sorted(tuple(str(check.get(key)) for key in keys) for check in checks)
+    keys = ("nodeid", "outcome", "primary", "request", "got", "expected", "differences", "detail")
+    # a request's ID counts the lines the session sent: the exact run's follow its speculation's
+    return sorted(tuple(re.sub(r"request \d+", "request N", str(check.get(key))) for key in keys) for check in checks)
 
 
-def _never(_item: pytest.Function) -> None:
-    return None
+_ONE_BY_ONE = """
+import sys
+from rulespec.conformance.harness.cli import main
+from rulespec.conformance.harness.verify import speculation
+speculation._speculating = lambda item: None  # every check asks one call at a time
+sys.exit(main(sys.argv[1:]))
+"""
 
 
-def test_a_failing_implementation_gets_the_same_records_speculated_or_asked_one_by_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _both_ways(tmp_path: Path, options: list[str]) -> list[tuple[str, ...]]:
+    """The records of ``verify`` speculated, after checking they equal those of asking one by one. Each run is a
+    process of its own, as a user's is: the invariants' modules are imported under the run's own profile."""
+    ours, theirs = (
+        (options[: options.index("--")], options[options.index("--") :]) if "--" in options else (options, [])
+    )
+    for name, way in (("speculated", ["-m", "rulespec.conformance.harness.cli"]), ("one-by-one", ["-c", _ONE_BY_ONE])):
+        report = ["--report-json", str(tmp_path / f"{name}.json")]
+        subprocess.run([sys.executable, *way, *ours, *report, *theirs], cwd=REPO_ROOT, capture_output=True, check=False)
+    speculated = _records(tmp_path / "speculated.json")
+    assert speculated == _records(tmp_path / "one-by-one.json")
+    return speculated
+
+
+def test_a_failing_implementation_gets_the_same_records_speculated_or_asked_one_by_one(tmp_path: Path) -> None:
     options = ["verify", "--game", "soe", "--impl", CANARY, "--rule", "SOE-RULING-2", "--profile", "ci", "-n", "0"]
-    assert main([*options, "--report-json", str(tmp_path / "speculated.json")]) == 1
-    monkeypatch.setattr(speculation, "_speculating", _never)
-    assert main([*options, "--report-json", str(tmp_path / "one-by-one.json")]) == 1
-    speculated, one_by_one = _records(tmp_path / "speculated.json"), _records(tmp_path / "one-by-one.json")
-    assert any(record[1] == "failed" and "test_" in record[0] for record in speculated), "an invariant fails"
-    assert speculated == one_by_one
+    records = _both_ways(tmp_path, options)
+    assert any(record[1] == "failed" and "test_" in record[0] for record in records), "an invariant fails"
+
+
+@pytest.mark.parametrize(
+    ("impl", "fault"),
+    [
+        ("SecondTimeWrong", "non-determinism"),  # every call reaches the process, a repeated request too
+        ("FifthSaysSomething", "stderr"),  # a fault read in a stream is never pinned: the exact run meets it
+        ("SlowFirst", "timeout"),  # late is late, however long the stream waited to be read
+    ],
+)
+def test_a_misbehaving_process_gets_the_same_records_speculated_or_asked_one_by_one(
+    tmp_path: Path, impl: str, fault: str
+) -> None:
+    options = ["verify", "--game", "his", "--impl", f"tests.fakes.misbehaving_his:{impl}", "--rule", "HIS-BONUS-10"]
+    options += ["--profile", "ci", "--case-timeout", "1", "-n", "0", "--", "-k", "order_of_bonuses"]
+    records = _both_ways(tmp_path, options)
+    assert [record[1] for record in records] == ["error"], records
+    assert fault in records[0][-1], records[0][-1]
 
 
 @pytest.mark.acceptance

@@ -7,7 +7,8 @@ expectations``). Its other modules: ``options`` (the run's options parsed once, 
 command line or pytest's own), ``collection`` (which game a file belongs to, the rules a check names,
 vector cases as pytest items, the user's own vector files), ``subjects`` (the implementation under test,
 each in a process of its own), ``speculation`` (an invariant's calls over a process answered by the reference
-at once and sent ahead, the process's replies compared when it ends), ``declared`` (the rulings the implementation plays, declared and agreed;
+at once and sent ahead, the process's replies compared as they come), ``declared`` (the rulings the
+implementation plays, declared and agreed;
 vector cases asked under them, re-derived when they must be; the hint of a ruling that explains failures),
 ``preflight`` (mistakes in a command line and unwritable outputs found
 before anything runs), ``breaker`` (a faulting implementation costs a bounded time), ``recorder`` (every

@@ -31,7 +31,7 @@ from rulespec.conformance.harness.wire.startup import handshake
 
 Heard = tuple[Reply | Misfit, bytes] | WireFault  # a reply read from a stream and its request line, or its fault
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
-_CHUNK_LINES = 64  # lines sent ahead are written in chunks of this many: one wake-up of the process per chunk
+CHUNK_LINES = 64  # lines sent ahead are written in chunks of this many: one wake-up of the process per chunk
 _MAX_STARTS = 3  # consecutive failed starts before every case fails at once
 
 
@@ -57,7 +57,8 @@ class WireSession:
         self._next_id = 0
         self._answers = Answers()
         self._prefetched: dict[bytes, Heard] = {}
-        self._pending: dict[bytes, tuple[int, bytes]] = {}  # sent ahead, replies not yet read: body -> (ID, shown)
+        self._pending: list[tuple[bytes, int, bytes, float]] = []  # sent ahead, unread: (body, ID, shown, written)
+        self._written = 0  # how many of them are written
         self._unsent: list[bytes] = []  # lines of pending requests not yet written
         self._stray: list[WireFault] = []
         self._known: Started | None = None  # the last handshake answered: what the process offers, without a start
@@ -121,12 +122,15 @@ class WireSession:
         fault.costly = True
         self._discard()
 
+    def restart(self) -> None:
+        """Kill the process: the next request starts a fresh one."""
+        self._discard()
+
     def _discard(self) -> None:
         if self._process is not None:
             self._process.kill()
             self._stray += escaped(self._process, self.command) + survivors(self._process, self.command)
-        self._pending.clear()  # a killed process answers nothing it was sent
-        self._unsent.clear()
+        self._pending, self._unsent, self._written = [], [], 0  # a killed process answers nothing it was sent
         self._process = None
         self._started = None
 
@@ -153,8 +157,8 @@ class WireSession:
         its type refuses) is the caller's to raise: the conversation is still in step.
         """
         body = ENCODER.encode(question)  # the key of the determinism check and of prefetching
-        if self._pending:  # replies still in the pipe come before this one
-            self.keep(self.collect())
+        if self._pending:  # replies to requests sent ahead and never collected come first: read and dropped
+            self.collect()
         answered = self._prefetched.pop(body, None)
         if isinstance(answered, WireFault):
             raise answered
@@ -187,87 +191,83 @@ class WireSession:
 
     def prefetch(self, questions: Sequence[Run]) -> None:
         """Ask many requests (``id`` 0, as ``ask`` takes them) in one stream; ``ask`` then answers from here."""
-        self.send_ahead(questions)
-        self.keep(self.collect())
+        if self.send_ahead(questions):
+            self._prefetched.update((body, heard) for body, heard, _ in self.collect())
 
-    def keep(self, heard: dict[bytes, Heard]) -> None:
-        """Replies read from a stream, kept for ``ask``: each answers its request once."""
-        self._prefetched.update(heard)
-
-    def send_ahead(self, questions: Sequence[Run]) -> None:
+    def send_ahead(self, questions: Sequence[Run]) -> bool:
         """Send requests (``id`` 0, as ``ask`` takes them) without waiting for their replies: ``collect`` reads them.
+        False, sending nothing, when the process wrote something unasked (``ask`` reports it).
 
-        Pipelining pays the process switch once per chunk of lines rather than once per case; replies already
-        written are read meanwhile, so a stream cannot deadlock against a process blocked writing them.
+        Pipelining pays the process switch once per chunk of lines rather than once per request;
+        replies already written are read meanwhile, so a stream cannot deadlock against a process
+        blocked writing them.
         """
         self.started()
         process = self._process
         assert process is not None
-        if not self._pending and process.pending():  # stray output: ``ask`` reports it on the next case
-            return
+        if not self._pending and process.pending():
+            return False
         for question in questions:
-            body = ENCODER.encode(question)
-            if body in self._pending:  # one answer serves every copy sent in the same stream
-                continue
             first = self._next_id + 1
             self._next_id += 2
             pair = [self._line(question, n) for n in (first, first + 1)]
             self._unsent += pair if self.repeat else pair[:1]
-            self._pending[body] = (first, pair[0][:-1])
-        if len(self._unsent) >= _CHUNK_LINES:
+            self._pending.append((ENCODER.encode(question), first, pair[0][:-1], 0.0))
+        if len(self._unsent) >= CHUNK_LINES:
             self._flush(process)
+        return True
 
     def _flush(self, process: LineProcess) -> None:
-        lines, self._unsent = self._unsent, []
+        """Write the lines not yet written (what the pipe takes now, the rest while reading), noting when."""
+        lines, self._unsent, now = self._unsent, [], time.monotonic()
+        self._pending[self._written :] = [(*sent[:3], now) for sent in self._pending[self._written :]]
+        self._written = len(self._pending)
         try:
             process.send(b"".join(lines))
-            process.pending()
+            process.pending()  # takes the replies already written, so the process is never blocked writing
         except Closed:
             self._discard()
 
-    def collect(self) -> dict[bytes, Heard]:
-        """The replies to every request sent ahead, by the request without its ID, each checked as ``ask`` checks it.
+    def collect(self) -> list[tuple[bytes, Heard, float]]:
+        """Each request sent ahead, in the order sent: its body, its reply checked as ``ask`` checks it, and the
+        seconds from its writing to its reply's reading (at least how long the process took).
 
-        A fault that breaks the conversation ends the stream there: the requests after it have no
-        answer (the caller asks them one by one). So does output on stderr, pinned like ``ask`` pins it on
-        the request whose reply was read last.
+        A fault that breaks the conversation ends the list there: the requests after it are left
+        unanswered. So does output on stderr, pinned on the reply read when it was seen.
         """
         if self._process is not None:
             self._flush(self._process)
-        pending, self._pending = self._pending, {}
-        process, answers = self._process, dict[bytes, Heard]()
-        if process is None or not pending:
-            return answers
-        waited = time.monotonic()
-        for body, (first, shown) in pending.items():
+        pending, self._pending, self._written = self._pending, [], 0
+        process, heard, waited = self._process, list[tuple[bytes, Heard, float]](), time.monotonic()
+        if process is None:
+            return heard
+        for body, first, shown, written in pending:
             try:
                 reply = self._reply(process, first, shown)
                 repeat = self._reply(process, first + 1, shown) if self.repeat else reply
             except WireFault as fault:
                 self._cost += time.monotonic() - waited  # the wait since the last reply: what this fault cost
-                answers[body] = fault
                 self._broken(fault)
-                return answers
+                return [*heard, (body, fault, time.monotonic() - written)]
             waited = time.monotonic()
             said = process.stderr_now()
             if said:
                 where = "seen on reading this reply of a batch: from this request or one just after it"
-                answers[body] = WireFault(Fault.STDERR, f"{shown_text(said)} ({where})", shown)
                 self._discard()
-                return answers
+                return [*heard, (body, WireFault(Fault.STDERR, f"{shown_text(said)} ({where})", shown), 0.0)]
             try:
                 self._answers.check(body, reply, repeat, shown)
             except WireFault as fault:
-                answers[body] = fault
+                heard.append((body, fault, waited - written))
                 continue
-            answers[body] = (reply, shown)
-        out, err = process.drain()
+            heard.append((body, (reply, shown), waited - written))
+        out, err = process.drain() if heard else (b"", b"")
         if out or err:
+            body, _, shown, _ = pending[len(heard) - 1]
             kind = Fault.EXTRA_OUTPUT if out else Fault.STDERR
-            body, (_, shown) = next(reversed(pending.items()))
-            answers[body] = WireFault(kind, f"after the reply: {shown_text(out or err)}", shown)
+            heard[-1] = (body, WireFault(kind, f"after the reply: {shown_text(out or err)}", shown), 0.0)
             self._discard()
-        return answers
+        return heard
 
     @staticmethod
     def _line(question: Run, ident: int) -> bytes:

@@ -13,10 +13,19 @@ from rulespec.conformance.harness.wire.encoding import unknown_field, wire_json
 from rulespec.conformance.harness.wire.faults import Fault, WireFault, shown_text
 from rulespec.conformance.harness.wire.messages import ENCODER, Refused, Reply, Result, Run, Unsupported
 from rulespec.conformance.harness.wire.reply import Misfit
-from rulespec.conformance.harness.wire.session import Heard, WireSession
+from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
 
 _HEARD_EVERY = 256  # calls speculated between two readings of the replies
+_NO_ANSWER = object()  # the guess of a call the reference itself failed on
+
+
+class Unsettled(BaseException):
+    """Speculation given up: a reply differed from the reference's answer (or faulted, came late, never came).
+
+    Not an Exception, so neither a check nor Hypothesis takes it for the check's own failure: it ends the
+    check at once, and ``verify/speculation.py`` runs it again one call at a time.
+    """
 
 
 def _named(refusal: RuleError) -> object:
@@ -34,8 +43,7 @@ class ProcessSubject:
         self._rulings: dict[object, msgspec.Raw] = {}
         self._sent: dict[int, tuple[object, tuple[str, object], Run]] = {}
         self._results: dict[str, msgspec.json.Decoder[Any]] = {}
-        self._guessed: list[tuple[str, bytes, object]] | None = None  # while speculating: (operation, body, guess)
-        self._heard: dict[bytes, Heard] = {}  # replies read while speculating
+        self._guessed: list[tuple[str, object]] | None = None  # while speculating: (operation, the reference's answer)
 
     @property
     def label(self) -> str:
@@ -81,45 +89,65 @@ class ProcessSubject:
 
     def speculate(self) -> None:
         """Until ``settle``, each call is answered at once by the reference, its request sent down the pipe."""
+        self.session.collect()  # a stream of another's, left unread: its replies come first
         self._guessed = []
 
     def _guess(self, operation: str, question: Run, request: object, rulings: object) -> Any:
-        assert self._guessed is not None
-        body = ENCODER.encode(question)
-        if body not in self._heard:
-            try:
-                self.session.send_ahead([question])
-            except WireFault:  # it could not start: unheard, so the check runs again one call at a time
-                pass
-        if len(self._guessed) % _HEARD_EVERY == _HEARD_EVERY - 1:  # the replies so far, so the buffer stays small
-            self._heard.update(self.session.collect())
+        try:
+            if not self.session.send_ahead([question]):
+                raise Unsettled("the process wrote before it was asked")
+        except WireFault as fault:
+            raise Unsettled(str(fault)) from fault
         try:
             answer = self.game.reference_call(operation)(request, rulings)
         except RuleError as refusal:
-            self._guessed.append((operation, body, refusal))
+            self._guessed_so(operation, refusal)
             raise
-        self._guessed.append((operation, body, answer))
+        except Exception:
+            self._guessed_so(operation, _NO_ANSWER)  # the reference itself failed: nothing can agree with that
+            raise
+        self._guessed_so(operation, answer)
         return answer
 
-    def settle(self) -> bool:
-        """Speculation ends: whether the process answered every call as the reference did, as far as a check can see.
+    def _guessed_so(self, operation: str, guess: object) -> None:
+        assert self._guessed is not None
+        self._guessed.append((operation, guess))
+        if len(self._guessed) >= _HEARD_EVERY:  # compared as they come, so a wrong process is given up on early
+            self._compare()
+
+    def _compare(self) -> None:
+        """Each call guessed since the last comparison against the process's reply; Unsettled at the first that
+        differs, is a fault, came later than the case timeout after its request was written, or never came.
 
         A check reads a result whole, and a refusal's kind and the field or rule it names, never its reason
-        or value; so where all of these agree, the check asking one by one would have seen what it saw. Where
-        one does not, the replies heard so far answer the calls of the check's exact rerun (``ask``).
+        or value; so where all of these agree, the check asking one by one would have been told the same.
         """
-        guessed, self._guessed = self._guessed or [], None
-        heard, self._heard = self._heard | self.session.collect(), {}
-        for operation, body, guess in guessed:
-            answer = heard.get(body)
-            if answer is None or isinstance(answer, WireFault) or not self._agrees(operation, answer, guess):
-                self.session.keep(heard)
-                return False
+        guessed, self._guessed = self._guessed or [], []
+        heard = self.session.collect()
+        for (operation, guess), (_, answer, took) in zip(guessed, heard, strict=False):
+            if isinstance(answer, WireFault):
+                raise Unsettled(f"{operation}: {answer}")
+            if took > self.session.timeout:  # the exact run meets the process as a timeout leaves it: started afresh
+                self.session.restart()
+                raise Unsettled(f"{operation}: no reply within {self.session.timeout} s")
+            if not self._agrees(operation, answer, guess):
+                raise Unsettled(f"{operation}: answered otherwise")
+        if len(heard) < len(guessed):
+            raise Unsettled("the stream ended before every reply")
+
+    def settle(self) -> bool:
+        """Speculation ends: whether the process answered every call as the reference did (``_compare``)."""
+        try:
+            self._compare()
+        except Unsettled:
+            return False
+        finally:
+            self._guessed = None
         return True
 
     def abandon(self) -> None:
-        """Speculation ends unread (the run is interrupted)."""
-        self._guessed, self._heard = None, {}
+        """Speculation ends unread (its replies are read and dropped before the next request is asked)."""
+        self._guessed = None
 
     def _agrees(self, operation: str, answer: tuple[Reply | Misfit, bytes], guess: object) -> bool:
         try:
