@@ -121,12 +121,14 @@ def _both_ways(tmp_path: Path, options: list[str]) -> list[tuple[str, ...]]:
     return speculated
 
 
+@pytest.mark.acceptance  # whole verify runs, two per test: nox -s acceptance (CI)
 def test_a_failing_implementation_gets_the_same_records_speculated_or_asked_one_by_one(tmp_path: Path) -> None:
     options = ["verify", "--game", "soe", "--impl", CANARY, "--rule", "SOE-RULING-2", "--profile", "ci", "-n", "0"]
     records = _both_ways(tmp_path, options)
     assert any(record[1] == "failed" and "test_" in record[0] for record in records), "an invariant fails"
 
 
+@pytest.mark.acceptance
 @pytest.mark.parametrize(
     ("impl", "fault"),
     [

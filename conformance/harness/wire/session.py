@@ -18,8 +18,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-import msgspec
-
 from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
 from rulespec.conformance.harness.wire.determinism import Answers
 from rulespec.conformance.harness.wire.ending import escaped, stopped, survivors
@@ -33,6 +31,13 @@ Heard = tuple[Reply | Misfit, bytes] | WireFault  # a reply read from a stream a
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
 CHUNK_LINES = 64  # lines sent ahead are written in chunks of this many: one wake-up of the process per chunk
 _MAX_STARTS = 3  # consecutive failed starts before every case fails at once
+_UNNUMBERED = b'{"type":"run","id":0,'  # how a run request encoded with ``id`` 0 begins: its tag, then its ID
+
+
+def _line(body: bytes, ident: int) -> bytes:
+    """A run request numbered ``ident``, from its encoding with ``id`` 0 (the ID is the field after the tag)."""
+    assert body.startswith(_UNNUMBERED)
+    return b'{"type":"run","id":%d,%s\n' % (ident, body[len(_UNNUMBERED) :])
 
 
 class WireSession:
@@ -169,7 +174,7 @@ class WireSession:
         assert process is not None
         first, second = self._next_id + 1, self._next_id + 2
         self._next_id = second
-        lines = [self._line(question, n) for n in (first, second)]
+        lines = [_line(body, n) for n in (first, second)]
         shown = lines[0][:-1]
         stray_out, stray_err = process.drain()  # written after the previous reply, before this request
         waited = time.monotonic()
@@ -210,9 +215,10 @@ class WireSession:
         for question in questions:
             first = self._next_id + 1
             self._next_id += 2
-            pair = [self._line(question, n) for n in (first, first + 1)]
+            body = ENCODER.encode(question)
+            pair = [_line(body, n) for n in (first, first + 1)]
             self._unsent += pair if self.repeat else pair[:1]
-            self._pending.append((ENCODER.encode(question), first, pair[0][:-1], 0.0))
+            self._pending.append((body, first, pair[0][:-1], 0.0))
         if len(self._unsent) >= CHUNK_LINES:
             self._flush(process)
         return True
@@ -268,10 +274,6 @@ class WireSession:
             heard[-1] = (body, WireFault(kind, f"after the reply: {shown_text(out or err)}", shown), 0.0)
             self._discard()
         return heard
-
-    @staticmethod
-    def _line(question: Run, ident: int) -> bytes:
-        return ENCODER.encode(msgspec.structs.replace(question, id=ident)) + b"\n"
 
     def _write(self, process: LineProcess, data: bytes, expected: int, shown: bytes) -> None:
         """Send a request; a process that is gone or stops reading is the request's fault."""

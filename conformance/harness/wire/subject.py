@@ -150,13 +150,16 @@ class ProcessSubject:
         self._guessed = None
 
     def _agrees(self, operation: str, answer: tuple[Reply | Misfit, bytes], guess: object) -> bool:
+        reply, guessed = answer[0], not isinstance(guess, RuleError)
+        if guessed and isinstance(reply, Result) and reply.output == msgspec.Raw(ENCODER.encode(guess)):
+            return True  # the very bytes the reference's answer encodes to: read, it is that answer (the common case)
         try:
             said = self._typed(operation, *answer)
         except (InvalidState, IllegalAction) as refusal:
             return isinstance(guess, RuleError) and type(refusal) is type(guess) and _named(refusal) == _named(guess)
         except (WireFault, NotImplementedOp):
             return False
-        return not isinstance(guess, RuleError) and bool(said == guess)
+        return guessed and bool(said == guess)
 
     def _result(self, operation: str, message: Result, shown: bytes) -> Any:
         """The output read once, straight into the operation's result type; then no key it lacks."""
