@@ -125,19 +125,15 @@ class WireSession:
     def _broken(self, fault: WireFault) -> None:
         """A fault that broke the conversation: the process is killed; the fault cost time (the breaker counts it)."""
         fault.costly = True
-        self._discard()
+        self.restart()
 
     def restart(self) -> None:
         """Kill the process: the next request starts a fresh one."""
-        self._discard()
-
-    def _discard(self) -> None:
         if self._process is not None:
             self._process.kill()
             self._stray += escaped(self._process, self.command) + survivors(self._process, self.command)
         self._pending, self._unsent, self._written = [], [], 0  # a killed process answers nothing it was sent
-        self._process = None
-        self._started = None
+        self._process, self._started = None, None
 
     def close(self) -> list[WireFault]:
         """Stop the process; the faults of its ending (an unclean exit, stderr, a process of its group left)."""
@@ -203,9 +199,8 @@ class WireSession:
         """Send requests (``id`` 0, as ``ask`` takes them) without waiting for their replies: ``collect`` reads them.
         False, sending nothing, when the process wrote something unasked (``ask`` reports it).
 
-        Pipelining pays the process switch once per chunk of lines rather than once per request;
-        replies already written are read meanwhile, so a stream cannot deadlock against a process
-        blocked writing them.
+        Pipelining pays the process switch once per chunk of lines, not once per request; replies
+        already written are read meanwhile, so a stream cannot deadlock against a process writing them.
         """
         self.started()
         process = self._process
@@ -232,7 +227,7 @@ class WireSession:
             process.send(b"".join(lines))
             process.pending()  # takes the replies already written, so the process is never blocked writing
         except Closed:
-            self._discard()
+            self.restart()
 
     def collect(self) -> list[tuple[bytes, Heard, float]]:
         """Each request sent ahead, in the order sent: its body, its reply checked as ``ask`` checks it, and the
@@ -259,7 +254,7 @@ class WireSession:
             said = process.stderr_now()
             if said:
                 where = "seen on reading this reply of a batch: from this request or one just after it"
-                self._discard()
+                self.restart()
                 return [*heard, (body, WireFault(Fault.STDERR, f"{shown_text(said)} ({where})", shown), 0.0)]
             try:
                 self._answers.check(body, reply, repeat, shown)
@@ -272,7 +267,7 @@ class WireSession:
             body, _, shown, _ = pending[len(heard) - 1]
             kind = Fault.EXTRA_OUTPUT if out else Fault.STDERR
             heard[-1] = (body, WireFault(kind, f"after the reply: {shown_text(out or err)}", shown), 0.0)
-            self._discard()
+            self.restart()
         return heard
 
     def _write(self, process: LineProcess, data: bytes, expected: int, shown: bytes) -> None:
