@@ -35,27 +35,32 @@ class SecondTimeWrong(_Reference):
         return answer
 
 
-class FifthSaysSomething(_Reference):
+class _Counting(_Reference):
+    """Does something of its own (``aside``) while it answers its ``asked``-th request, counted in its process."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def aside(self) -> None:
+        raise NotImplementedError
+
+    def bonus_vp(self, request: BonusVpRequest, rulings: Rulings, /) -> BonusVp:
+        self.asked += 1
+        self.aside()
+        return reference.bonus_vp(request, rulings)
+
+
+class FifthSaysSomething(_Counting):
     """Writes a warning to stderr while it answers its fifth request."""
 
-    def __init__(self) -> None:
-        self.asked = 0
-
-    def bonus_vp(self, request: BonusVpRequest, rulings: Rulings, /) -> BonusVp:
-        self.asked += 1
+    def aside(self) -> None:
         if self.asked == 5:
             os.write(2, b"warning: fifth\n")
-        return reference.bonus_vp(request, rulings)
 
 
-class SlowFirst(_Reference):
+class SlowFirst(_Counting):
     """Its first request takes 1.3 s: past a case timeout of 1 s."""
 
-    def __init__(self) -> None:
-        self.asked = 0
-
-    def bonus_vp(self, request: BonusVpRequest, rulings: Rulings, /) -> BonusVp:
-        self.asked += 1
+    def aside(self) -> None:
         if self.asked == 1:
             time.sleep(1.3)
-        return reference.bonus_vp(request, rulings)
