@@ -1,26 +1,21 @@
 """The vector format: a file of cases for one operation, as typed values, its JSON Schema, loading it with
-every fault named by file and JSON path, and the one writer of new cases.
-
-A written case has the one ID scheme (``case_id``: asking the same twice gives the same case, and a
-case found again is recognised), arrives stamped with the clauses it names (``spec.clause_hash``) and
-is merged into its file in the suite's one JSON style, through the output policy's safe writer.
+every fault named by file and JSON path, and the one ID scheme of a case (``case_id``: asking the same twice gives
+the same case, and a case found again is recognised). New cases are written by ``vector_writer``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import jsonschema
 import msgspec
 
-from rulespec.conformance.harness import outputs
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.schema import (
     CASE_ID_PATTERN,
@@ -30,7 +25,6 @@ from rulespec.conformance.harness.schema import (
     rulings_schema,
     type_schema,
 )
-from rulespec.conformance.harness.spec import clause_hashes
 
 
 class ErrorKind(StrEnum):
@@ -144,10 +138,16 @@ def _too_deep_at(text: str) -> tuple[int, int]:
     return line, len(text) - start + 1
 
 
-def read_json(path: Path) -> Any:
-    """A vector file's JSON, or VectorError naming the file and where it stops reading (line and column)."""
+def _bytes(path: Path) -> bytes:
     try:
-        raw: Any = json.loads(path.read_bytes().decode("utf-8"))
+        return path.read_bytes()
+    except OSError as exc:
+        raise VectorError(path, "$", f"cannot be read: {exc.strerror}") from exc
+
+
+def _parsed(path: Path, data: bytes) -> Any:
+    try:
+        raw: Any = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise VectorError(
             path, "$", f"not UTF-8: byte {exc.start} is {exc.object[exc.start : exc.start + 1]!r}"
@@ -155,21 +155,32 @@ def read_json(path: Path) -> Any:
     except json.JSONDecodeError as exc:
         raise VectorError(path, "$", f"not JSON: {exc}") from exc
     except RecursionError as exc:
-        line, column = _too_deep_at(path.read_bytes().decode("utf-8"))
+        line, column = _too_deep_at(data.decode("utf-8"))
         raise VectorError(
             path,
             "$",
             f"JSON nested too deep to read: past {_DEEPEST} levels at line {line} column {column}"
             " (no vector nests more than a few levels)",
         ) from exc
-    except OSError as exc:
-        raise VectorError(path, "$", f"cannot be read: {exc.strerror}") from exc
     return raw
+
+
+def read_json(path: Path) -> Any:
+    """A vector file's JSON, or VectorError naming the file and where it stops reading (line and column)."""
+    return _parsed(path, _bytes(path))
 
 
 def load_file(game: Game, path: Path) -> tuple[LoadedCase, ...]:
     """Every case of one vector file, validated against the format and the operation's schemas."""
-    raw = read_json(path)
+    return _validated(game, path, _bytes(path))
+
+
+# One run reads a file more than once (collected, then weighed by blame and the report), and a process that runs
+# verify again (the canaries' tests, an editor's plugin) reads it anew: validating it is most of the reading (the
+# JSON Schema checks). The same bytes at the same path give the same cases, so they are validated once.
+@lru_cache(maxsize=1024)
+def _validated(game: Game, path: Path, data: bytes) -> tuple[LoadedCase, ...]:
+    raw = _parsed(path, data)
     _check(vector_file_schema(), raw, path, "$")
     document = msgspec.convert(raw, VectorFile, strict=True)
     if document.game != game.key:
@@ -224,76 +235,3 @@ def case_id(game: str, operation: str, request: Any, rulings: Any) -> str:
     """``<game>-<operation>-<first 12 hex of sha256 of the canonical input and rulings>``."""
     digest = hashlib.sha256(canonical({"input": request, "rulings": rulings}).encode("utf-8")).hexdigest()
     return f"{game}-{operation.replace('_', '-')}-{digest[:12]}"
-
-
-def stamps_for(rules: Collection[str], hashes: dict[str, str]) -> dict[str, str]:
-    """The ``clauses`` a case naming ``rules`` carries today (rules no clause defines are left out)."""
-    return {rule: hashes[rule] for rule in rules if rule in hashes}
-
-
-def new_case(
-    game: Game,
-    operation: str,
-    request: Any,
-    rulings: Any,
-    rules: Sequence[str],
-    description: str,
-    expectation: dict[str, Any],
-) -> dict[str, Any]:
-    """A vector case (as JSON) asking ``request`` under ``rulings``, stamped with the clauses it names.
-
-    ``expectation`` is ``{"output": ...}`` or ``{"error": ...}``.
-    """
-    return {
-        "id": case_id(game.key, operation, request, rulings),
-        "description": description,
-        "rules": list(rules),
-        "clauses": stamps_for(rules, clause_hashes(game)),
-        "rulings": rulings,
-        "input": request,
-        **expectation,
-    }
-
-
-def render_vector_file(document: dict[str, Any]) -> str:
-    """The suite's one style for a vector file: 2-space indented JSON, non-ASCII kept, a final newline."""
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
-def written_cases(path: Path) -> list[dict[str, Any]]:
-    """The cases already in ``path`` (none when it does not exist); ValueError naming the file when malformed."""
-    return cast(list[dict[str, Any]], _written(path).get("cases", []))
-
-
-def _written(path: Path) -> dict[str, Any]:
-    if not path.is_file():
-        return {}
-    try:
-        document: Any = json.loads(path.read_text(encoding="utf-8"))
-        cases: Any = cast(dict[str, Any], document).get("cases", []) if isinstance(document, dict) else None
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{path}: not UTF-8 at byte {exc.start}; move it aside to save failures here") from exc
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
-    except RecursionError as exc:
-        raise ValueError(f"{path}: JSON nested too deep to read") from exc
-    if not isinstance(cases, list) or not all(isinstance(case, dict) for case in cases):  # pyright: ignore[reportUnknownVariableType]
-        raise ValueError(f"{path}: at $.cases: not a list of cases; move it aside to save failures here")
-    return cast(dict[str, Any], document)
-
-
-def add_cases(path: Path, game: str, operation: str, cases: Sequence[dict[str, Any]]) -> Path:
-    """Merge ``cases`` into the vector file ``path`` (made, with its folder, if absent); ``path``.
-
-    A case whose ID the file already holds is kept once, as newly written, in its place. A file
-    holding another game's or operation's cases is refused (ValueError), as is a malformed one.
-    """
-    document = _written(path)
-    if document and (document.get("game"), document.get("operation")) != (game, operation):
-        raise ValueError(f"{path} holds {document.get('game')}.{document.get('operation')}, not {game}.{operation}")
-    merged = {str(case.get("id")): case for case in written_cases(path)}
-    merged.update((str(case["id"]), case) for case in cases)
-    outputs.make_folder(path.parent)
-    return outputs.write_text(
-        path, render_vector_file({"game": game, "operation": operation, "cases": list(merged.values())})
-    )

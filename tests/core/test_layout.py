@@ -20,6 +20,7 @@ CORE_MODULES = {
     "schema",
     "spec",
     "subject",
+    "vector_writer",
     "vectors",
     "verdict",
     "vocabulary",

@@ -56,6 +56,20 @@ def test_expectations_deep(tmp_path: Path, suffix: str) -> None:
     assert "Traceback" not in ran.stdout + ran.stderr
 
 
+def test_a_file_read_again_is_judged_on_its_bytes_now(tmp_path: Path) -> None:
+    """Loading is validated once per file's bytes (``vectors._validated``): a file changed in place, within the
+    same second and to the same size, is read anew and refused, never answered from what it held before."""
+    path = tmp_path / "growth.json"
+    shutil.copy(GROWTH, path)
+    first = load_file(SOE, path)
+    assert load_file(SOE, path) == first
+    text = path.read_text(encoding="utf-8")
+    broken = text.replace('"population": ', '"populatioN": ', 1)  # the same length, an unknown field
+    assert len(broken) == len(text) and broken != text
+    path.write_text(broken, encoding="utf-8")
+    assert "'population' is a required property" in refused(path)
+
+
 def test_vector_duplicate_id(tmp_path: Path) -> None:
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     shutil.copy(GROWTH, first)

@@ -19,7 +19,7 @@ from rulespec import SUITE_ROOT
 from rulespec.conformance.harness import outputs
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.spec import clause_hashes
-from rulespec.conformance.harness.vectors import render_vector_file, stamps_for
+from rulespec.conformance.harness.vector_writer import render_vector_file, stamps_for
 
 
 @dataclass(frozen=True)

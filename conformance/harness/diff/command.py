@@ -30,7 +30,7 @@ from rulespec.conformance.harness.diff.summary import Searched, closing
 from rulespec.conformance.harness.games import REGISTRY, Game, game
 from rulespec.conformance.harness.rulings import ruling_clauses
 from rulespec.conformance.harness.spec import docstring_rules
-from rulespec.conformance.harness.vectors import add_cases, new_case
+from rulespec.conformance.harness.vector_writer import add_cases, new_case
 from rulespec.conformance.harness.verify.failure_text import terminal_width
 from rulespec.conformance.harness.vocabulary import add_case_timeout, argument, cores, game_key, positive, seconds, seed
 

@@ -26,7 +26,8 @@ from rulespec.conformance.harness.games import REGISTRY, Game, game
 from rulespec.conformance.harness.outputs import problem
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.subject import UsageProblem, check_impl, load_impl
-from rulespec.conformance.harness.vectors import VectorError, load_file, read_json, written_cases
+from rulespec.conformance.harness.vector_writer import written_cases
+from rulespec.conformance.harness.vectors import VectorError, load_file, read_json
 from rulespec.conformance.harness.verify.declared import process_declared
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.verify.subjects import keep, kept, served_command

@@ -4,7 +4,7 @@ A failing suite vector is referred to by its ID (``DIR/<game>/<operation>.suite.
 copied under a new one; a failing vector of the user's own is already in their files. A failing
 invariant is written as the request it last sent on which the implementation and the reference
 disagree (Hypothesis replays the shrunk example last, so that is the
-minimal one). Each case is written by the core's one writer of cases (``vectors.add_cases``): its
+minimal one). Each case is written by the core's one writer of cases (``vector_writer.add_cases``): its
 content-hash ID makes saving the same failure twice give the same case.
 """
 
@@ -21,7 +21,8 @@ import msgspec
 from rulespec.conformance.harness import outputs
 from rulespec.conformance.harness.games import VECTORS_DIR, Game
 from rulespec.conformance.harness.subject import ImplementationError, NotImplementedOp, Subject, python_subject
-from rulespec.conformance.harness.vectors import Case, LoadedCase, add_cases, new_case
+from rulespec.conformance.harness.vector_writer import add_cases, new_case
+from rulespec.conformance.harness.vectors import Case, LoadedCase
 from rulespec.conformance.harness.verdict import Outcome, run_case
 from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
 
