@@ -35,7 +35,8 @@ def as_totals(totals: Sequence[PowerVp]) -> dict[Power, int]:
 
 
 def leaders(totals: Totals) -> tuple[Power, ...]:
-    """HIS-WIN-2, HIS-WIN-7: the powers with the most VP, in impulse order."""
+    """HIS-WIN-2, HIS-WIN-3, HIS-WIN-7: the powers with the most VP (two or more share it: HIS-WIN-3), in impulse
+    order."""
     top = max(totals.values())
     return tuple(p for p in POWERS if totals[p] == top)
 

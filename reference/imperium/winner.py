@@ -23,7 +23,7 @@ def validate_winner_request(request: WinnerRequest) -> None:
             raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-STATE-1")
         names.add(player.name)
     validate_unique(chain.from_iterable(player_places(p, f"players[{i}]") for i, p in enumerate(request.players)))
-    if len(request.scores) != len(request.players):
+    if len(request.scores) != len(request.players):  # IMP-COLLAPSE-4: once every player and card passed
         raise InvalidState("scores", list(request.scores), "one score per player is needed", "IMP-COLLAPSE-4")
     held = {card.name for player in request.players for card in unrest_in_zones(player)}
     if request.collapse_card is not None and request.collapse_card not in held:
@@ -58,4 +58,4 @@ def determine_winner(request: WinnerRequest, rulings: Rulings, /) -> Outcome:
         return Outcome(unrest, (request.players[top[0]].name,), Decider.SCORE)
     if rulings.full_tie is FullTie.LATER_IN_TURN_ORDER:  # IMP-RULING-5
         return Outcome(unrest, (request.players[top[-1]].name,), Decider.TURN_ORDER)
-    return Outcome(unrest, tuple(request.players[i].name for i in top), Decider.SHARED)
+    return Outcome(unrest, tuple(request.players[i].name for i in top), Decider.SHARED)  # IMP-RULING-5

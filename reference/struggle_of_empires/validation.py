@@ -134,7 +134,7 @@ def validate_region(region: Region, players: Sequence[PlayerName], path: str) ->
         raise refuse(f"{path}.values", values, "values are listed highest first", "SOE-GAME-6")
     validate_presences(region.control, players, f"{path}.control", by_players=True)
     # non-player majors are only on the map with 2 or 3 players
-    if len(players) >= 4 and len(region.non_player_control) > 0:
+    if len(players) >= 4 and len(region.non_player_control) > 0:  # SOE-GAME-8: checked after control
         raise refuse(
             f"{path}.non_player_control",
             len(region.non_player_control),
@@ -152,7 +152,7 @@ def validate_regions(regions: Sequence[Region], players: Sequence[PlayerName], w
     for i, region in enumerate(regions):
         validate_region(region, players, f"regions[{i}]")
         # a region is listed once
-        if region.name in (r.name for r in regions[:i]):
+        if region.name in (r.name for r in regions[:i]):  # SOE-GAME-9: after the region's own checks
             raise refuse(f"regions[{i}].name", region.name, "a region is listed once", "SOE-GAME-9")
 
 

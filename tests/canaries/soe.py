@@ -289,11 +289,7 @@ CANARIES: tuple[Canary, ...] = (
         "TwoPlayerUnrestTiePenalised", "penalises both players of a 2-player game tied on unrest", ("SOE-UNREST-7",)
     ),
     Canary("CleanUpKeepsGrandAlliances", "leaves grand alliances held through clean-up", ("SOE-CLEAN-2",)),
-    Canary(
-        "NonPlayerMajorsTakeNoPlace",
-        "gives non-player majors no place in a region's ranking",
-        ("SOE-SCORE-2", "SOE-RULING-4"),
-    ),
+    Canary("NonPlayerMajorsTakeNoPlace", "gives non-player majors no place in a region's ranking", ("SOE-RULING-4",)),
     Canary("SecondHighestLosesThree", "takes 3 VP, not 4, from the second highest unrest", ("SOE-UNREST-4",)),
     Canary("LessUnrestTieReversed", "puts more unrest first among equal VP under less_unrest", ("SOE-END-4",)),
     Canary("BelowTieAsNextPlace", "scores a below_tie unfriendly tie as next_place", ("SOE-RULING-3",)),

@@ -37,6 +37,7 @@ from rulespec.reference.here_i_stand import special as his_special
 from rulespec.reference.here_i_stand import victory as his_victory
 from rulespec.reference.here_i_stand.bonus import (
     SEAFARERS,
+    bonus_lines,
     check_bonuses,
     check_claim,
     check_debate,
@@ -44,6 +45,7 @@ from rulespec.reference.here_i_stand.bonus import (
     check_once,
 )
 from rulespec.reference.here_i_stand.model import (
+    POWERS,
     Board,
     BonusKind,
     Outcome,
@@ -59,7 +61,9 @@ from rulespec.reference.here_i_stand.phase import PLAYABLE
 from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest, TimeLimitTie, UnbrokenTie
 from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
 from rulespec.reference.here_i_stand.score import score_sheet
+from rulespec.reference.here_i_stand.special import special_lines
 from rulespec.reference.here_i_stand.validation import (
+    LAST_TURN,
     validate_base_vp,
     validate_board,
     validate_bonus,
@@ -70,7 +74,15 @@ from rulespec.reference.here_i_stand.validation import (
     validate_rulings,
     validate_turn,
 )
-from rulespec.reference.here_i_stand.victory import STANDARD_VICTORY_VP, break_tie, leaders, over
+from rulespec.reference.here_i_stand.victory import (
+    STANDARD_VICTORY_VP,
+    break_tie,
+    dominating_power,
+    leaders,
+    over,
+    standard_victory,
+    time_limit,
+)
 from rulespec.reference.imperium import payment as imperium_payment
 from rulespec.reference.imperium import winner as imperium_winner
 from rulespec.reference.imperium.cards import unrest_in_zones
@@ -88,10 +100,17 @@ from rulespec.reference.struggle_of_empires.end_game import (
     penalty_candidates,
     second_highest_unrest,
 )
-from rulespec.reference.struggle_of_empires.model import EndGameRequest, RegionRequest, RegionScore, Standings
+from rulespec.reference.struggle_of_empires.model import EndGameRequest, Region, RegionRequest, RegionScore, Standings
 from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyScope, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
-from rulespec.reference.struggle_of_empires.scoring import FRIENDLY_TIES_FROM, Entrant, place_value, player_markers
+from rulespec.reference.struggle_of_empires.scoring import (
+    FRIENDLY_TIES_FROM,
+    Entrant,
+    PlaceGroup,
+    place_value,
+    player_markers,
+)
+from rulespec.reference.struggle_of_empires.validation import refuse, validate_presences
 
 
 def records_of(key: str, target: object, operations: tuple[str, ...] | None = None) -> list[CheckRecord]:
@@ -1110,3 +1129,229 @@ def test_a_ruling_misread_where_the_check_asked_it_off_its_default_fails_it_thou
     assert failed and all(r.rulings["unfriendly_scope"] == "region" for r in failed)
     assert "SOE-RULING-5" not in {r.primary_rule for r in failed}
     assert _failed_rules("soe", records) == ["SOE-RULING-5"]
+
+
+def _sheet_without_bonuses(power: Any, base_vp: int, board: Any, bonuses: Any, rulings: Any) -> PowerScore:
+    """HIS-VP-1 misread: the total is base and special VP only, the bonus lines shown but not added (runs as
+    ``score.score_sheet``)."""
+    special = special_lines(power, board, rulings)
+    bonus = bonus_lines(power, bonuses)
+    total = base_vp + sum(line.vp for line in special)
+    return PowerScore(power.value, base_vp, special, bonus, total)
+
+
+def test_a_term_left_out_of_a_total_fails_the_total_not_each_check_reading_it() -> None:
+    """The sheets' totals feed every verdict, the play's too: one misreading (a term left out) answers them."""
+    misread = _misread(his_score.score_sheet, _sheet_without_bonuses, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3  # the sheets, the phase, the play's verdicts
+    assert _failed_rules("his", records) == ["HIS-VP-1"]
+
+
+def _draws_counted(empire: Any, draws: Any) -> Any:
+    """SOE-MAINT-6 misread: the number of tokens drawn is added to unrest, not their values (runs as
+    ``maintenance.draw_unrest``)."""
+    return replace(empire, unrest=empire.unrest + len(draws))
+
+
+def test_a_total_taken_as_the_count_of_its_terms_fails_the_clause_of_its_step() -> None:
+    misread = _misread(maintenance.draw_unrest, _draws_counted)
+    operations = ("pay_maintenance", "end_war")
+    records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3  # maintenance's vectors, and the whole war's
+    assert _failed_rules("soe", records) == ["SOE-MAINT-6"]
+
+
+def _first_leader_only(totals: Any) -> tuple[Power, ...]:
+    """HIS-WIN-3 misread: of the powers sharing the most VP, only the first in impulse order leads, so no tie is ever
+    walked back through the history (runs as ``victory.leaders``: a ``find`` for a ``filter``)."""
+    top = max(totals.values())
+    return tuple(p for p in POWERS if totals[p] == top)[:1]
+
+
+def test_all_that_share_the_most_taken_as_the_first_fails_the_tie_rule_not_each_tie_it_hides() -> None:
+    """Ties broken by the history, ties it cannot break and ties at the time limit all fail: the tie is never seen."""
+    misread = _misread(his_victory.leaders, _first_leader_only, his)
+    records = records_of("his", SimpleNamespace(determine_victory=misread("determine_victory")), ("determine_victory",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {r.primary_rule for r in failed} >= {"HIS-WIN-3", "HIS-WIN-4", "HIS-RULING-4"}
+    assert _failed_rules("his", records) == ["HIS-WIN-3"]
+
+
+def _full_tie_to_the_first(request: WinnerRequest, rulings: Any, /) -> Any:
+    """IMP-RULING-5 misread: under ``shared`` a full tie names only the first tied player."""
+    result = imperium.determine_winner(request, rulings)
+    return replace(result, winners=result.winners[:1]) if result.decided_by is Decider.SHARED else result
+
+
+def test_a_full_tie_shared_with_the_first_only_fails_the_ruling_stating_who_shares() -> None:
+    """IMP-COLLAPSE-5 hands a full tie to IMP-RULING-5, whose ``shared`` names every tied player: the step that names
+    them is that ruling's (its line says so), though the checks meeting it are the full tie's."""
+    records = records_of("imperium", SimpleNamespace(determine_winner=_full_tie_to_the_first), ("determine_winner",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and "IMP-RULING-5" not in {r.primary_rule for r in failed}
+    # the suite's invariant that every winner holds the fewest unrest (primary IMP-COLLAPSE-3) meets it as well
+    invariant = replace(failed[0], nodeid="test_collapse.py::test_winner", kind="invariant", rules=_WINNER_RULES)
+    assert _failed_rules("imperium", [*records, invariant]) == ["IMP-RULING-5"]
+
+
+_WINNER_RULES = ("IMP-COLLAPSE-3", "IMP-COLLAPSE-4", "IMP-COLLAPSE-5", "IMP-RULING-5")
+
+
+def _dense_ranking(entrants: Any) -> tuple[PlaceGroup, ...]:
+    """SOE-SCORE-3 misread: each group takes one place, so the group after a tie starts at p+1, not p+k (runs as
+    ``scoring.rank_entrants``)."""
+    groups: list[PlaceGroup] = []
+    place = 1
+    for markers in sorted({e.markers for e in entrants}, reverse=True):
+        group = tuple(e for e in entrants if e.markers == markers)
+        groups.append(PlaceGroup(place, group))
+        place += 1
+    return tuple(groups)
+
+
+def test_a_place_advanced_by_one_where_a_group_covers_several_fails_the_ranking() -> None:
+    """Every tie with a group below it scores wrong, under every ruling on ties: the places are the ranking's."""
+    misread = _misread(scoring.rank_entrants, _dense_ranking)
+    operations = ("score_region", "score_regions")
+    records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 4  # the vectors of many scoring rules and rulings
+    assert _failed_rules("soe", records) == ["SOE-SCORE-3"]
+
+
+def _refusing_no_markers(name: str) -> Any:
+    """SOE-GAME-7 misread: a player's ``control`` entry of 0 markers (legal: 0 or more) is refused, in every list of
+    regions (``regions[i]``, or the one ``region``)."""
+    operation = getattr(soe, name)
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        regions: tuple[Region, ...] = getattr(request, "regions", ()) or ()
+        places = [(f"regions[{i}]", r) for i, r in enumerate(regions)]
+        places += [("region", request.region)] if getattr(request, "region", None) is not None else []
+        for at, region in places:
+            for j, presence in enumerate(region.control):
+                if presence.markers == 0:
+                    raise InvalidState(f"{at}.control[{j}].markers", 0, "markers are 1 or more", "SOE-GAME-7")
+        return operation(request, rulings)
+
+    return call
+
+
+def test_a_legal_value_refused_where_no_vector_refuses_that_field_fails_the_rule_of_the_same_field_elsewhere() -> None:
+    """No vector refuses ``regions[i].control[j].markers`` (only ``region.control[j].markers``): the same field in
+    another place names its rule. A fault refused on the way to it fails that rule too: the run refuses the field
+    where no refusal is due, so it is refused wrongly wherever it is."""
+    operations = ("collect_income", "score_region")
+    records = records_of(
+        "soe", SimpleNamespace(**{name: _refusing_no_markers(name) for name in operations}), operations
+    )
+    refused = [r for r in records if r.outcome == "failed" and r.detail.startswith("refused a legal input")]
+    assert any("regions[" in str(r.got) for r in refused) and any("region." in str(r.got) for r in refused)
+    assert _failed_rules("soe", records) == ["SOE-GAME-7"]
+    # the suite's refusal invariant: a repeated region, refused instead on the legal 0 markers before it
+    on_the_way = replace(
+        next(r for r in refused if "regions[" in str(r.got)),
+        nodeid="test_refusals.py::test_collect_income_refuses_each_fault",
+        kind="invariant",
+        rules=("SOE-GAME-9", "SOE-GAME-6", "SOE-GAME-7", "SOE-GAME-8"),
+        expected={"error": {"kind": "InvalidState", "field": "regions[1].name"}},
+    )
+    assert blamed_rule(on_the_way, [*records, on_the_way]) == "SOE-GAME-7"
+    assert _failed_rules("soe", [*records, on_the_way]) == ["SOE-GAME-7"]
+
+
+def _scores_before_shared_cards(request: WinnerRequest) -> None:
+    """IMP-COLLAPSE-4 misread: the number of scores checked before the cards across players (runs as
+    ``validate_winner_request``)."""
+    if not request.players:
+        raise InvalidState("players", [], "a game has at least one player", "IMP-COLLAPSE-3")
+    names: set[str] = set()
+    for index, player in enumerate(request.players):
+        validate_player(player, f"players[{index}]")
+        if player.name in names:
+            raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-STATE-1")
+        names.add(player.name)
+    if len(request.scores) != len(request.players):
+        raise InvalidState("scores", list(request.scores), "one score per player is needed", "IMP-COLLAPSE-4")
+    validate_unique(chain.from_iterable(player_places(p, f"players[{i}]") for i, p in enumerate(request.players)))
+    held = {card.name for player in request.players for card in unrest_in_zones(player)}
+    if request.collapse_card is not None and request.collapse_card not in held:
+        raise InvalidState("collapse_card", request.collapse_card, "no player holds this unrest card", "IMP-COLLAPSE-3")
+
+
+def _non_player_count_before_control(region: Any, players: Any, path: str) -> None:
+    """SOE-GAME-8 misread: non-player majors with 4 or more players refused before the region's ``control`` entries
+    are checked (runs as ``validation.validate_region``)."""
+    values = region.values
+    if region.name == "":
+        raise refuse(f"{path}.name", region.name, "a region's name is not empty", "SOE-GAME-6")
+    if len(values) not in (2, 3):
+        raise refuse(f"{path}.values", values, "a region lists 2 or 3 values", "SOE-GAME-6")
+    for k, value in enumerate(values):
+        if value < 0:
+            raise refuse(f"{path}.values[{k}]", value, "a value is never negative", "SOE-GAME-6")
+    if any(values[k] < values[k + 1] for k in range(len(values) - 1)):
+        raise refuse(f"{path}.values", values, "values are listed highest first", "SOE-GAME-6")
+    if len(players) >= 4 and len(region.non_player_control) > 0:
+        raise refuse(f"{path}.non_player_control", region.non_player_control, "2 or 3 players only", "SOE-GAME-8")
+    validate_presences(region.control, players, f"{path}.control", by_players=True)
+    validate_presences(region.non_player_control, players, f"{path}.non_player_control", by_players=False)
+
+
+@pytest.mark.parametrize(
+    ("key", "function", "reading", "operation", "rule"),
+    [
+        (
+            "imperium",
+            "winner.validate_winner_request",
+            _scores_before_shared_cards,
+            "determine_winner",
+            "IMP-COLLAPSE-4",
+        ),
+        ("soe", "validation.validate_region", _non_player_count_before_control, "score_region", "SOE-GAME-8"),
+    ],
+)
+def test_two_checks_swapped_fail_the_clause_the_later_one_names_as_saying_when_it_is_made(
+    key: str, function: str, reading: Any, operation: str, rule: str
+) -> None:
+    """The function states a range of clauses, or a clause that is not the order's; the later check's clause says when
+    it is made ("once every player and every card has passed", "checked after ``control``"), and its line names it: the
+    swap fails that clause, not the rule of the field refused first (the vector's primary)."""
+    package = {"imperium": imperium, "soe": soe}[key]
+    module, _, name = function.partition(".")
+    misread = _misread(getattr(getattr(package, module), name), reading, package)
+    records = records_of(key, SimpleNamespace(**{operation: misread(operation)}), (operation,))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and rule not in {r.primary_rule for r in failed}
+    assert _failed_rules(key, records) == [rule]
+
+
+def _time_limit_before_domination(turn: int, totals: Any, history: Any, rulings: HisRulings) -> Outcome:
+    """HIS-WIN-1 misread: on turn 9 the time limit is checked before domination (runs as ``victory.outcome``)."""
+    standard = standard_victory(totals, history, rulings)
+    if standard is not None:
+        return standard
+    if turn == LAST_TURN:
+        return time_limit(totals, history, rulings)
+    unbroken: tuple[Power, ...] = ()
+    if max(totals.values()) >= STANDARD_VICTORY_VP:
+        unbroken = break_tie(leaders(totals), history)[0]
+    else:
+        dominant = dominating_power(turn, totals, rulings)
+        if dominant is not None:
+            return over(Victory.DOMINATION, dominant, (), None)
+    return Outcome(Victory.NONE, None, tuple(p.value for p in unbroken), None, False, turn + 1)
+
+
+def test_a_time_limit_where_a_domination_was_due_is_left_to_the_run_not_taken_for_the_domination_rule() -> None:
+    """A time limit on turn 9 where a power dominates is a domination missed or the two checks in the other order:
+    the answer shows neither for sure. The run's passed domination vectors refute every misreading of domination, so
+    the check keeps its own rule, the order's (HIS-WIN-1)."""
+    misread = _misread(his_victory.outcome, _time_limit_before_domination, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.got.get("victory") == "time_limit" for r in failed if r.operation == "determine_victory")
+    assert _failed_rules("his", records) == ["HIS-WIN-1"]

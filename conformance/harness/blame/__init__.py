@@ -7,9 +7,12 @@ blame is the primary rule, except where the answer says better which rule went w
 
 - a legal input refused, or an input refused under a rule the check does not involve: the rule the
   refusal cites (an ``IllegalAction``'s), or the rule of the field an ``InvalidState`` names (the rule
-  of the game's vectors that refuse that field), so a legal 9 refused fails the rule on populations
+  of the game's vectors that refuse that field, else that field in another place: ``control[].markers`` of
+  ``region`` for that of ``regions[]``; ``refusals``), so a legal 9 refused fails the rule on populations
   and not each vector's own; a fault refused for another of the check's rules: the misreading that
-  refuses it so (below), so a legal 7 players refused before each fault fails the rule on player counts;
+  refuses it so (below), so a legal 7 players refused before each fault fails the rule on player counts,
+  else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal value
+  refused on the way to the fault);
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``);
@@ -21,11 +24,13 @@ blame is the primary rule, except where the answer says better which rule went w
   not the phase's HIS-VP-1;
 - otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
-  its first term, a condition left out, two checks taken in the other order: ``reordered``) that answers as the
-  implementation did and that no vector the run passed refutes (``misread``), so a player ranked only from 2 markers
-  fails SOE-SCORE-2 and not each scoring vector's own rule, legal draws refused because taxations were rounded down fail
-  SOE-MAINT-3, not the SOE-MAINT-5 the refusal cites, a claim refused before a shape fails HIS-VP-3, and a play's kind
-  refused before its claim fails HIS-PLAY-1 (an order's vectors are each primary to the fault refused first).
+  its first term or its count, a term of a sum left out, all that tie taken as the first, a place advanced by one
+  where a group covers several, a condition left out, two checks taken in the other order: ``reordered``) that
+  answers as the implementation did and that no vector the run passed refutes (``misread``), so a player ranked only
+  from 2 markers fails SOE-SCORE-2 and not each scoring vector's own rule, legal draws refused because taxations were
+  rounded down fail SOE-MAINT-3, not the SOE-MAINT-5 the refusal cites, a claim refused before a shape fails HIS-VP-3,
+  and a play's kind refused before its claim fails HIS-PLAY-1 (an order's vectors are each primary to the fault refused
+  first).
   Misreadings of two clauses that fit alike: those explaining the most failures of the run, then the one that misreads a
   bound's strictness (``>`` for ``>=``: the bound's clause, not that of a value it reads typed one off), else none. A
   misreading in a step or a part of a guard that reads a ruling (``ruled``) beside a rule misreads the ruling only where
@@ -54,6 +59,8 @@ from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.misread import refuted
+from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
+from rulespec.conformance.harness.blame.refusals import refused_legal
 from rulespec.conformance.harness.blame.switches import (
     confined,
     question_of,
@@ -63,24 +70,10 @@ from rulespec.conformance.harness.blame.switches import (
 )
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.spec import find_rule_ids, read_clauses
-from rulespec.conformance.harness.vectors import load_game
+from rulespec.conformance.harness.spec import find_rule_ids
 from rulespec.conformance.harness.verdict import Outcome
 
-_INDEX = re.compile(r"\[\d+\]")
 _STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
-
-
-@functools.cache
-def field_rules(key: str) -> dict[str, str]:
-    """Each field the game's vectors refuse (its indices dropped: ``empires[].population``) to the primary rule of
-    those vectors, the most common when several refuse it."""
-    votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    for loaded in load_game(registry.game(key)):
-        error = loaded.case.error
-        if error is not None and error.field and loaded.case.rules:
-            votes[_INDEX.sub("[]", error.field)][loaded.case.rules[0]] += 1
-    return {name: counter.most_common(1)[0][0] for name, counter in votes.items()}
 
 
 @functools.cache
@@ -131,7 +124,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     error: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     due_refusal = isinstance(expected, dict) and "error" in expected
     if isinstance(error, dict) and expected is not None:
-        cited = _cited(record.game, error)  # pyright: ignore[reportUnknownArgumentType]
+        cited = refusal_rule(record.game, error)  # pyright: ignore[reportUnknownArgumentType]
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names both)
         if cited and (not due_refusal or cited not in record.rules):
             return (
@@ -141,8 +134,12 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 or cited
             )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
-        # the fault is reached) is that bound's, two checks swapped the order's (``reordered``); else the check's
-        return (_misread(record, among, True) if due_refusal else None) or primary
+        # the fault is reached) is that bound's, two checks swapped the order's (``reordered``); a field the run
+        # refuses in legal inputs too is blamed as those refusals are; else the check's
+        if not due_refusal:
+            return primary
+        legal = refused_legal(record, among, error)
+        return _misread(record, among, True) or (blamed_rule(legal, among) if legal else None) or primary
     if record.differences and not due_refusal:
         misread = _misread(record, among)
         return (
@@ -283,18 +280,3 @@ def _decided(record: CheckRecord) -> str | None:
     paths = tuple(difference.path for difference in record.differences)
     rule = decided(record.operation, record.request, record.rulings, record.expected, record.got, paths)
     return rule if isinstance(rule, str) else None
-
-
-@functools.cache
-def _rule_ids(key: str) -> frozenset[str]:
-    return frozenset(clause.id for clause in read_clauses(registry.game(key).spec_path))
-
-
-def _cited(key: str, error: dict[str, Any]) -> str | None:
-    """The rule a refusal cites: an IllegalAction's own when the spec defines it (an implementation's word is taken
-    for no other rule), an InvalidState's field's (from the game's vectors)."""
-    if error.get("kind") == "IllegalAction" and isinstance(error.get("rule"), str):
-        return str(error["rule"]) if error["rule"] in _rule_ids(key) else None
-    if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
-        return field_rules(key).get(_INDEX.sub("[]", str(error["field"])))
-    return None

@@ -8,7 +8,7 @@ whose first line ends in a comment naming it), the clause of the module constant
 constant's line) or one of the clauses its function's docstring names, in that order (``blame`` weighs which from
 the checks it fails), and the clause of each ruling the edited part reads (``ruled``); a function stating a range of
 clauses is a sequence of steps, and misreads only what its steps name. Two of its checks swapped (``reordered``)
-misread the order its docstring's clauses state.
+misread the order its docstring's clauses state, or the clause the later check names on its line.
 """
 
 from __future__ import annotations
@@ -176,9 +176,12 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
             if code is not None:
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops, strictness(node, replacement))
-    for code, stated in reorderings(function, path) if named else ():  # the order is the function's, not a check's
+    for code, stated, later in reorderings(function, path):  # the order is the function's, not a check's
+        if later is None and not named:
+            continue  # a sequence of steps: only a check naming the clause that says when it is made states an order
         number += 1
-        yield Misreading(module, qualname, number, tuple(r for r in named if r not in stated) or named, code, loops)
+        ordered = (later,) if later else tuple(r for r in named if r not in stated) or named
+        yield Misreading(module, qualname, number, ordered, code, loops)
 
 
 @functools.cache

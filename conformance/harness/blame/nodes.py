@@ -1,14 +1,16 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
 A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==``
-as ``>=``), a term of a sum counted at two a unit (a rate one off), a total taken as its first term, a fraction rounded
-the other way, a flag read backwards, ``min`` for ``max``, a condition or a refusal left out. ``edits`` compiles each
-into its function's code.
+as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out, a total taken as its first term or as
+the count of its terms, a fraction rounded the other way, a flag read backwards, ``min`` for ``max``, a condition or a
+refusal left out, all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances
+by taken as one. ``edits`` compiles each into its function's code.
 """
 
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Iterator
 
 _Ops = dict[type[ast.cmpop], type[ast.cmpop]]
@@ -41,6 +43,10 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
                 if isinstance(term, (ast.Name, ast.Attribute)):
                     doubled = ast.BinOp(ast.Constant(2), ast.Mult(), term)
                     yield ast.BinOp(doubled, node.op, node.right) if at == 0 else ast.BinOp(node.left, node.op, doubled)
+        if isinstance(node.op, ast.Add) and not any(isinstance(t, ast.Constant) for t in (node.left, node.right)):
+            yield copy.deepcopy(node.left)  # a term of a sum of quantities left out (an offset: one off, above)
+            yield copy.deepcopy(node.right)
+        yield from _advanced_by_one(node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # rounded up instead of down
         yield ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), node.left), ast.FloorDiv(), node.right))
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _ceiling(node.operand):
@@ -60,11 +66,39 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
     ):
         terms = ast.Call(ast.Name("iter", ast.Load()), node.args, [])  # a total taken as its first term
         yield ast.Call(ast.Name("next", ast.Load()), [terms, ast.Constant(0)], [])
+        counted = ast.Call(ast.Name("tuple", ast.Load()), node.args, [])  # a total taken as the count of its terms
+        yield ast.Call(ast.Name("len", ast.Load()), [counted], [])
+    elif isinstance(node, ast.expr) and _gathered(node):  # all that qualify taken as the first of them
+        yield ast.Subscript(node, ast.Slice(None, ast.Constant(1), None), ast.Load())
+    elif isinstance(node, ast.AugAssign):
+        yield from _advanced_by_one(node)
     elif isinstance(node, ast.If) and not node.orelse and isinstance(node.body[-1], (ast.Raise, ast.Return)):
         yield None  # a refusal, or a case, left out
     elif isinstance(node, ast.comprehension):
         for dropped in range(len(node.ifs)):
             yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)
+
+
+def _gathered(node: ast.AST) -> bool:
+    """A collection of all the items that qualify: ``[x for x in xs if ...]``, ``tuple(x for x in xs if ...)``."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("tuple", "list"):
+        return len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)
+    return isinstance(node, ast.ListComp)
+
+
+def _counted(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+
+
+def _advanced_by_one(node: ast.BinOp | ast.AugAssign) -> Iterator[ast.AST]:
+    """A position advanced by a count (``place += len(group)``) advanced by one instead: each group one place."""
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)) and _counted(node.value):
+        yield ast.AugAssign(node.target, node.op, ast.Constant(1))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        if _counted(node.right):
+            yield ast.BinOp(node.left, node.op, ast.Constant(1))
+        if _counted(node.left) and isinstance(node.op, ast.Add):
+            yield ast.BinOp(ast.Constant(1), node.op, node.right)
 
 
 def _ceiling(node: ast.AST) -> bool:

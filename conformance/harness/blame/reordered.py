@@ -4,9 +4,10 @@ A port may make every check the reference makes and still refuse a request with 
 two checks in the other order (every bonus's claim before every bonus's shape). The order is stated by the function
 that takes them, not by either check (each is still made as its clause says), so ``edits`` makes each swap of two
 neighbouring checks a misreading of the clauses the function's docstring names, less the rules the two checks refuse
-under themselves (``score_power`` names HIS-VP-2, which its ``validate_base_vp`` cites, and HIS-VP-3). A check
-is a statement that may only refuse: a guard that raises, a call of a step whose answer is not kept
-(``validate_bonuses(...)``), a loop of checks.
+under themselves (``score_power`` names HIS-VP-2, which its ``validate_base_vp`` cites, and HIS-VP-3); except where
+the later check's clause says when it is made ("checked after ``control``", "once every card has passed"): its line
+names that clause in a comment, and the swap misreads it. A check is a statement that may only refuse: a guard that
+raises, a call of a step whose answer is not kept (``validate_bonuses(...)``), a loop of checks.
 """
 
 from __future__ import annotations
@@ -71,9 +72,20 @@ def _stated(check: ast.stmt, path: str) -> set[str]:
     return _strings([check]).union(*(cited.get(name, set[str]()) for name in called))
 
 
-def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType, set[str]]]:
-    """The function's code with two neighbouring checks of one block swapped, and the rules those two refuse under;
-    the tree put back after each."""
+@functools.cache
+def _lines(path: str) -> list[str]:
+    return Path(path).read_text(encoding="utf-8").splitlines()
+
+
+def _ordered_by(check: ast.stmt, path: str) -> str | None:
+    """The clause the check's first line names in a comment: the clause that says when it is made."""
+    named = find_rule_ids(_lines(path)[check.lineno - 1].partition("#")[2])
+    return named[0] if named else None
+
+
+def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType, set[str], str | None]]:
+    """The function's code with two neighbouring checks of one block swapped, the rules those two refuse under, and
+    the clause the later of the two names on its line (None: it names none); the tree put back after each."""
     for node in ast.walk(function):
         for name in ("body", "orelse"):
             block: list[ast.stmt] = getattr(node, name, None) or []
@@ -82,10 +94,11 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
             for at in range(len(block) - 1):
                 if not (_check(block[at]) and _check(block[at + 1])):
                     continue
+                later = _ordered_by(block[at + 1], path)
                 block[at], block[at + 1] = block[at + 1], block[at]
                 try:
                     code = compiled(function, path)
                 finally:
                     block[at], block[at + 1] = block[at + 1], block[at]
                 if code is not None:
-                    yield code, _stated(block[at], path) | _stated(block[at + 1], path)
+                    yield code, _stated(block[at], path) | _stated(block[at + 1], path), later

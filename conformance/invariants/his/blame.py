@@ -2,10 +2,11 @@
 
 The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only
 then who wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates
-(HIS-WIN-5). ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that is the
-one before the play is that step misplaced), and the history with this turn's record last (HIS-WIN-9: the same
-records in another order); Copernicus's or Servetus's play is judged on the verdict. Only what a
-difference shows for sure is named; anything else is left to the check's own rule.
+(HIS-WIN-5), before the time limit on turn 9 (a time limit where a domination was due shows neither that step nor
+the order for sure). ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that
+is the one before the play is that step misplaced), and the history with this turn's record last (HIS-WIN-9: the
+same records in another order); Copernicus's or Servetus's play is judged on the verdict. Only what a difference
+shows for sure is named; anything else is left to the run's evidence and the check's own rule.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def _outcome(
         return "HIS-WIN-1"  # a domination found where the standard victory, checked first, applies
     if expected.get("victory") == "standard" and got.get("victory") != "standard":
         return "HIS-WIN-2"  # someone has 25 VP or more: the game ends in a standard victory
+    if expected.get("victory") == "domination" and got.get("victory") == "time_limit":
+        return None  # the domination missed, or the time limit checked before it (HIS-WIN-1): the run tells which
     if (expected.get("victory") == "domination") != (got.get("victory") == "domination"):
         return _domination_part(request, rulings)  # below 25 VP: one power far enough ahead, from the first turn on
     winner, named = expected.get("winner"), got.get("winner")

@@ -1,0 +1,90 @@
+"""The rule a refusal names: the rule an ``IllegalAction`` cites, the rule of the field an ``InvalidState`` names.
+
+A field's rule is that of the game's vectors that refuse it (indices dropped: ``empires[].population``); a field no
+vector refuses in that place is the same field's in another place (the longest tail of its path one rule's vectors
+refuse: ``control[].markers`` of ``region`` for that of ``regions[]``). ``refused_legal`` weighs a refusal against the
+run: a field the run refuses where no refusal was due (a legal value refused) is refused wrongly wherever it is.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.vectors import load_game
+from rulespec.conformance.harness.verdict import Outcome
+
+_INDEX = re.compile(r"\[\d+\]")
+
+
+@functools.cache
+def field_rules(key: str) -> dict[str, str]:
+    """Each field the game's vectors refuse (its indices dropped: ``empires[].population``) to the primary rule of
+    those vectors, the most common when several refuse it."""
+    votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    for loaded in load_game(registry.game(key)):
+        error = loaded.case.error
+        if error is not None and error.field and loaded.case.rules:
+            votes[_INDEX.sub("[]", error.field)][loaded.case.rules[0]] += 1
+    return {name: counter.most_common(1)[0][0] for name, counter in votes.items()}
+
+
+@functools.cache
+def _rule_ids(key: str) -> frozenset[str]:
+    return frozenset(clause.id for clause in read_clauses(registry.game(key).spec_path))
+
+
+def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict[str, Any]) -> CheckRecord | None:
+    """A check of the run that refused the field ``error`` names (its indices dropped) where no refusal was due: a
+    legal value refused, then, wherever the field is refused on the way to another fault (None: there is none)."""
+    field = error.get("field")
+    if not isinstance(field, str):
+        return None
+    named = _INDEX.sub("[]", field)
+    return next(
+        (o for o in among if o.game == record.game and o.outcome == Outcome.FAILED.value and _refused(o) == named),
+        None,
+    )
+
+
+def _refused(record: CheckRecord) -> str | None:
+    """The field (indices dropped) a check refused where no refusal was due; None for any other check."""
+    got: Any = record.got
+    expected: Any = record.expected
+    if not isinstance(got, dict) or (isinstance(expected, dict) and "error" in expected):
+        return None
+    error: Any = got.get("error")  # pyright: ignore[reportUnknownMemberType]
+    field: Any = error.get("field") if isinstance(error, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    return _INDEX.sub("[]", field) if isinstance(field, str) else None
+
+
+def field_rule(key: str, field: str) -> str | None:
+    """The rule of the game's vectors that refuse the field, else of those refusing the same field in another place
+    (the longest tail of its path that one rule's vectors refuse: ``control[].markers`` of ``region`` for that of
+    ``regions[]``)."""
+    rules, named = field_rules(key), _INDEX.sub("[]", field)
+    if named in rules:
+        return rules[named]
+    steps = named.split(".")
+    for start in range(1, len(steps)):
+        tail = ".".join(steps[start:])
+        found = {rule for known, rule in rules.items() if known.endswith(f".{tail}")}
+        if found:
+            return found.pop() if len(found) == 1 else None
+    return None
+
+
+def cited(key: str, error: dict[str, Any]) -> str | None:
+    """The rule a refusal cites: an IllegalAction's own when the spec defines it (an implementation's word is taken
+    for no other rule), an InvalidState's field's (from the game's vectors)."""
+    if error.get("kind") == "IllegalAction" and isinstance(error.get("rule"), str):
+        return str(error["rule"]) if error["rule"] in _rule_ids(key) else None
+    if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
+        return field_rule(key, str(error["field"]))
+    return None
