@@ -83,6 +83,7 @@ from rulespec.reference.here_i_stand.victory import (
     standard_victory,
     time_limit,
 )
+from rulespec.reference.imperium import drawing as imperium_drawing
 from rulespec.reference.imperium import payment as imperium_payment
 from rulespec.reference.imperium import winner as imperium_winner
 from rulespec.reference.imperium.cards import unrest_in_zones
@@ -786,6 +787,17 @@ def _board_before_base_vp(request: Any, rulings: Any, /) -> Any:
     return score_sheet(power, request.base_vp, request.board, request.bonuses, rulings)
 
 
+def _base_vp_before_power(request: Any, rulings: Any, /) -> Any:
+    """HIS-VP-3 misread: the base VP checked before the power, whose checked value is kept (runs as
+    ``score_power``)."""
+    validate_rulings(rulings)
+    validate_base_vp(request.base_vp, "base_vp")
+    power = validate_power(request.power, "power")
+    validate_board(request.board, rulings)
+    check_bonuses(request.bonuses, rulings)
+    return score_sheet(power, request.base_vp, request.board, request.bonuses, rulings)
+
+
 @pytest.mark.parametrize(
     ("function", "reading"),
     [(his_bonus.check_bonuses, _claims_before_shapes), (his_score.score_power, _board_before_base_vp)],
@@ -1042,6 +1054,46 @@ def test_a_total_taken_as_its_first_term_fails_the_clause_of_its_step_not_each_k
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 3  # two entries of one kind: debaters, voyages, languages
     assert _failed_rules("his", records) == ["HIS-BONUS-10"]
+
+
+def _played_on_tie_unreported(turn: int, totals: Any, history: Any, rulings: HisRulings) -> Outcome:
+    """HIS-RULING-3 misread: under ``play_on`` the tie played on is not reported in ``tied`` (runs as
+    ``victory.outcome``)."""
+    standard = standard_victory(totals, history, rulings)
+    if standard is not None:
+        return standard
+    if max(totals.values()) < STANDARD_VICTORY_VP:
+        dominant = dominating_power(turn, totals, rulings)
+        if dominant is not None:
+            return over(Victory.DOMINATION, dominant, (), None)
+    if turn == LAST_TURN:
+        return time_limit(totals, history, rulings)
+    return Outcome(Victory.NONE, None, (), None, False, turn + 1)
+
+
+def test_a_tie_played_on_left_unreported_fails_the_ruling_stating_that_outcome_not_the_tie_clause() -> None:
+    """``play_on``'s outcome (no winner, the tie still in ``tied``, the next turn) is HIS-RULING-3's, stated whole: a
+    tie left out of it is no HIS-WIN-4 result (the game ends on that one), so the hook names no step."""
+    misread = _misread(his_victory.outcome, _played_on_tie_unreported, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-RULING-3"]
+
+
+def _drawn_card_first_in_hand(player: Any) -> Any:
+    """IMP-DRAW-1 misread: the drawn card goes to the front of the hand, not its end (runs as
+    ``drawing.take_top_card``)."""
+    return replace(player, draw_pile=player.draw_pile[1:], hand=player.draw_pile[:1] + player.hand)
+
+
+def test_a_sequence_extended_at_its_other_end_fails_the_clause_of_its_step_not_each_draw_rule() -> None:
+    """Every draw that ends with cards in hand shows the hand's order wrong, whichever rule (a shuffle, a ruling) its
+    check is primary to: the one step putting the card at the end of the hand (IMP-DRAW-1) is the misreading."""
+    misread = _misread(imperium_drawing.take_top_card, _drawn_card_first_in_hand, imperium)
+    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert _failed_rules("imperium", records) == ["IMP-DRAW-1"]
 
 
 def _time_limit_tie_to_the_first(totals: Any, history: Any, rulings: HisRulings) -> Any:
@@ -1327,6 +1379,16 @@ def test_two_checks_swapped_fail_the_clause_the_later_one_names_as_saying_when_i
     failed = [r for r in records if r.outcome == "failed"]
     assert failed and rule not in {r.primary_rule for r in failed}
     assert _failed_rules(key, records) == [rule]
+
+
+def test_a_checked_value_kept_in_a_name_is_a_check_its_neighbour_may_be_swapped_with() -> None:
+    """``power = validate_power(...)`` keeps its answer, but the base VP check beside it does not read ``power``: the
+    two taken in the other order answer alike but for which fault is refused, a misreading of the order the function
+    states (HIS-VP-3), not of HIS-VP-2, which the base VP check cites."""
+    misread = _misread(his_score.score_power, _base_vp_before_power, his)
+    records = records_of("his", SimpleNamespace(score_power=misread("score_power")), ("score_power",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-VP-3"]
 
 
 def _time_limit_before_domination(turn: int, totals: Any, history: Any, rulings: HisRulings) -> Outcome:

@@ -4,7 +4,8 @@ A bound typed one off (a number, or the module constant it reads), ``<`` for ``<
 as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out, a total taken as its first term or as
 the count of its terms, a fraction rounded the other way, a flag read backwards, ``min`` for ``max``, a condition or a
 refusal left out, all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances
-by taken as one. ``edits`` compiles each into its function's code.
+by taken as one, a sequence extended at its other end (a card put first in the hand, not last). ``edits`` compiles each
+into its function's code.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
         if isinstance(node.op, ast.Add) and not any(isinstance(t, ast.Constant) for t in (node.left, node.right)):
             yield copy.deepcopy(node.left)  # a term of a sum of quantities left out (an offset: one off, above)
             yield copy.deepcopy(node.right)
+        if isinstance(node.op, ast.Add) and any(_sequence(t) for t in (node.left, node.right)):
+            yield ast.BinOp(node.right, ast.Add(), node.left)  # a sequence extended at its other end
         yield from _advanced_by_one(node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # rounded up instead of down
         yield ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), node.left), ast.FloorDiv(), node.right))
@@ -84,6 +87,12 @@ def _gathered(node: ast.AST) -> bool:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("tuple", "list"):
         return len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)
     return isinstance(node, ast.ListComp)
+
+
+def _sequence(node: ast.AST) -> bool:
+    """A sequence written as such: a slice (``pile[:1]``), a tuple or a list."""
+    sliced = isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice)
+    return sliced or isinstance(node, (ast.Tuple, ast.List))
 
 
 def _counted(node: ast.AST) -> bool:

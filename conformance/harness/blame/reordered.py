@@ -7,7 +7,9 @@ neighbouring checks a misreading of the clauses the function's docstring names, 
 under themselves (``score_power`` names HIS-VP-2, which its ``validate_base_vp`` cites, and HIS-VP-3); except where
 the later check's clause says when it is made ("checked after ``control``", "once every card has passed"): its line
 names that clause in a comment, and the swap misreads it. A check is a statement that may only refuse: a guard that
-raises, a call of a step whose answer is not kept (``validate_bonuses(...)``), a loop of checks.
+raises, a call of a step whose answer is not kept (``validate_bonuses(...)``), a loop of checks; or a step whose answer
+is kept in a name (``power = validate_power(...)``) where its neighbour does not read that name, so the two still
+answer alike in either order but for which fault is refused first.
 """
 
 from __future__ import annotations
@@ -36,7 +38,23 @@ def _check(statement: ast.stmt) -> bool:
         return not statement.orelse and isinstance(statement.body[-1], ast.Raise)
     if isinstance(statement, ast.Expr):
         return isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name)
+    if isinstance(statement, ast.Assign):
+        return isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name)
     return isinstance(statement, ast.For) and not statement.orelse and all(_check(s) for s in statement.body)
+
+
+def _independent(first: ast.stmt, second: ast.stmt) -> bool:
+    """Whether neither statement reads a name the other binds (a kept step's answer read by its neighbour)."""
+    return not (_bound(first) & _read(second) or _bound(second) & _read(first))
+
+
+def _bound(statement: ast.stmt) -> set[str]:
+    targets = statement.targets if isinstance(statement, ast.Assign) else []
+    return {t.id for t in targets if isinstance(t, ast.Name)}
+
+
+def _read(statement: ast.stmt) -> set[str]:
+    return {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
 @functools.cache
@@ -92,7 +110,7 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
             if not isinstance(block, list):
                 continue
             for at in range(len(block) - 1):
-                if not (_check(block[at]) and _check(block[at + 1])):
+                if not (_check(block[at]) and _check(block[at + 1]) and _independent(block[at], block[at + 1])):
                     continue
                 later = _ordered_by(block[at + 1], path)
                 block[at], block[at + 1] = block[at + 1], block[at]
