@@ -23,7 +23,7 @@ from types import CodeType
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.nodes import edited, strictness
-from rulespec.conformance.harness.blame.reordered import compiled, reorderings
+from rulespec.conformance.harness.blame.reordered import compiled, named_on, reorderings, source_lines
 from rulespec.conformance.harness.blame.ruled import ruling_fields, ruling_reads
 from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, spans_a_range
 
@@ -144,7 +144,7 @@ def _steps(function: ast.FunctionDef, lines: list[str]) -> dict[int, str]:
             continue
         if isinstance(node, ast.expr) and node.lineno != node.end_lineno:
             continue  # a condition over several lines: its lines are the steps
-        named = find_rule_ids(lines[node.lineno - 1].partition("#")[2])
+        named = named_on(lines, node)
         if named:
             steps |= {id(part): named[0] for part in ast.walk(node)}
     return steps
@@ -159,7 +159,7 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
     for node in ast.walk(function):
         if isinstance(node, ast.If) and (rule := _cited(node)) is not None:
             guards |= {id(part): rule for part in ast.walk(node)}  # walked outside in: the innermost guard last
-    steps, constants = _steps(function, _lines(path)), _constants(Path(path).parent)
+    steps, constants = _steps(function, source_lines(path)), _constants(Path(path).parent)
     ruled = ruling_reads(function, ruling_fields(key))  # a part reading a ruling may misread it (``ruled``)
     loops = any(isinstance(node, ast.While) for node in ast.walk(function))
     parents = _parents(function)
@@ -182,11 +182,6 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
         number += 1
         ordered = (later,) if later else tuple(r for r in named if r not in stated) or named
         yield Misreading(module, qualname, number, ordered, code, loops)
-
-
-@functools.cache
-def _lines(path: str) -> list[str]:
-    return Path(path).read_text(encoding="utf-8").splitlines()
 
 
 @dataclass(frozen=True)

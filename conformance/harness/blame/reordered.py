@@ -91,13 +91,19 @@ def _stated(check: ast.stmt, path: str) -> set[str]:
 
 
 @functools.cache
-def _lines(path: str) -> list[str]:
+def source_lines(path: str) -> list[str]:
+    """The reference module's lines, read once."""
     return Path(path).read_text(encoding="utf-8").splitlines()
+
+
+def named_on(lines: list[str], node: ast.stmt | ast.expr) -> tuple[str, ...]:
+    """The clauses a comment at the end of the node's first line names (``# SOE-GAME-8: checked after control``)."""
+    return find_rule_ids(lines[node.lineno - 1].partition("#")[2])
 
 
 def _ordered_by(check: ast.stmt, path: str) -> str | None:
     """The clause the check's first line names in a comment: the clause that says when it is made."""
-    named = find_rule_ids(_lines(path)[check.lineno - 1].partition("#")[2])
+    named = named_on(source_lines(path), check)
     return named[0] if named else None
 
 
