@@ -40,8 +40,9 @@ def test_every_vector_case_of_a_batch_reaches_the_process_before_its_first_reply
     options = ("--game", "soe", "--cmd", adapter, "--rule", RULE, "--profile", "canary")
     assert main(["verify", *options, "--", *VECTORS_ONLY, *spread]) == 0
     most = [int(line) for line in counted.read_text(encoding="utf-8").split()]
-    # one count per process: the run's own (the one that answered the handshake checked before it), and each worker's
-    assert len(most) == (3 if spread else 1)
+    # one count per process asked something: the run's own (it answered the handshake checked before the run), and
+    # each worker's that ran a check (a worker's process is begun at once, and ended unasked if none comes)
+    assert len(most) in ((2, 3) if spread else (1,))
     assert max(most) == 2 * len(cases), f"requests held before a reply, per process: {most}"
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from rulespec.conformance.harness import profiles
@@ -33,10 +34,12 @@ from rulespec.conformance.harness.verify.plain_gate import PlainGate, from_pytes
 from rulespec.conformance.harness.verify.recorder import RECORDER, Recorder
 from rulespec.conformance.harness.verify.subjects import SUBJECTS, CheckedSubject, Subjects, is_worker, release_kept
 from rulespec.conformance.harness.vocabulary import argument
+from rulespec.conformance.harness.wire.messages import ENCODER, Started
 
 profiles.register()
 
 _HANDED = "rulespec-options"  # the controller's options, in a pytest-xdist worker's workerinput
+_OFFERED = "rulespec-offered"  # what the controller's process offers: a worker's own handshake waits to be needed
 _TOGETHER = "rulespec-vectors-together"  # whether the worker is dealt each batch of vector cases whole
 
 # --- options and subjects --------------------------------------------------------------
@@ -84,6 +87,12 @@ def options_of(config: pytest.Config) -> VerifyOptions:
     return options
 
 
+def offered_to(config: pytest.Config) -> Started | None:
+    """In a pytest-xdist worker, the handshake its controller's process answered (``Subjects.offered``)."""
+    said: str | None = getattr(config, "workerinput", {}).get(_OFFERED)
+    return msgspec.json.decode(said, type=Started) if said else None
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the spec clause IDs a conformance invariant checks")
     config.addinivalue_line("markers", "examples: runs an example implementation through rulespec verify (slow)")
@@ -91,7 +100,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not is_worker(config):  # the workers, started after this, cut and wrap failures to the controller's terminal
         os.environ.setdefault("COLUMNS", str(terminal_width()))
     collection.set_roots(options.vectors, config.args, config.invocation_params.dir)
-    config.stash[SUBJECTS] = Subjects(options)
+    config.stash[SUBJECTS] = Subjects(options, offered_to(config))
     config.stash[DECLARED] = declared.run_declared(options, config.stash[SUBJECTS])
     # rulespec verify hands in its recorder (pytest.main's plugins); any other run makes its own
     given = [plugin for plugin in config.pluginmanager.get_plugins() if isinstance(plugin, Recorder)]
@@ -115,6 +124,9 @@ def pytest_configure_node(node: Any) -> None:
     """pytest-xdist: a worker decodes its controller's options rather than reading pytest's own again."""
     node.workerinput[_HANDED] = node.config.stash[OPTIONS].encode()
     node.workerinput[_TOGETHER] = spread.vectors_together(node.config)
+    offered = node.config.stash[SUBJECTS].offered()
+    if offered is not None:  # the worker starts its own process without waiting for its handshake
+        node.workerinput[_OFFERED] = ENCODER.encode(offered).decode()
 
 
 pytest_xdist_make_scheduler = pytest.hookimpl(optionalhook=True)(spread.make_scheduler)

@@ -22,6 +22,7 @@ from rulespec.conformance.harness.verify.breaker import Breaker, GuardedSubject
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.verify.saved_failures import SentCall
 from rulespec.conformance.harness.wire.faults import WireFault
+from rulespec.conformance.harness.wire.messages import Started
 from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.conformance.harness.wire.subject import ProcessSubject
 
@@ -63,21 +64,29 @@ class Subjects:
     Every subject's faults go through one circuit breaker (verify/breaker.py).
     """
 
-    def __init__(self, options: VerifyOptions) -> None:
+    def __init__(self, options: VerifyOptions, offered: Started | None = None) -> None:
         impl, cmd, games, timeout = options.impl, options.cmd, options.games, options.case_timeout
         self.breaker = Breaker(options.max_faults, timeout)
         self._made: dict[str, Subject] = {}
         self._guarded: dict[str, GuardedSubject] = {}
         self._ahead: dict[str, dict[str, list[tuple[str, object, object]]]] = {}  # batch -> game -> calls
         if cmd is not None:
-            self._made.update(self._start(cmd, games, timeout))
+            self._made.update(self._start(cmd, games, timeout, offered=offered))
         elif impl is not None:
-            self._made.update(self._start(served_command(games[0], impl), games, timeout, label=impl, repeat=False))
+            served = served_command(games[0], impl)
+            self._made.update(self._start(served, games, timeout, label=impl, repeat=False, offered=offered))
 
     @staticmethod
     def _start(
-        cmd: str, games: tuple[str, ...], timeout: float, label: str | None = None, repeat: bool = True
+        cmd: str,
+        games: tuple[str, ...],
+        timeout: float,
+        label: str | None = None,
+        repeat: bool = True,
+        offered: Started | None = None,
     ) -> dict[str, Subject]:
+        """The process's subjects: the one kept since its handshake was checked, else a new one, whose handshake is
+        asked at once, or, ``offered`` one by the controller of a pytest-xdist worker, when it is first asked."""
         named = f"--impl {label}" if label else f"--cmd {cmd!r}"
         handed = _KEPT.pop((cmd, timeout), None) if repeat else None
         if handed is not None:
@@ -86,12 +95,20 @@ class Subjects:
             session = WireSession(cmd, timeout, repeat=repeat)
         except ValueError as exc:
             raise pytest.UsageError(str(exc)) from exc
+        if offered is not None:
+            session.begin(offered)
+            return {key: ProcessSubject(game(key), session, label) for key in games}
         try:
             session.started()
         except WireFault as fault:
             session.close()
             raise pytest.UsageError(f"{named}: {fault}") from fault
         return {key: ProcessSubject(game(key), session, label) for key in games}
+
+    def offered(self) -> Started | None:
+        """What the implementation's process offers (handed to the workers, which ``begin`` theirs), if one runs."""
+        sessions = [made.session for made in self._made.values() if isinstance(made, ProcessSubject)]
+        return sessions[0].offer() if sessions else None
 
     def startup_output(self) -> list[str]:
         """What each implementation wrote while it started (a banner, warnings, logging), inert: never a check's."""

@@ -138,3 +138,12 @@ REPLIES: dict[str, type[Reply]] = {_tag(kind): kind for kind in get_args(Reply)}
 MESSAGES: dict[str, type[msgspec.Struct]] = {
     _tag(kind): kind for kind in (Start, Started, Run, Stop, *REPLIES.values())
 }
+
+
+_UNNUMBERED = b'{"type":"run","id":0,'  # how a run request encoded with ``id`` 0 begins: its tag, then its ID
+
+
+def numbered(body: bytes, ident: int) -> bytes:
+    """A run request's line numbered ``ident``, from its encoding with ``id`` 0 (the ID is the field after the tag)."""
+    assert body.startswith(_UNNUMBERED)
+    return b'{"type":"run","id":%d,%s\n' % (ident, body[len(_UNNUMBERED) :])

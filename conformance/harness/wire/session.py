@@ -1,16 +1,11 @@
 """One long-running implementation process spoken to over the wire protocol: the handshake, requests and replies.
 
-The harness must survive whatever the process does. Every way a reply can go wrong is a
-``Fault`` of its own, raised as an ``ImplementationError`` that names the fault and shows
-the request; the case is an error, never a pass, and the run goes on. A fault that leaves
-the conversation out of step (a timeout, a crash, a line that is not the reply) kills the
-process; the next case starts a fresh one, so a late reply can never answer another request.
-
-Determinism is checked on every request: each is asked twice, back to back in one write
-(the second copy costs one extra turn of the implementation, not a round trip), and the two
-replies must be equal; a request met again later in the run must get the same reply as before.
-Requests can also be sent ahead in one stream (``send_ahead``, then ``collect``): vector cases
-(``prefetch``) and the calls of a speculating invariant (verify/speculation.py).
+The harness must survive whatever the process does: every way a reply can go wrong is a ``Fault`` of its own, raised
+as an ``ImplementationError`` naming it and showing the request; the case is an error, never a pass. A fault leaving
+the conversation out of step (a timeout, a crash, a line that is not the reply) kills the process, and the next case
+starts a fresh one, so a late reply can never answer another request. Each request is asked twice in one write and
+the replies must agree, as must a request met again later (``determinism``). Requests can be sent ahead in one stream
+(``send_ahead``, then ``collect``): vector cases (``prefetch``) and a speculating invariant's calls.
 """
 
 from __future__ import annotations
@@ -22,7 +17,7 @@ from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
 from rulespec.conformance.harness.wire.determinism import Answers
 from rulespec.conformance.harness.wire.ending import escaped, stopped, survivors
 from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, parse_command, shown_text
-from rulespec.conformance.harness.wire.messages import ENCODER, Reply, Run, Started
+from rulespec.conformance.harness.wire.messages import ENCODER, Reply, Run, Started, numbered
 from rulespec.conformance.harness.wire.process import Closed, LineProcess, Timeout
 from rulespec.conformance.harness.wire.reply import Misfit, read_reply
 from rulespec.conformance.harness.wire.startup import handshake
@@ -31,13 +26,6 @@ Heard = tuple[Reply | Misfit, bytes] | WireFault  # a reply read from a stream a
 STARTUP_TIMEOUT = 20.0  # seconds to start and answer ``start``
 CHUNK_LINES = 64  # lines sent ahead are written in chunks of this many: one wake-up of the process per chunk
 _MAX_STARTS = 3  # consecutive failed starts before every case fails at once
-_UNNUMBERED = b'{"type":"run","id":0,'  # how a run request encoded with ``id`` 0 begins: its tag, then its ID
-
-
-def _line(body: bytes, ident: int) -> bytes:
-    """A run request numbered ``ident``, from its encoding with ``id`` 0 (the ID is the field after the tag)."""
-    assert body.startswith(_UNNUMBERED)
-    return b'{"type":"run","id":%d,%s\n' % (ident, body[len(_UNNUMBERED) :])
 
 
 class WireSession:
@@ -67,6 +55,8 @@ class WireSession:
         self._unsent: list[bytes] = []  # lines of pending requests not yet written
         self._stray: list[WireFault] = []
         self._known: Started | None = None  # the last handshake answered: what the process offers, without a start
+        self._offered: Started | None = None  # what ``begin`` was told it offers, until its own handshake
+        self._spawned: LineProcess | None = None  # started by ``begin``, not yet asked ``start``
         # seconds that faults cost and the circuit breaker has not yet been charged (``take_cost``): every start
         # after the first (a restart's handshake), and every wait that ended in a fault breaking the conversation
         self._cost = 0.0
@@ -103,9 +93,18 @@ class WireSession:
     def offer(self) -> Started:
         """What the process offers (its last handshake), without starting one when that is known: a process is
         started only to be asked something, never to be asked what it offers again."""
-        if self._started is not None:
-            return self._started
-        return self._known if self._known is not None else self.started()
+        known = self._started or self._known or self._offered
+        return known if known is not None else self.started()
+
+    def begin(self, offered: Started) -> None:
+        """Start the process, its handshake asked when it is first asked anything and ``offered`` (another process
+        of the command answered it) standing for it until then: its start-up overlaps the work before."""
+        self._offered = offered
+        if self._process is None and self._spawned is None:
+            try:
+                self._spawned = LineProcess(self.argv)
+            except OSError:
+                pass  # ``started`` meets it again, and says so, when it is asked
 
     def take_cost(self) -> float:
         """The seconds faults have cost since last asked (restarts' handshakes, waits that ended in a fault), taken."""
@@ -114,7 +113,7 @@ class WireSession:
 
     def _start(self) -> Started:
         try:
-            self._process = LineProcess(self.argv)
+            self._process, self._spawned = self._spawned or LineProcess(self.argv), None
         except OSError as exc:
             raise WireFault(Fault.START, f"{self.command!r}: {exc}") from exc
         started, said = handshake(self._process, self.startup_timeout)
@@ -137,6 +136,9 @@ class WireSession:
 
     def close(self) -> list[WireFault]:
         """Stop the process; the faults of its ending (an unclean exit, stderr, a process of its group left)."""
+        spawned, self._spawned = self._spawned, None
+        if spawned is not None:  # begun and never asked anything: ended as a restart ends a process
+            spawned.kill()
         process, self._process, self._started = self._process, None, None
         if process is None:
             return self.leftovers()
@@ -170,7 +172,7 @@ class WireSession:
         assert process is not None
         first, second = self._next_id + 1, self._next_id + 2
         self._next_id = second
-        lines = [_line(body, n) for n in (first, second)]
+        lines = [numbered(body, n) for n in (first, second)]
         shown = lines[0][:-1]
         stray_out, stray_err = process.drain()  # written after the previous reply, before this request
         waited = time.monotonic()
@@ -211,7 +213,7 @@ class WireSession:
             first = self._next_id + 1
             self._next_id += 2
             body = ENCODER.encode(question)
-            pair = [_line(body, n) for n in (first, first + 1)]
+            pair = [numbered(body, n) for n in (first, first + 1)]
             self._unsent += pair if self.repeat else pair[:1]
             self._pending.append((body, first, pair[0][:-1], 0.0))
         if len(self._unsent) >= CHUNK_LINES:
