@@ -10,6 +10,7 @@ commas) says what:
     noise     a UserWarning, a logging line and a flushed banner on stdout
 
 Whatever it does, verify's verdict and outputs stay the harness's own (tests/faults/test_runs.py).
+``IMPORT_TIME_LOG`` names a file each import adds its process ID to: how many processes served it.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ import warnings
 from rulespec.reference.struggle_of_empires import *  # noqa: F403 - the reference's operations, answered as they are
 
 _WHAT = os.environ.get("IMPORT_TIME", "").split(",")
+
+if os.environ.get("IMPORT_TIME_LOG"):
+    with open(os.environ["IMPORT_TIME_LOG"], "a", encoding="utf-8") as log:
+        log.write(f"{os.getpid()}\n")
 
 if "exit" in _WHAT:
     os._exit(0)

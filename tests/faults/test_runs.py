@@ -148,6 +148,15 @@ def test_import_time_exit() -> None:
     assert "ended its process (status 0)" in ran.stderr
 
 
+def test_the_process_that_passed_the_preflight_is_the_one_the_run_asks(tmp_path: Path) -> None:
+    """An ``--impl`` is loaded and checked in a process of its own before the run; that process then serves the run,
+    so the module is imported once, not once to check it and again to run it."""
+    log = tmp_path / "imports"
+    ran = verify("--rule", "SOE-POP-1", "--impl", "tests.fakes.import_time", IMPORT_TIME_LOG=str(log))
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert len(log.read_text(encoding="utf-8").split()) == 1
+
+
 def test_import_time_accidents(tmp_path: Path) -> None:
     """atexit, a thread, chdir and noise at import stay in the implementation's process; it passes, and exits."""
     ran = verify(

@@ -74,10 +74,29 @@ def check_operations(game: Game, operations: Sequence[str]) -> None:
             )
 
 
-def loaded(key: str, spec: str, timeout: float = STARTUP_TIMEOUT) -> Loaded:
+def loaded(key: str, spec: str, timeout: float = STARTUP_TIMEOUT, case_timeout: float | None = None) -> Loaded:
     """``--impl spec`` loaded and checked (``check_impl``) in a process of its own, as it will be served: what it
-    said about itself, or UsageProblem. An exit, a thread, a patch or a ``chdir`` at its import stays there."""
+    said about itself, or UsageProblem. An exit, a thread, a patch or a ``chdir`` at its import stays there.
+
+    With ``case_timeout``, the process that passed is kept for the run (``subjects.keep``), which asks it without
+    starting another: its start-up is paid once."""
     process = LineProcess(parse_command(served_command(key, spec) + " --check"))
+    try:
+        said = _loaded_line(process, spec, timeout)
+    except UsageProblem:
+        process.kill()
+        raise
+    if case_timeout is None:
+        process.kill()
+    else:
+        session = WireSession(served_command(key, spec), case_timeout, repeat=False)
+        session.begin(process=process)
+        keep(session)
+    return said
+
+
+def _loaded_line(process: LineProcess, spec: str, timeout: float) -> Loaded:
+    """The ``Loaded`` line of a ``serve --check`` process, or UsageProblem saying why there is none."""
     try:
         line = process.read_line(time.monotonic() + timeout)
     except Timeout:
@@ -94,8 +113,6 @@ def loaded(key: str, spec: str, timeout: float = STARTUP_TIMEOUT) -> Loaded:
             f"--impl {spec}: loading it ended its process (status {status}) before it was ready"
             + (f"; stderr: {said}" if said else "")
         ) from None
-    finally:
-        process.kill()
     try:
         return msgspec.json.decode(line, type=Loaded)
     except msgspec.DecodeError as exc:
@@ -141,7 +158,7 @@ def problem_with(options: VerifyOptions, games: Sequence[Game]) -> str | None:
         if options.impl is not None:
             if len(games) != 1:
                 raise UsageProblem(f"--impl {options.impl} implements one game: name it with --game KEY")
-            loaded(games[0].key, options.impl)
+            loaded(games[0].key, options.impl, case_timeout=options.case_timeout)
         check_rules(games, options.rules)
         for found in vector_problems(options.vectors):
             raise UsageProblem(found)

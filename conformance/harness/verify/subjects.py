@@ -32,7 +32,10 @@ _KEPT: dict[tuple[str, float], WireSession] = {}
 
 
 def keep(session: WireSession) -> None:
-    """Keep a started session for the run of its command (``Subjects`` takes it)."""
+    """Keep a started session for the run of its command (``Subjects`` takes it), in place of one kept before."""
+    older = _KEPT.pop((session.command, session.timeout), None)
+    if older is not None and older is not session:
+        older.close()
     _KEPT[(session.command, session.timeout)] = session
 
 
@@ -88,7 +91,7 @@ class Subjects:
         """The process's subjects: the one kept since its handshake was checked, else a new one, whose handshake is
         asked at once, or, ``offered`` one by the controller of a pytest-xdist worker, when it is first asked."""
         named = f"--impl {label}" if label else f"--cmd {cmd!r}"
-        handed = _KEPT.pop((cmd, timeout), None) if repeat else None
+        handed = _KEPT.pop((cmd, timeout), None)
         if handed is not None:
             return {key: ProcessSubject(game(key), handed, label) for key in games}
         try:

@@ -11,8 +11,9 @@ and the implementation's own prints are kept off the protocol's stdout (at impor
 shown as start-up output). It ends with ``os._exit``: a thread the module started (a cache warmer, a
 metrics exporter) cannot keep it running after ``stop``.
 
-With ``--check`` it loads the implementation, checks it (``check_impl``), writes one line (``Loaded``:
-its version) and exits: the preflight of ``verify``, so the module is never imported by the harness.
+With ``--check`` it loads the implementation, checks it (``check_impl``) and writes one line (``Loaded``: its
+version) before it serves: the preflight of ``verify``, so the module is never imported by the harness, and the
+process that passed it is the one the run asks (its start-up paid once).
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ def main() -> int:
     options = argparse.ArgumentParser(prog="python -m rulespec.conformance.harness.wire.serve")
     options.add_argument("--game", required=True)
     options.add_argument("--impl", required=True, metavar="MODULE:ATTR")
-    options.add_argument("--check", action="store_true", help="load and check the implementation, say so, exit")
+    options.add_argument("--check", action="store_true", help="load and check the implementation, say so, serve")
     args = options.parse_args()
     # the protocol keeps the real stdout; what the module prints as it loads goes to stderr (start-up output)
     protocol = os.fdopen(os.dup(1), "wb")
@@ -184,7 +185,6 @@ def main() -> int:
             version = None
         protocol.write(msgspec.json.encode(Loaded(version)) + b"\n")
         protocol.flush()
-        return _exit("", 0)
     # anything else that writes to descriptor 1 now writes nowhere
     os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
     status = serve(Served(played, target), sys.stdin.buffer, protocol)

@@ -96,15 +96,15 @@ class WireSession:
         known = self._started or self._known or self._offered
         return known if known is not None else self.started()
 
-    def begin(self, offered: Started) -> None:
-        """Start the process, its handshake asked when it is first asked anything and ``offered`` (another process
-        of the command answered it) standing for it until then: its start-up overlaps the work before."""
+    def begin(self, offered: Started | None = None, process: LineProcess | None = None) -> None:
+        """Start the process, or take ``process`` (the command's, started, never asked anything), and ask its handshake
+        when it is first asked anything, ``offered`` (another process of the command answered it) standing for it
+        until then: its start-up overlaps the work before, instead of preceding it."""
         self._offered = offered
-        if self._process is None and self._spawned is None:
-            try:
-                self._spawned = LineProcess(self.argv)
-            except OSError:
-                pass  # ``started`` meets it again, and says so, when it is asked
+        try:
+            self._spawned = process or LineProcess(self.argv)
+        except OSError:
+            pass  # ``started`` meets it again, and says so, when it is asked
 
     def take_cost(self) -> float:
         """The seconds faults have cost since last asked (restarts' handshakes, waits that ended in a fault), taken."""
