@@ -93,7 +93,7 @@ def verify(args: argparse.Namespace) -> int:
     try:
         return _verify(from_command_line(args))
     finally:
-        release_kept()  # a --cmd's process started by the checks before a run that never began
+        release_kept()  # a process started by the checks before a run that never began
 
 
 def _verify(options: VerifyOptions) -> int:

@@ -26,8 +26,8 @@ from rulespec.conformance.harness.wire.messages import Started
 from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.conformance.harness.wire.subject import ProcessSubject
 
-# a --cmd's process started to check its handshake before the run, handed to the run rather than started again
-# (a slow start-up paid once): by command and case timeout, in the process that checked it
+# a process started before the run to check it (a --cmd's handshake, an --impl loaded and checked), handed to the
+# run rather than started again (a slow start-up paid once): by command and case timeout, in the process that checked it
 _KEPT: dict[tuple[str, float], WireSession] = {}
 
 
@@ -88,8 +88,8 @@ class Subjects:
         repeat: bool = True,
         offered: Started | None = None,
     ) -> dict[str, Subject]:
-        """The process's subjects: the one kept since its handshake was checked, else a new one, whose handshake is
-        asked at once, or, ``offered`` one by the controller of a pytest-xdist worker, when it is first asked."""
+        """The subjects of the command's process: the one kept since the preflight checked it; else a new one, its
+        handshake asked at once, or, in a pytest-xdist worker ``offered`` its controller's, when first needed."""
         named = f"--impl {label}" if label else f"--cmd {cmd!r}"
         handed = _KEPT.pop((cmd, timeout), None)
         if handed is not None:
