@@ -50,12 +50,12 @@ def determine_winner(request: WinnerRequest, rulings: Rulings, /) -> Outcome:
     validate_winner_request(request)
     unrest = tuple(unrest_count(player, request, rulings) for player in request.players)
     fewest = [i for i, n in enumerate(unrest) if n == min(unrest)]  # IMP-COLLAPSE-3
-    if len(fewest) == 1:  # IMP-COLLAPSE-3
-        return Outcome(unrest, (request.players[fewest[0]].name,), Decider.UNREST)
+    if len(fewest) == 1:  # IMP-COLLAPSE-4: a tie on unrest goes to scoring
+        return Outcome(unrest, (request.players[fewest[0]].name,), Decider.UNREST)  # IMP-COLLAPSE-3
     best = max(request.scores[i] for i in fewest)  # IMP-COLLAPSE-4
     top = [i for i in fewest if request.scores[i] == best]  # IMP-COLLAPSE-4
-    if len(top) == 1:  # IMP-COLLAPSE-4
-        return Outcome(unrest, (request.players[top[0]].name,), Decider.SCORE)
+    if len(top) == 1:  # IMP-COLLAPSE-5: a tie on score too goes to IMP-RULING-5
+        return Outcome(unrest, (request.players[top[0]].name,), Decider.SCORE)  # IMP-COLLAPSE-4
     if rulings.full_tie is FullTie.LATER_IN_TURN_ORDER:  # IMP-RULING-5
         return Outcome(unrest, (request.players[top[-1]].name,), Decider.TURN_ORDER)
     return Outcome(unrest, tuple(request.players[i].name for i in top), Decider.SHARED)  # IMP-RULING-5

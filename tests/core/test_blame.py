@@ -243,8 +243,8 @@ def _second_highest_loses_three(request: EndGameRequest, rulings: SoeRulings, /)
 
 
 def _only_the_first_tied_loses(empire: Any, empires: Any, rulings: SoeRulings) -> int:
-    """SOE-UNREST-5 misread: of the candidates tied on the highest unrest, only the first listed loses 7 (runs as
-    ``end_game.unrest_penalty``)."""
+    """SOE-UNREST-3 misread: of the candidates tied on the highest unrest, only the first listed loses 7, not every
+    one (runs as ``end_game.unrest_penalty``)."""
     candidates = penalty_candidates(empires, rulings)
     if empire not in candidates:
         return 0
@@ -259,11 +259,35 @@ def _only_the_first_tied_loses(empire: Any, empires: Any, rulings: SoeRulings) -
     return 0
 
 
-def test_a_tie_penalised_unequally_fails_the_tie_rule_in_every_standings_list_it_spreads_to() -> None:
+def test_a_tied_candidate_left_unpenalised_fails_the_rule_saying_who_loses_it_in_every_standings_list() -> None:
     misread = _misread(sys.modules[penalty_candidates.__module__].unrest_penalty, _only_the_first_tied_loses)
     records = records_of("soe", SimpleNamespace(end_game=misread("end_game")), ("end_game",))
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 3  # the worked examples, the tied highest, zero unrest penalised
+    assert _failed_rules("soe", records) == ["SOE-UNREST-3"]
+
+
+def _tied_divide_the_penalty(empire: Any, empires: Any, rulings: SoeRulings) -> int:
+    """SOE-UNREST-5 misread: candidates tied on the highest unrest divide the 7 between them, rounded down (runs as
+    ``end_game.unrest_penalty``)."""
+    candidates = penalty_candidates(empires, rulings)
+    if empire not in candidates:
+        return 0
+    highest = highest_unrest(candidates)
+    tied = sum(1 for e in candidates if e.unrest == highest)
+    if len(empires) < SECOND_PENALISED_FROM:
+        return HIGHEST_PENALTY if empire.unrest == highest and tied == 1 else 0
+    if empire.unrest == highest:
+        return HIGHEST_PENALTY // tied
+    if empire.unrest == second_highest_unrest(candidates, rulings):
+        return SECOND_PENALTY
+    return 0
+
+
+def test_a_penalty_divided_among_the_tied_fails_the_tie_rule_in_every_standings_list_it_spreads_to() -> None:
+    misread = _misread(sys.modules[penalty_candidates.__module__].unrest_penalty, _tied_divide_the_penalty)
+    records = records_of("soe", SimpleNamespace(end_game=misread("end_game")), ("end_game",))
+    assert any(r.outcome == "failed" for r in records)
     assert _failed_rules("soe", records) == ["SOE-UNREST-5"]
 
 
@@ -1419,3 +1443,50 @@ def test_a_time_limit_where_a_domination_was_due_is_left_to_the_run_not_taken_fo
     failed = [r for r in records if r.outcome == "failed"]
     assert failed and all(r.got.get("victory") == "time_limit" for r in failed if r.operation == "determine_victory")
     assert _failed_rules("his", records) == ["HIS-WIN-1"]
+
+
+def _exploration_up_to_two(request: Any, rulings: HisRulings, /) -> Any:
+    """HIS-BONUS-3 misread: under ``published`` an exploration is worth 1 or 2 VP (a conquest still 1 to 3), a legal
+    3 refused on the entry's VP as a port refuses it, citing no rule."""
+    for i, bonus in enumerate(request.bonuses):
+        published = rulings.track_limits.value == "published"
+        if bonus.kind == "exploration" and bonus.vp == 3 and published:
+            raise InvalidState(f"bonuses[{i}].vp", 3, "an exploration is worth 1 or 2", None)
+    return his.bonus_vp(request, rulings)
+
+
+def test_a_legal_value_refused_on_a_field_several_clauses_bound_fails_the_clause_bounding_it_in_that_request() -> None:
+    """``bonuses[i].vp`` is bounded by the clause of the entry's kind: the reference, asked the same request with that
+    VP out of range, cites HIS-BONUS-3 for an exploration, whichever rule the field's vectors mostly name."""
+    records = records_of("his", SimpleNamespace(bonus_vp=_exploration_up_to_two), ("bonus_vp",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-BONUS-3"]
+
+
+def _tie_unseen(on_score: bool) -> Any:
+    """IMP-COLLAPSE-4 or -5 misread: a tie (on unrest, or on score among those) not seen, the first of the tied
+    players winning by the step the tie was on."""
+
+    def determine_winner(request: WinnerRequest, rulings: Any, /) -> Any:
+        outcome = imperium.determine_winner(request, rulings)
+        unrest = outcome.unrest
+        fewest = [i for i, n in enumerate(unrest) if n == min(unrest)]
+        if not on_score and len(fewest) > 1:
+            return replace(outcome, winners=(request.players[fewest[0]].name,), decided_by=Decider.UNREST)
+        best = max(request.scores[i] for i in fewest)
+        top = [i for i in fewest if request.scores[i] == best]
+        if on_score and len(top) > 1:
+            return replace(outcome, winners=(request.players[top[0]].name,), decided_by=Decider.SCORE)
+        return outcome
+
+    return determine_winner
+
+
+@pytest.mark.parametrize(("on_score", "rule"), [(False, "IMP-COLLAPSE-4"), (True, "IMP-COLLAPSE-5")])
+def test_a_tie_not_seen_fails_the_clause_saying_what_the_tie_does(on_score: bool, rule: str) -> None:
+    """Two misreadings answer alike: the tied group cut to its first (its clause forms the group) and one winner
+    where exactly one was asked (``==`` read as ``>=``, on the guard whose clause says what a tie does); the
+    comparison's is taken, as a bound's strictness is before a value it reads."""
+    records = records_of("imperium", SimpleNamespace(determine_winner=_tie_unseen(on_score)), ("determine_winner",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == [rule]

@@ -6,10 +6,11 @@ other rules it involves: one wrong field never smears a failure over every rule 
 blame is the primary rule, except where the answer says better which rule went wrong:
 
 - a legal input refused, or an input refused under a rule the check does not involve: the rule the
-  refusal cites (an ``IllegalAction``'s), or the rule of the field an ``InvalidState`` names (the rule
-  of the game's vectors that refuse that field, else that field in another place: ``control[].markers`` of
-  ``region`` for that of ``regions[]``; ``refusals``), so a legal 9 refused fails the rule on populations
-  and not each vector's own; a fault refused for another of the check's rules: the misreading that
+  refusal cites (an ``IllegalAction``'s), or the rule of the field an ``InvalidState`` names (the rule the
+  reference cites refusing that field of the same request, its value put out of range: an entry's VP is its kind's
+  clause; else the rule of the game's vectors that refuse that field, else that field in another place:
+  ``control[].markers`` of ``region`` for that of ``regions[]``; ``refusals``), so a legal 9 refused fails the rule
+  on populations and not each vector's own; a fault refused for another of the check's rules: the misreading that
   refuses it so (below), so a legal 7 players refused before each fault fails the rule on player counts,
   else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal value
   refused on the way to the fault);
@@ -33,9 +34,10 @@ blame is the primary rule, except where the answer says better which rule went w
   and a play's kind refused before its claim fails HIS-PLAY-1 (an order's vectors are each primary to the fault refused
   first).
   Misreadings of two clauses that fit alike: those explaining the most failures of the run, then the one that misreads a
-  bound's strictness (``>`` for ``>=``: the bound's clause, not that of a value it reads typed one off), else none. A
-  misreading in a step or a part of a guard that reads a ruling (``ruled``) beside a rule misreads the ruling only where
-  another of its alternatives answers so; a formula no alternative gives (a tied group a place high) is the rule's;
+  bound's strictness (``>`` for ``>=``, or exactly one read as at least one: the comparison's clause, not that of a
+  value it reads typed one off or cut to its first), else none. A misreading in a step or a part of a guard that
+  reads a ruling (``ruled``) beside a rule misreads the ruling only where another of its alternatives answers so; a
+  formula no alternative gives (a tied group a place high) is the rule's;
 - where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was
   asked under one alternative of a ruling other than its default, the ruling's other alternatives passing its
   vectors: that ruling's clause (``switches.confined``), before the line or the refused field that shows it, so
@@ -125,7 +127,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     error: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     due_refusal = isinstance(expected, dict) and "error" in expected
     if isinstance(error, dict) and expected is not None:
-        cited = refusal_rule(record.game, error)  # pyright: ignore[reportUnknownArgumentType]
+        cited = refusal_rule(record.game, error, record)  # pyright: ignore[reportUnknownArgumentType]
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names both)
         if cited and (not due_refusal or cited not in record.rules):
             return (

@@ -121,7 +121,11 @@ def _ceiling(node: ast.AST) -> bool:
 
 
 def strictness(node: ast.AST, replacement: ast.AST | None) -> bool:
-    """Whether an edit only swaps a comparison's strictness (``>`` for ``>=``)."""
+    """Whether an edit only loosens or tightens a comparison, its bound kept: ``>`` for ``>=``, or exactly read as at
+    least (``== 1`` as ``>= 1``: one winner where a tie was stated)."""
     if not (isinstance(node, ast.Compare) and isinstance(replacement, ast.Compare)):
         return False
-    return all(type(a) is type(b) or _STRICT.get(type(a)) is type(b) for a, b in zip(node.ops, replacement.ops))
+    return all(
+        type(a) is type(b) or _STRICT.get(type(a)) is type(b) or (isinstance(a, ast.Eq) and isinstance(b, ast.GtE))
+        for a, b in zip(node.ops, replacement.ops)
+    )

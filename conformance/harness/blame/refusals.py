@@ -1,14 +1,17 @@
 """The rule a refusal names: the rule an ``IllegalAction`` cites, the rule of the field an ``InvalidState`` names.
 
-A field's rule is that of the game's vectors that refuse it (indices dropped: ``empires[].population``); a field no
-vector refuses in that place is the same field's in another place (the longest tail of its path one rule's vectors
-refuse: ``control[].markers`` of ``region`` for that of ``regions[]``). ``refused_legal`` weighs a refusal against the
+A field's rule is first the one the reference cites when it refuses that field of the same request, its number put
+out of range (``probed``: an entry's VP is bounded by the clause of the entry's kind); else that of the game's
+vectors that refuse it (indices dropped: ``empires[].population``); a field no vector refuses in that place is the
+same field's in another place (the longest tail of its path one rule's vectors refuse: ``control[].markers`` of
+``region`` for that of ``regions[]``). ``refused_legal`` weighs a refusal against the
 run: a field the run refuses where no refusal was due (a legal value refused) is refused wrongly wherever it is.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -16,11 +19,17 @@ from typing import Any
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.rulings import typed_question
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
+from rulespec.reference.errors import InvalidState
 
 _INDEX = re.compile(r"\[\d+\]")
+_STEP = re.compile(r"(\w+)|\[(\d+)\]")
+# numbers out of every range a count or a value may have: below the least, above the most. Only numbers: a name's
+# refusals (blank, unknown, repeated) are each another check, and a probe would find one that is not the one misread
+_PROBES = (-1, 10**6)
 
 
 @functools.cache
@@ -80,11 +89,53 @@ def field_rule(key: str, field: str) -> str | None:
     return None
 
 
-def cited(key: str, error: dict[str, Any]) -> str | None:
+def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) -> str | None:
     """The rule a refusal cites: an IllegalAction's own when the spec defines it (an implementation's word is taken
-    for no other rule), an InvalidState's field's (from the game's vectors)."""
+    for no other rule), an InvalidState's field's (as the reference refuses it in the check's request, ``probed``,
+    else from the game's vectors)."""
     if error.get("kind") == "IllegalAction" and isinstance(error.get("rule"), str):
         return str(error["rule"]) if error["rule"] in _rule_ids(key) else None
     if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
-        return field_rule(key, str(error["field"]))
+        field = str(error["field"])
+        found = None
+        if record is not None and record.operation is not None and record.game == key:
+            found = probed(key, record.operation, json.dumps(record.request), json.dumps(record.rulings), field)
+        return found or field_rule(key, field)
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def probed(key: str, operation: str, request: str, rulings: str, field: str) -> str | None:
+    """The rule the reference cites when it refuses ``field`` of this request with the field's number put out of
+    range (each of ``_PROBES``), when every probe it refuses there cites the same one; None otherwise (a path not in
+    the request or not to a whole number, no refusal there, or two rules)."""
+    played, changed = registry.game(key), json.loads(request)
+    steps = [name or int(index) for name, index in _STEP.findall(field)]
+    parent: Any = changed
+    for step in steps[:-1]:
+        parent = _child(parent, step)
+    if not steps or type(_child(parent, steps[-1])) is not int:
+        return None
+    rules: set[str] = set()
+    for probe in _PROBES:
+        parent[steps[-1]] = probe  # the same slot each time: the rest of the request stays as asked
+        typed = typed_question(played, operation, changed, json.loads(rulings))
+        if typed is None:
+            continue
+        try:
+            played.reference_call(operation)(*typed)
+        except InvalidState as refusal:
+            if refusal.field == field and refusal.rule in _rule_ids(key):
+                rules.add(refusal.rule)
+        except Exception:  # noqa: BLE001 - a probe the reference refuses otherwise tells nothing of this field
+            continue
+    return rules.pop() if len(rules) == 1 else None
+
+
+def _child(node: Any, step: str | int | None) -> Any:
+    """``node[step]`` where the JSON has it, else None."""
+    if isinstance(step, str) and isinstance(node, dict):
+        return node.get(step)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    if isinstance(step, int) and isinstance(node, list) and step < len(node):  # pyright: ignore[reportUnknownArgumentType]
+        return node[step]  # pyright: ignore[reportUnknownVariableType]
     return None

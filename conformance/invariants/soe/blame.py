@@ -53,14 +53,23 @@ def _taken_off(empires: list[Any], pairs: list[tuple[dict[str, Any], dict[str, A
     return True
 
 
-def _tie_divided(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
-    """Two candidates of equal unrest, each due the same 7 or 4, given different penalties: SOE-UNREST-5's (tied
-    candidates each lose the whole value), whichever amount or place the tie is at."""
-    due: dict[int, set[int]] = {}
+def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> str | None:
+    """Candidates of equal unrest, each due the same 7 or 4, given other penalties. One given nothing beside one
+    given some was left out of those the penalty falls on: the clause saying who loses it, "every candidate whose
+    unrest equals" the highest (SOE-UNREST-3) or the second highest (SOE-UNREST-4); all given part of it: the value
+    divided, SOE-UNREST-5."""
+    given: dict[int, list[int]] = {}
+    due: dict[int, int] = {}
     for mine, theirs in pairs:
         if mine["penalty"]:
-            due.setdefault(mine["unrest"], set()).add(theirs["penalty"])
-    return any(len(given) > 1 for given in due.values())
+            given.setdefault(mine["unrest"], []).append(theirs["penalty"])
+            due[mine["unrest"]] = mine["penalty"]
+    for unrest, amounts in given.items():
+        if len(amounts) > 1 and len(set(amounts)) > 1 and 0 in amounts:
+            return "SOE-UNREST-4" if due[unrest] == SECOND else "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
+        if len(amounts) > 1 and 0 not in amounts and sum(amounts) <= due[unrest]:  # one value shared out
+            return "SOE-UNREST-5"
+    return None
 
 
 def _standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, Any]) -> str | None:
@@ -72,8 +81,9 @@ def _standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, A
     pairs = list(zip(due, given, strict=True))
     if _taken_off(empires, pairs):
         return "SOE-UNREST-8"
-    if _tie_divided(pairs):
-        return "SOE-UNREST-5"
+    split = _tie_split(len(empires), pairs)
+    if split:
+        return split
     for mine, theirs in pairs:  # the penalties first
         rule = _penalty_amount(len(empires), mine["penalty"], theirs["penalty"])
         if rule:
