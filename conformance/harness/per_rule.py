@@ -125,7 +125,7 @@ _STYLE = {
 }
 LEGEND = (
     "vectors, invariants: checks passed / checks involving the rule. failed: a check blamed on it failed;"
-    " implicated: its own checks passed, a check involving it failed;"
+    " implicated: no failing check is blamed on it, but one involving it failed;"
     " partial: some checks passed, others not implemented"
 )
 MIN_TITLE = 12  # a clause title shorter than this says nothing: the column is dropped, so the IDs stay whole
