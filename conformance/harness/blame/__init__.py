@@ -7,7 +7,7 @@ blame is the primary rule, except where the answer says better which rule went w
 
 - a legal input refused, or an input refused under a rule the check does not involve: the rule the
   refusal cites (an ``IllegalAction``'s), or the rule of the field an ``InvalidState`` names (the rule the
-  reference cites refusing that field of the same request, its value put out of range: an entry's VP is its kind's
+  reference cites refusing that field of the same request, its number put out of range: an entry's VP is its kind's
   clause; else the rule of the game's vectors that refuse that field, else that field in another place:
   ``control[].markers`` of ``region`` for that of ``regions[]``; ``refusals``), so a legal 9 refused fails the rule
   on populations and not each vector's own; a fault refused for another of the check's rules: the misreading that

@@ -4,8 +4,8 @@ A field's rule is first the one the reference cites when it refuses that field o
 out of range (``probed``: an entry's VP is bounded by the clause of the entry's kind); else that of the game's
 vectors that refuse it (indices dropped: ``empires[].population``); a field no vector refuses in that place is the
 same field's in another place (the longest tail of its path one rule's vectors refuse: ``control[].markers`` of
-``region`` for that of ``regions[]``). ``refused_legal`` weighs a refusal against the
-run: a field the run refuses where no refusal was due (a legal value refused) is refused wrongly wherever it is.
+``region`` for that of ``regions[]``). ``refused_legal`` weighs a refusal against the run: a field the run refuses
+where no refusal was due (a legal value refused) is refused wrongly wherever it is.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def probed(key: str, operation: str, request: str, rulings: str, field: str) -> 
     return rules.pop() if len(rules) == 1 else None
 
 
-def _child(node: Any, step: str | int | None) -> Any:
+def _child(node: Any, step: str | int) -> Any:
     """``node[step]`` where the JSON has it, else None."""
     if isinstance(step, str) and isinstance(node, dict):
         return node.get(step)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
