@@ -98,7 +98,7 @@ def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) ->
     if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
         field = str(error["field"])
         found = None
-        if record is not None and record.operation is not None and record.game == key:
+        if record is not None and record.operation is not None:
             found = probed(key, record.operation, json.dumps(record.request), json.dumps(record.rulings), field)
         return found or field_rule(key, field)
     return None

@@ -56,6 +56,28 @@ def served_command(key: str, impl: str) -> str:
     return shlex.join([sys.executable, "-m", "rulespec.conformance.harness.wire.serve", "--game", key, "--impl", impl])
 
 
+def _session(cmd: str, timeout: float, label: str | None, repeat: bool, offered: Started | None) -> WireSession:
+    """The command's process: the one kept since the preflight checked it; else a new one, its handshake asked at
+    once, or, in a pytest-xdist worker ``offered`` its controller's, when first needed."""
+    handed = _KEPT.pop((cmd, timeout), None)
+    if handed is not None:
+        return handed
+    try:
+        session = WireSession(cmd, timeout, repeat=repeat)
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from exc
+    if offered is not None:
+        session.begin(offered)
+        return session
+    try:
+        session.started()
+    except WireFault as fault:
+        session.close()
+        named = f"--impl {label}" if label else f"--cmd {cmd!r}"
+        raise pytest.UsageError(f"{named}: {fault}") from fault
+    return session
+
+
 class Subjects:
     """The subject under test for each game, made on first use and closed at the end.
 
@@ -88,24 +110,8 @@ class Subjects:
         repeat: bool = True,
         offered: Started | None = None,
     ) -> dict[str, Subject]:
-        """The subjects of the command's process: the one kept since the preflight checked it; else a new one, its
-        handshake asked at once, or, in a pytest-xdist worker ``offered`` its controller's, when first needed."""
-        named = f"--impl {label}" if label else f"--cmd {cmd!r}"
-        handed = _KEPT.pop((cmd, timeout), None)
-        if handed is not None:
-            return {key: ProcessSubject(game(key), handed, label) for key in games}
-        try:
-            session = WireSession(cmd, timeout, repeat=repeat)
-        except ValueError as exc:
-            raise pytest.UsageError(str(exc)) from exc
-        if offered is not None:
-            session.begin(offered)
-            return {key: ProcessSubject(game(key), session, label) for key in games}
-        try:
-            session.started()
-        except WireFault as fault:
-            session.close()
-            raise pytest.UsageError(f"{named}: {fault}") from fault
+        """The subjects of the command's process (``_session``), one per game."""
+        session = _session(cmd, timeout, label, repeat, offered)
         return {key: ProcessSubject(game(key), session, label) for key in games}
 
     def offered(self) -> Started | None:
