@@ -34,6 +34,14 @@ def as_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
+def reordered(expected: object, got: object) -> bool:
+    """Whether two lists hold the same items, each as given, in another order: every item right, shown out of place
+    (a game's ``blame.decided`` names the clause stating the order)."""
+    if not (isinstance(expected, list) and isinstance(got, list)) or expected == got:
+        return False
+    return sorted(map(as_json, cast(list[object], expected))) == sorted(map(as_json, cast(list[object], got)))
+
+
 def describe(difference: Difference) -> str:
     """``$.winner: expected "england", got "habsburgs"``."""
     path = difference.path

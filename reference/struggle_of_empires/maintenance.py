@@ -84,8 +84,8 @@ def pay_for_units(empire: Empire, rulings: Rulings) -> Empire:
     post: 0 <= __return__.gold < empire.gold + rulings.gold_per_taxation
     """
     cost = maintenance_cost(empire)
-    taxed = taxations_needed(empire.gold, cost, rulings.gold_per_taxation) * rulings.gold_per_taxation
-    return replace(empire, gold=empire.gold + taxed - cost)
+    taxations = taxations_needed(empire.gold, cost, rulings.gold_per_taxation)
+    return replace(empire, gold=empire.gold + taxations * rulings.gold_per_taxation - cost)  # SOE-MAINT-7
 
 
 def maintain_units(
@@ -110,5 +110,5 @@ def pay_maintenance(request: MaintenanceRequest, rulings: Rulings, /) -> Empires
     validate_empires(request.empires)
     validate_orders(request.orders, tuple(e.player for e in request.empires), rulings)
     check_unrest_draws(request.empires, request.orders, rulings)
-    refuse_disbanding(request.orders)
+    refuse_disbanding(request.orders)  # SOE-MAINT-2: after every InvalidState check
     return Empires(maintain_units(request.empires, request.orders, rulings))

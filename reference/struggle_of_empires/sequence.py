@@ -84,7 +84,7 @@ def validate_war_end_request(request: WarEndRequest, rulings: Rulings) -> None:
     validate_neutral_seeding(request.neutral_seeding, request.board.war, tuple(r.name for r in request.regions))
     # the draws are counted against the gold held once income is in, in either sequence
     check_unrest_draws(earn_income(request.empires, request.regions), request.orders, rulings)
-    refuse_disbanding(request.orders)
+    refuse_disbanding(request.orders)  # SOE-MAINT-2: after every InvalidState check
 
 
 def end_war(request: WarEndRequest, rulings: Rulings, /) -> WarEndResult:

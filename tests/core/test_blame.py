@@ -101,7 +101,21 @@ from rulespec.reference.struggle_of_empires.end_game import (
     penalty_candidates,
     second_highest_unrest,
 )
-from rulespec.reference.struggle_of_empires.model import EndGameRequest, Region, RegionRequest, RegionScore, Standings
+from rulespec.reference.struggle_of_empires.maintenance import (
+    check_unrest_draws,
+    maintain_units,
+    maintenance_cost,
+    refuse_disbanding,
+    taxations_needed,
+)
+from rulespec.reference.struggle_of_empires.model import (
+    Empires,
+    EndGameRequest,
+    Region,
+    RegionRequest,
+    RegionScore,
+    Standings,
+)
 from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyScope, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
 from rulespec.reference.struggle_of_empires.scoring import (
@@ -111,7 +125,12 @@ from rulespec.reference.struggle_of_empires.scoring import (
     place_value,
     player_markers,
 )
-from rulespec.reference.struggle_of_empires.validation import refuse, validate_presences
+from rulespec.reference.struggle_of_empires.validation import (
+    refuse,
+    validate_empires,
+    validate_orders,
+    validate_presences,
+)
 
 
 def records_of(key: str, target: object, operations: tuple[str, ...] | None = None) -> list[CheckRecord]:
@@ -538,6 +557,37 @@ def test_a_history_in_another_order_fails_the_history_rule_in_every_phase_vector
     assert {blamed_rule(r) for r in failed} == {"HIS-WIN-9"}
 
 
+def _papal_lines_reversed(name: str) -> Any:
+    """HIS-SPECIAL-9 misread in operation ``name``: the Papacy's lines, each scored right, come out Protestant spaces
+    first, then St. Peter's."""
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        result = getattr(his, name)(request, rulings)
+        if isinstance(result, PhaseResult):
+            return replace(result, scores=tuple(_papal_first(score) for score in result.scores))
+        return _papal_first(result)
+
+    return call
+
+
+def _papal_first(score: Any) -> Any:
+    if score.power != "papacy":
+        return score
+    field = "special" if hasattr(score, "special") else "lines"
+    return replace(score, **{field: getattr(score, field)[::-1]})
+
+
+def test_a_sheets_lines_in_another_order_fail_the_clause_that_orders_them() -> None:
+    operations = ("special_vp", "score_power", "run_phase")
+    target = SimpleNamespace(**{name: _papal_lines_reversed(name) for name in operations})
+    records = records_of("his", target, operations)
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert {r.operation for r in failed} == set(operations)
+    # the first line differing is St. Peter's (HIS-SPECIAL-6), where the Papacy's sheet shows the track: the lines
+    # are right, their order is not
+    assert {blamed_rule(r, records) for r in failed} == {"HIS-SPECIAL-9"}
+
+
 def _outcome_before_the_play(request: PhaseRequest, rulings: Any, /) -> PhaseResult:
     """HIS-PLAY-2 misread: an allowed play scored and recorded, but the outcome reported is the one before it."""
     result = his.run_phase(request, rulings)
@@ -602,6 +652,70 @@ def _misread(function: Any, reading: Any, package: Any = soe) -> Any:
         return call
 
     return operation
+
+
+def _disbanding_first(request: Any, rulings: Any, /) -> Any:
+    """SOE-MAINT-2 misread: disbanding refused before the draws are counted, so a request with both faults is refused
+    as IllegalAction. It runs as ``maintenance.pay_maintenance``'s code, so it names only what that module does (its
+    ``validate_rulings`` is SoE's)."""
+    validate_rulings(rulings)
+    validate_empires(request.empires)
+    validate_orders(request.orders, tuple(e.player for e in request.empires), rulings)
+    refuse_disbanding(request.orders)
+    check_unrest_draws(request.empires, request.orders, rulings)
+    return Empires(maintain_units(request.empires, request.orders, rulings))
+
+
+def test_an_illegal_action_refused_before_a_fault_fails_the_clause_that_says_it_comes_after() -> None:
+    misread = _misread(maintenance.pay_maintenance, _disbanding_first)
+    records = records_of("soe", SimpleNamespace(pay_maintenance=misread("pay_maintenance")), ("pay_maintenance",))
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    # each vector is primary to the fault refused first (the draws', SOE-MAINT-5); SOE-MAINT-2 says when it is checked
+    assert failed and {r.primary_rule for r in failed} == {"SOE-MAINT-5"}
+    assert {blamed_rule(r, records) for r in failed} == {"SOE-MAINT-2"}
+
+
+def _taxations_worth_one(empire: Any, rulings: Any) -> Any:
+    """SOE-MAINT-7 misread: new gold adds the number of taxations, not taxations x ``gold_per_taxation``. It runs as
+    ``maintenance.pay_for_units``'s code, so it names only what that module does."""
+    cost = maintenance_cost(empire)
+    return replace(empire, gold=empire.gold + taxations_needed(empire.gold, cost, rulings.gold_per_taxation) - cost)
+
+
+def test_a_rate_left_out_of_a_product_fails_the_clause_of_the_formula() -> None:
+    misread = _misread(maintenance.pay_for_units, _taxations_worth_one)
+    operations = ("pay_maintenance", "end_war")
+    records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    # the vectors under 2 or 3 gold a taxation, of the taxations' count (SOE-MAINT-3) and of the end of a war
+    # (SOE-SEQ-1): the gold they get wrong is the formula's
+    assert {r.rulings["gold_per_taxation"] for r in failed} <= {2, 3}
+    assert {r.primary_rule for r in failed} == {"SOE-MAINT-3", "SOE-SEQ-1"}
+    assert {blamed_rule(r, records) for r in failed} == {"SOE-MAINT-7"}
+
+
+def _standings_by_place(name: str) -> Any:
+    """SOE-END-3 misread in operation ``name``: the standings, each right, listed by place (revolutions last) instead
+    of in the order of the empires."""
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        result = getattr(soe, name)(request, rulings)
+        if result.standings is None:
+            return result
+        ranked = sorted(result.standings, key=lambda s: (s.place is None, s.place or 0))
+        return replace(result, standings=tuple(ranked))
+
+    return call
+
+
+def test_standings_in_another_order_fail_the_clause_that_orders_them() -> None:
+    operations = ("end_game", "end_war")
+    target = SimpleNamespace(**{name: _standings_by_place(name) for name in operations})
+    records = records_of("soe", target, operations)
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert {r.operation for r in failed} == set(operations)
+    assert len({r.primary_rule for r in failed}) >= 3  # the standings of many rules' vectors are out of order
+    assert {blamed_rule(r, records) for r in failed} == {"SOE-END-3"}
 
 
 def _entrants_from_two(players: Any, region: Any, rulings: SoeRulings) -> Any:

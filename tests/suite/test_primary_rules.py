@@ -46,6 +46,10 @@ REVIEWED = {
         "HIS-RULING-7: the bound is HIS-SPECIAL-2's, pinned by its own vectors under the default; this case pins"
         " that track_limits open leaves it standing"
     ),
+    "his-audit-bonus-servetus-two-open": (
+        "HIS-RULING-7: Servetus's 1 VP is HIS-BONUS-5's, pinned by its own vectors under the default; this case pins"
+        " that track_limits open leaves it standing"
+    ),
 }
 
 

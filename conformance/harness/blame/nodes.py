@@ -1,7 +1,8 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
 A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==``
-as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out, a total taken as its first term or as
+as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out, a factor of a product left out (a
+rate taken as one), a total taken as its first term or as
 the count of its terms, a fraction rounded the other way, a flag read backwards, ``min`` for ``max``, a condition or a
 refusal left out, all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances
 by taken as one, a sequence extended at its other end (a card put first in the hand, not last). ``edits`` compiles each
@@ -50,6 +51,10 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
         if isinstance(node.op, ast.Add) and any(_sequence(t) for t in (node.left, node.right)):
             yield ast.BinOp(node.right, ast.Add(), node.left)  # a sequence extended at its other end
         yield from _advanced_by_one(node)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):  # a factor left out (a rate taken as one)
+        if not any(isinstance(t, ast.Constant) for t in (node.left, node.right)):
+            yield copy.deepcopy(node.left)
+            yield copy.deepcopy(node.right)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # rounded up instead of down
         yield ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), node.left), ast.FloorDiv(), node.right))
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _ceiling(node.operand):

@@ -5,17 +5,19 @@ then who wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, wheth
 (HIS-WIN-5), before the time limit on turn 9 (a time limit where a domination was due shows neither that step nor
 the order for sure). ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that
 is the one before the play is that step misplaced), and the history with this turn's record last (HIS-WIN-9: the
-same records in another order); Copernicus's or Servetus's play is judged on the verdict. Only what a difference
-shows for sure is named; anything else is left to the run's evidence and the check's own rule.
+same records in another order); Copernicus's or Servetus's play is judged on the verdict. A score sheet's lines,
+each scored right but shown in another order, are the order its clause states (HIS-SPECIAL-9, HIS-BONUS-10). Only
+what a difference shows for sure is named; anything else is left to the run's evidence and the check's own rule.
 """
 
 from __future__ import annotations
 
-import json
+import re
 from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_json, typed_question
+from rulespec.conformance.harness.verdict import reordered
 from rulespec.reference.here_i_stand.rulings import Rulings
 
 DEFAULTS = Rulings()  # what a record's rulings leave out
@@ -77,25 +79,51 @@ def _before_play(request: dict[str, Any], rulings: Any) -> Any:
     return verdict.get("before") if isinstance(verdict, dict) else None  # pyright: ignore[reportUnknownMemberType]
 
 
-def _reordered(history: Any, other: Any) -> bool:
-    """Whether two histories hold the same records (each as given) in another order."""
-    if not (isinstance(history, list) and isinstance(other, list)) or history == other:
-        return False
-    return _records(history) == _records(other)  # pyright: ignore[reportUnknownArgumentType]
+# a score sheet's lines (``special_vp``'s and ``bonus_vp``'s ``lines``, ``score_power``'s and each of ``run_phase``'s
+# scores' ``special`` and ``bonus``) and the clause that states their order
+_LINES = re.compile(r"^\$(?:\.scores\[(\d+)\])?\.(lines|special|bonus)\[\d+\]")
+_ORDERED_BY = {
+    "special": "HIS-SPECIAL-9",
+    "bonus": "HIS-BONUS-10",
+    "special_vp": "HIS-SPECIAL-9",
+    "bonus_vp": "HIS-BONUS-10",
+}
 
 
-def _records(history: list[Any]) -> list[str]:
-    return sorted(json.dumps(record, sort_keys=True) for record in history)
+def _lines_reordered(
+    operation: str, expected: dict[str, Any], got: dict[str, Any], paths: tuple[str, ...]
+) -> str | None:
+    """The clause stating a sheet's order of lines, when every difference lies in lists of lines that hold the same
+    lines in another order (the right VP on each source, shown in the wrong place); else None."""
+    clauses: set[str | None] = set()
+    for path in paths:
+        found = _LINES.match(path)
+        if found is None:
+            return None
+        score, lines = found.group(1), found.group(2)
+        mine, theirs = (expected, got) if score is None else (_nth(expected, score), _nth(got, score))
+        if not reordered(mine.get(lines), theirs.get(lines)):
+            return None
+        clauses.add(_ORDERED_BY.get(lines) or _ORDERED_BY.get(operation))
+    return clauses.pop() if len(clauses) == 1 else None
+
+
+def _nth(answer: dict[str, Any], index: str) -> dict[str, Any]:
+    scores = answer.get("scores")
+    return (_object(scores[int(index)]) if isinstance(scores, list) and int(index) < len(scores) else None) or {}
 
 
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
     mine, theirs, asked = _object(expected), _object(got), _object(request)
+    lines = _lines_reordered(operation, mine, theirs, paths) if mine and theirs and paths else None
+    if lines is not None:
+        return lines  # each source scored right, its line shown in another place: the order the sheet keeps
     if operation == "determine_victory":
         return _outcome(mine, theirs, asked, rulings)
     if operation == "run_phase" and mine and theirs and paths and all(path.startswith("$.history") for path in paths):
         # the same turns' records in another order: the order the history keeps
-        return "HIS-WIN-9" if _reordered(mine.get("history"), theirs.get("history")) else None
+        return "HIS-WIN-9" if reordered(mine.get("history"), theirs.get("history")) else None
     if operation == "run_phase" and mine and theirs and all(path.startswith("$.outcome") for path in paths):
         if asked and asked.get("play") is not None and theirs.get("outcome") == _before_play(asked, rulings):
             return "HIS-PLAY-2"  # the outcome before the play, where run_phase reports the one after it

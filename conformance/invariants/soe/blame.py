@@ -2,12 +2,15 @@
 
 The unrest assessment runs in steps, each standing's penalty before its VP and every VP before the places
 (SOE-END-3, SOE-END-4, SOE-UNREST-*), and a wrong step spreads to every later one and to every check whose
-answer holds it. Only what a difference shows for sure is named; anything else is left to the check's own rule.
+answer holds it. Standings each right but out of the order of the empires are SOE-END-3's. Only what a difference
+shows for sure is named; anything else is left to the check's own rule.
 """
 
 from __future__ import annotations
 
 from typing import Any, cast
+
+from rulespec.conformance.harness.verdict import reordered
 
 HIGHEST, SECOND = 7, 4  # SOE-UNREST-3 (SOE-UNREST-6 with 2 players), SOE-UNREST-4
 
@@ -75,6 +78,8 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
 def _standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, Any]) -> str | None:
     if not (isinstance(expected, list) and isinstance(got, list)):
         return None
+    if reordered(expected, got):
+        return "SOE-END-3"  # every standing right, shown out of the order of the empires
     due, given = cast(list[dict[str, Any]], expected), cast(list[dict[str, Any]], got)
     if len(due) != len(given):
         return None
