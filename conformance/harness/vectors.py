@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from rulespec.conformance.harness.schema import (
     rulings_schema,
     type_schema,
 )
+from rulespec.conformance.harness.vetted import note_passed, passed_before
 
 
 class ErrorKind(StrEnum):
@@ -177,11 +179,19 @@ def load_file(game: Game, path: Path) -> tuple[LoadedCase, ...]:
 
 # One run reads a file more than once (collected, then weighed by blame and the report), and a process that runs
 # verify again (the canaries' tests, an editor's plugin) reads it anew: validating it is most of the reading (the
-# JSON Schema checks). The same bytes at the same path give the same cases, so they are validated once.
+# JSON Schema checks). The same bytes at the same path give the same cases, so they are validated once a process; and
+# bytes that passed the same schemas before, in any process, skip the schema checks (``vetted``).
 @lru_cache(maxsize=1024)
 def _validated(game: Game, path: Path, data: bytes) -> tuple[LoadedCase, ...]:
+    fingerprint = _fingerprint(game)
+    vetted = passed_before(fingerprint, data)
+
+    def check(schema: dict[str, Any], value: Any, where: str) -> None:
+        if not vetted:
+            _check(schema, value, path, where)
+
     raw = _parsed(path, data)
-    _check(vector_file_schema(), raw, path, "$")
+    check(vector_file_schema(), raw, "$")
     document = msgspec.convert(raw, VectorFile, strict=True)
     if document.game != game.key:
         raise VectorError(path, "$.game", f"{document.game!r} but the file lies under game {game.key!r}")
@@ -193,14 +203,24 @@ def _validated(game: Game, path: Path, data: bytes) -> tuple[LoadedCase, ...]:
     loaded: list[LoadedCase] = []
     for index, case in enumerate(document.cases):
         at = f"$.cases[{index}]"
-        _check(request_schema, case.input, path, f"{at}.input")
-        _check(rulings_schema(game), case.rulings, path, f"{at}.rulings")
+        check(request_schema, case.input, f"{at}.input")
+        check(rulings_schema(game), case.rulings, f"{at}.rulings")
         if case.output is not None:
-            _check(result_schema, case.output, path, f"{at}.output")
+            check(result_schema, case.output, f"{at}.output")
         request = msgspec.convert(case.input, operation.request, strict=True)
         rulings = msgspec.convert(case.rulings, game.rulings, strict=True)
         loaded.append(LoadedCase(game.key, operation.name, case, path, index, request, rulings))
+    if not vetted:
+        note_passed(fingerprint, data)
     return tuple(loaded)
+
+
+@cache
+def _fingerprint(game: Game) -> str:
+    """What a file's schema checks depend on besides its bytes: the format's schema and the game's, and the checker."""
+    schemas = [vector_file_schema(), rulings_schema(game)]
+    schemas += [schema for operation in game.operations for schema in operation_schemas(game, operation)]
+    return json.dumps([game.key, version("jsonschema"), schemas], sort_keys=True)
 
 
 def load_game(game: Game) -> tuple[LoadedCase, ...]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rulespec.conformance.harness import cli, games
+from rulespec.conformance.harness import cli, games, vectors
 from rulespec.conformance.harness.coverage import command as coverage
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.gate import markdown
@@ -68,6 +68,48 @@ def test_a_file_read_again_is_judged_on_its_bytes_now(tmp_path: Path) -> None:
     assert len(broken) == len(text) and broken != text
     path.write_text(broken, encoding="utf-8")
     assert "'population' is a required property" in refused(path)
+
+
+def test_bytes_that_passed_skip_the_schema_checks_in_the_next_process_and_no_other_bytes_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``vetted``: a file that passed leaves a marker in the user's cache, so the same bytes read by a process with
+    nothing in memory skip the JSON Schema checks; bytes changed in any way are checked again."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("RULESPEC_CACHE_DIR", str(cache))
+    path = tmp_path / "growth.json"
+    shutil.copy(GROWTH, path)
+    first = load_file(SOE, path)
+    assert len(list((cache / "vectors").iterdir())) == 1
+    checked: list[object] = []
+    monkeypatch.setattr(vectors, "_check", lambda *arguments: checked.append(arguments))  # pyright: ignore
+    vectors._validated.cache_clear()  # pyright: ignore[reportPrivateUsage]  # a new process: nothing in memory
+    assert load_file(SOE, path) == first and not checked
+    path.write_text(path.read_text(encoding="utf-8").replace("\n", "\n ", 1), encoding="utf-8")  # the same cases
+    load_file(SOE, path)
+    assert checked, "other bytes are checked again"
+
+
+def test_a_file_that_fails_is_never_remembered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("RULESPEC_CACHE_DIR", str(cache))
+    path = tmp_path / "growth.json"
+    path.write_text(GROWTH.read_text(encoding="utf-8").replace('"population": ', '"populatioN": ', 1))
+    for _ in range(2):
+        vectors._validated.cache_clear()  # pyright: ignore[reportPrivateUsage]
+        assert "'population' is a required property" in refused(path)
+    assert not (cache / "vectors").exists()
+
+
+def test_a_cache_that_cannot_be_written_keeps_nothing_and_the_file_still_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "cache"
+    blocked.write_text("a file where the cache's folder would be")
+    monkeypatch.setenv("RULESPEC_CACHE_DIR", str(blocked))
+    path = tmp_path / "growth.json"
+    shutil.copy(GROWTH, path)
+    assert load_file(SOE, path) and blocked.is_file()
 
 
 def test_vector_duplicate_id(tmp_path: Path) -> None:

@@ -1,12 +1,11 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
 A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==``
-as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out, a factor of a product left out (a
-rate taken as one), a total taken as its first term or as
-the count of its terms, a fraction rounded the other way, a flag read backwards, ``min`` for ``max``, a condition or a
-refusal left out, all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances
-by taken as one, a sequence extended at its other end (a card put first in the hand, not last). ``edits`` compiles each
-into its function's code.
+as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out, a factor of a product left out (a rate
+taken as one), a total taken as its first term or as the count of its terms, a fraction rounded the other way, a flag
+read backwards, ``min`` for ``max``, a condition or a refusal left out, all that qualify taken as the first of them (a
+``find`` for a ``filter``), a count a position advances by taken as one, a sequence extended at its other end (a card
+put first in the hand, not last). ``edits`` compiles each into its function's code.
 """
 
 from __future__ import annotations
