@@ -1,7 +1,8 @@
 """The machinery that checks an implementation against the suite, one folder per capability.
 
 The core (modules at this level, and ``games/``) is what every command uses: the games registry and
-each game's operations read from its Protocol (``games/``), the vector format and its loading (``vectors``),
+each game's operations read from its Protocol (``games/``), the vector format and its loading (``vectors``), the
+files whose schema checks already passed in an earlier process (``vetted``),
 the one writer of new cases (``vector_writer``), the JSON Schemas derived from the types (``schema``), the
 subject under test (``subject``), the verdict of one case and every path where two answers differ (``verdict``), a
 check's record (``records``), the rule a failing check is blamed on (``blame``), the per-rule verdict and

@@ -22,6 +22,7 @@ CORE_MODULES = {
     "subject",
     "vector_writer",
     "vectors",
+    "vetted",
     "verdict",
     "vocabulary",
 }
