@@ -63,7 +63,9 @@ def test_a_session_run_from_a_project_reads_and_writes_there_and_not_in_the_chec
     )
     assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
     assert (project / "report.json").is_file(), "--report-json is the caller's path"
-    assert [path.name for path in (tmp_path / "cache" / "rulespec").iterdir()][0].startswith("nox-")
+    # the user's cache holds the session's virtualenv (nox-<hash>) and the vector files that passed (``vetted``)
+    cached = sorted(path.name for path in (tmp_path / "cache" / "rulespec").iterdir())
+    assert [name.partition("-")[0] for name in cached] == ["nox", "vectors"], cached
     # nox itself compiles the noxfile it imports, before any session runs: only the caller's
     # PYTHONDONTWRITEBYTECODE prevents that one file. Everything else a session writes would show here.
     written = sorted(path for path in _tree(checkout) - before if not NOXFILE_BYTECODE.fullmatch(path))
