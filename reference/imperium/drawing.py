@@ -76,12 +76,12 @@ def draw(request: DrawRequest, rulings: Rulings, /) -> DrawResult:
     check_hand_limit(request, rulings)
     player, used, runs = request.player, 0, 0
     drawn: tuple[CardName, ...] = ()
-    while len(drawn) < request.count:
-        if not player.draw_pile:
-            if request.mode is DrawMode.IF_ABLE:
+    while len(drawn) < request.count:  # IMP-DRAW-1
+        if not player.draw_pile:  # IMP-DRAW-2
+            if request.mode is DrawMode.IF_ABLE:  # IMP-DRAW-5
                 break  # IMP-DRAW-5: no shuffle, nothing more drawn
             player, used = shuffle_procedure(player, request.shuffles, used, rulings)
-            runs += 1
+            runs += 1  # IMP-DRAW-4: every run of the procedure counts
             if not player.draw_pile:
                 if rulings.short_draw is ShortDraw.REFUSE:
                     raise IllegalAction("IMP-RULING-7", f"only {len(drawn)} of {request.count} cards can be drawn")

@@ -31,11 +31,10 @@ def cost_value(cost: Cost) -> int:
 
 def covers(payment: Tokens, cost: Cost) -> bool:
     """IMP-PAY-2, IMP-PAY-3, IMP-PAY-4: the only conversions are influence->military and resource->2 coins."""
-    spare_influence = payment.influence - cost.influence  # IMP-PAY-2
-    military_paid = payment.military + spare_influence  # IMP-PAY-2: one military per influence beyond the cost
+    military_paid = payment.military + (payment.influence - cost.influence)  # IMP-PAY-2: one per influence beyond
     coins_paid = payment.coins + 2 * payment.resources  # IMP-PAY-3
     return (
-        spare_influence >= 0  # IMP-PAY-4
+        payment.influence >= cost.influence  # IMP-PAY-4
         and military_paid >= cost.military  # IMP-PAY-4
         and coins_paid >= cost.coins  # IMP-PAY-4
     )

@@ -1,11 +1,12 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
 A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==``
-as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out, a factor of a product left out (a rate
-taken as one), a total taken as its first term or as the count of its terms, a fraction rounded the other way, a flag
-read backwards, ``min`` for ``max``, a condition or a refusal left out, all that qualify taken as the first of them (a
-``find`` for a ``filter``), a count a position advances by taken as one, a sequence extended at its other end (a card
-put first in the hand, not last). ``edits`` compiles each into its function's code.
+as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out (or what a difference takes off), a
+factor of a product left out (a rate taken as one), a total taken as its first term or as the count of its terms, a
+fraction rounded the other way (or up as the quotient plus one), a count the request asks for run one short, a flag
+read backwards, ``min`` for ``max``, a condition or a refusal left out, all that qualify taken as the first of them
+(a ``find`` for a ``filter``), a count a position advances by taken as one, a sequence extended at its other end (a
+card put first in the hand, not last). ``edits`` compiles each into its function's code.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
                 yield ast.Compare(node.left, [*node.ops[:at], other(), *node.ops[at + 1 :]], node.comparators)
             if isinstance(op, ast.Eq):  # exactly read as at least
                 yield ast.Compare(node.left, [*node.ops[:at], ast.GtE(), *node.ops[at + 1 :]], node.comparators)
+            bound = node.comparators[at]
+            if isinstance(op, (ast.Lt, ast.LtE)) and _asked(bound):  # a count asked for run one short (1 to n - 1)
+                fewer = ast.BinOp(bound, ast.Sub(), ast.Constant(1))
+                yield ast.Compare(node.left, node.ops, [*node.comparators[:at], fewer, *node.comparators[at + 1 :]])
     elif isinstance(node, ast.Constant) and type(node.value) is int:
         yield ast.Constant(node.value + 1)
         yield ast.Constant(node.value - 1)
@@ -41,12 +46,14 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
         yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
         if isinstance(node.op, ast.Add):  # a term of a sum at two a unit, not one (its rate one off)
             for at, term in enumerate((node.left, node.right)):
-                if isinstance(term, (ast.Name, ast.Attribute)):
+                if isinstance(term, (ast.Name, ast.Attribute)) or _difference(term):
                     doubled = ast.BinOp(ast.Constant(2), ast.Mult(), term)
                     yield ast.BinOp(doubled, node.op, node.right) if at == 0 else ast.BinOp(node.left, node.op, doubled)
-        if isinstance(node.op, ast.Add) and not any(isinstance(t, ast.Constant) for t in (node.left, node.right)):
-            yield copy.deepcopy(node.left)  # a term of a sum of quantities left out (an offset: one off, above)
-            yield copy.deepcopy(node.right)
+        # a term of a sum of quantities left out (an offset: one off, above); of a difference, what it takes off
+        if not any(isinstance(t, ast.Constant) for t in (node.left, node.right)):
+            yield copy.deepcopy(node.left)
+            if isinstance(node.op, ast.Add):
+                yield copy.deepcopy(node.right)
         if isinstance(node.op, ast.Add) and any(_sequence(t) for t in (node.left, node.right)):
             yield ast.BinOp(node.right, ast.Add(), node.left)  # a sequence extended at its other end
         yield from _advanced_by_one(node)
@@ -60,6 +67,10 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
         inner = node.operand
         assert isinstance(inner, ast.BinOp) and isinstance(inner.left, ast.UnaryOp)
         yield ast.BinOp(inner.left.operand, ast.FloorDiv(), inner.right)  # rounded down instead of up
+        # rounded up as the quotient plus one (where there is something to divide): one too many when it divides
+        quotient = ast.BinOp(inner.left.operand, ast.FloorDiv(), inner.right)
+        some = ast.Compare(inner.left.operand, [ast.Gt()], [ast.Constant(0)])
+        yield ast.IfExp(some, ast.BinOp(quotient, ast.Add(), ast.Constant(1)), ast.Constant(0))
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         yield node.operand
     elif isinstance(node, ast.BoolOp):
@@ -84,6 +95,16 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
     elif isinstance(node, ast.comprehension):
         for dropped in range(len(node.ifs)):
             yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)
+
+
+def _difference(node: ast.AST) -> bool:
+    """A quantity written as what is left of one after another (``influence - cost.influence``)."""
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub)
+
+
+def _asked(node: ast.AST) -> bool:
+    """A number the request gives (``request.count``): an attribute of a value, never a constant of the rules."""
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "request"
 
 
 def _gathered(node: ast.AST) -> bool:

@@ -65,9 +65,13 @@ def _outcome(
     if expected.get("victory") == got.get("victory") and broken is not None and named not in (None, winner):
         return "HIS-WIN-3"  # the tie the history breaks, walked to another winner (no winner: not shown here)
     if expected.get("victory") == got.get("victory") and winner == named and expected.get("tied") != got.get("tied"):
-        # the same verdict, another list of the powers still tied: HIS-WIN-4's result where the game ends on it; where
-        # it goes on (``none``: HIS-RULING-3's ``play_on`` states that outcome whole) the difference shows no step
-        return "HIS-WIN-4" if expected.get("victory") != "none" else None
+        # the same verdict, another list of the powers still tied: HIS-WIN-4's result where the game ends on it after
+        # the history; where it goes on (``none``: HIS-RULING-3's ``play_on`` states that outcome whole), or the time
+        # limit is shared without the history (HIS-RULING-4 ``shared``), the difference shows no step
+        ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
+        limit = expected.get("victory") == "time_limit"
+        unwalked = limit and ruled.get("time_limit_tie", DEFAULTS.time_limit_tie.value) == "shared"
+        return "HIS-WIN-4" if expected.get("victory") != "none" and not unwalked else None
     return None
 
 

@@ -6,7 +6,7 @@ Only what a difference shows for sure is named; anything else is left to the che
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
@@ -22,7 +22,29 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
             return "IMP-MARKET-3"  # the unrest card under it to the hand, whatever IMP-RULING-8 says of the card
         if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
+    if operation == "determine_winner" and paths and all(path.startswith("$.winners") for path in paths):
+        return _winners(expected, got)
     return None
+
+
+# what decided a collapse's winners (IMP-COLLAPSE-5) to the clause saying who they are
+_DECIDED_BY = {
+    "unrest": "IMP-COLLAPSE-3",
+    "score": "IMP-COLLAPSE-4",
+    "shared": "IMP-RULING-5",
+    "turn_order": "IMP-RULING-5",
+}
+
+
+def _winners(expected: Any, got: Any) -> str | None:
+    """Every unrest counted right and the same step said to decide, other winners: that step's clause (of a full tie,
+    who shares it or who wins it is IMP-RULING-5's)."""
+    if not (isinstance(expected, dict) and isinstance(got, dict)):
+        return None
+    mine, theirs = cast(dict[str, Any], expected), cast(dict[str, Any], got)
+    if mine.get("unrest") != theirs.get("unrest") or mine.get("decided_by") != theirs.get("decided_by"):
+        return None
+    return _DECIDED_BY.get(str(mine.get("decided_by")))
 
 
 def _same_cards(expected: Any, got: Any, place: str) -> bool:

@@ -26,18 +26,33 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
 
 def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
     """Every penalty and VP right, a place wrong: the ranking made from them went wrong. A place given to a player
-    in revolution, or withheld from one still in, is SOE-END-5's; under ``final_tie`` ``less_unrest``, places that
-    are ``shared``'s are the ruling's, SOE-RULING-12 (the other reading played); any other is the ranking's, SOE-END-4
-    (1 + those ranked above, whatever the ruling: equal VP placed 1, 3, 3 or ordered by more unrest)."""
-    if [s["place"] for s in standings] == [s["place"] for s in got]:
+    in revolution, or withheld from one still in, or places that count the players in revolution among those ranked
+    above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s are the ruling's,
+    SOE-RULING-12 (the other reading played); any other is the ranking's, SOE-END-4 (1 + those ranked above,
+    whatever the ruling: equal VP placed 1, 3, 3 or ordered by more unrest)."""
+    placed = [s["place"] for s in got]
+    if [s["place"] for s in standings] == placed:
         return None
     if any((mine["place"] is None) != (theirs["place"] is None) for mine, theirs in zip(standings, got, strict=True)):
         return "SOE-END-5"
-    live = [s["vp"] for s in standings if not s["revolution"]]
-    shared = [None if s["revolution"] else 1 + sum(vp > s["vp"] for vp in live) for s in standings]
-    if rulings.get("final_tie") == "less_unrest" and [s["place"] for s in got] == shared:
+    tie = rulings.get("final_tie", "shared")
+    if placed == _ranked(standings, standings, tie):
+        return "SOE-END-5"
+    if tie == "less_unrest" and placed == _ranked(standings, [s for s in standings if not s["revolution"]], "shared"):
         return "SOE-RULING-12"
     return "SOE-END-4"
+
+
+def _ranked(standings: list[dict[str, Any]], counted: list[dict[str, Any]], tie: str) -> list[int | None]:
+    """SOE-END-4's places, those ranked above counted among ``counted``; equal VP apart by unrest under
+    ``less_unrest``."""
+
+    def above(other: dict[str, Any], one: dict[str, Any]) -> bool:
+        if other["vp"] != one["vp"]:
+            return bool(other["vp"] > one["vp"])
+        return tie == "less_unrest" and bool(other["unrest"] < one["unrest"])
+
+    return [None if s["revolution"] else 1 + sum(above(o, s) for o in counted) for s in standings]
 
 
 def _taken_off(empires: list[Any], pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
@@ -99,11 +114,48 @@ def _standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, A
     return None
 
 
+# the board's fields each step of the clean-up writes, and what it changes in each marker of a list (SOE-CLEAN-1 to -6)
+_CLEANED = {
+    "local_alliances": ("SOE-CLEAN-1", "region"),
+    "grand_alliances": ("SOE-CLEAN-2", "holder"),
+    "tiles": ("SOE-CLEAN-3", "flipped"),
+    "war": ("SOE-CLEAN-4", None),
+    "phase": ("SOE-CLEAN-5", None),
+}
+LAST_WAR = 3  # SOE-END-2: no clean-up after it
+
+
+def _cleaned(request: dict[str, Any], board: str, paths: tuple[str, ...]) -> str | None:
+    """The one step of the clean-up that writes every field that differs (``board``: where the board is in the
+    answer), when the difference is that step's for sure: a marker's attribute it changes, or a list of markers
+    emptied though it held a named one (a name read wrong keeps the well-named markers); after the 3rd war, when
+    nothing changes, SOE-END-2."""
+    given: Any = request.get("board")
+    asked = cast(dict[str, Any], given) if isinstance(given, dict) else {}
+    for field, (clause, changed) in _CLEANED.items():
+        under = f"{board}.{field}"
+        if not all(path == under or path.startswith((f"{under}[", f"{under}.")) for path in paths):
+            continue
+        if asked.get("war") == LAST_WAR:
+            return "SOE-END-2"
+        if changed is None or all(path.endswith(f".{changed}") for path in paths):
+            return clause
+        held = asked.get(field)
+        markers = cast(list[Any], held) if isinstance(held, (list, tuple)) else []  # a run's own records: tuples
+        named = any(isinstance(m, dict) and m.get("name") for m in markers)
+        return clause if paths == (under,) and named else None
+    return None
+
+
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
     markers = {"clean_up": "$.neutral_markers", "end_war": "$.board.neutral_markers"}.get(operation)
     if markers and paths and all(path.startswith(markers) for path in paths):
         return "SOE-CLEAN-6"  # the one step of the clean-up that writes the neutral markers
+    board = {"clean_up": "$", "end_war": "$.board"}.get(operation)
+    cleaned = _cleaned(cast(dict[str, Any], request), board, paths) if board and isinstance(request, dict) else None
+    if cleaned is not None and paths:
+        return cleaned
     if operation not in ("end_game", "end_war") or not all(path.startswith("$.standings") for path in paths):
         return None
     if not (isinstance(expected, dict) and isinstance(got, dict) and isinstance(request, dict)):
