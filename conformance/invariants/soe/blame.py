@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from rulespec.conformance.harness.verdict import reordered
+from rulespec.reference.struggle_of_empires.validation import LAST_WAR
 
 HIGHEST, SECOND = 7, 4  # SOE-UNREST-3 (SOE-UNREST-6 with 2 players), SOE-UNREST-4
 
@@ -122,16 +123,19 @@ _CLEANED = {
     "war": ("SOE-CLEAN-4", None),
     "phase": ("SOE-CLEAN-5", None),
 }
-LAST_WAR = 3  # SOE-END-2: no clean-up after it
 
 
-def _cleaned(request: dict[str, Any], board: str, paths: tuple[str, ...]) -> str | None:
+def _board(answer: Any, key: str | None) -> dict[str, Any]:
+    """A request's or an answer's board (``key`` None: the answer is the board), as JSON."""
+    found = answer.get(key) if isinstance(answer, dict) and key else answer
+    return cast(dict[str, Any], found) if isinstance(found, dict) else {}
+
+
+def _cleaned(asked: dict[str, Any], got: dict[str, Any], board: str, paths: tuple[str, ...]) -> str | None:
     """The one step of the clean-up that writes every field that differs (``board``: where the board is in the
     answer), when the difference is that step's for sure: a marker's attribute it changes, or a list of markers
     emptied though it held a named one (a name read wrong keeps the well-named markers); after the 3rd war, when
     nothing changes, SOE-END-2."""
-    given: Any = request.get("board")
-    asked = cast(dict[str, Any], given) if isinstance(given, dict) else {}
     for field, (clause, changed) in _CLEANED.items():
         under = f"{board}.{field}"
         if not all(path == under or path.startswith((f"{under}[", f"{under}.")) for path in paths):
@@ -140,10 +144,11 @@ def _cleaned(request: dict[str, Any], board: str, paths: tuple[str, ...]) -> str
             return "SOE-END-2"
         if changed is None or all(path.endswith(f".{changed}") for path in paths):
             return clause
-        held = asked.get(field)
+        held, kept = asked.get(field), got.get(field)
         markers = cast(list[Any], held) if isinstance(held, (list, tuple)) else []  # a run's own records: tuples
         named = any(isinstance(m, dict) and m.get("name") for m in markers)
-        return clause if paths == (under,) and named else None
+        emptied = isinstance(kept, (list, tuple)) and not kept
+        return clause if paths == (under,) and emptied and named else None
     return None
 
 
@@ -153,9 +158,10 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
     if markers and paths and all(path.startswith(markers) for path in paths):
         return "SOE-CLEAN-6"  # the one step of the clean-up that writes the neutral markers
     board = {"clean_up": "$", "end_war": "$.board"}.get(operation)
-    cleaned = _cleaned(cast(dict[str, Any], request), board, paths) if board and isinstance(request, dict) else None
-    if cleaned is not None and paths:
-        return cleaned
+    if board and paths:
+        cleaned = _cleaned(_board(request, "board"), _board(got, "board" if board != "$" else None), board, paths)
+        if cleaned is not None:
+            return cleaned
     if operation not in ("end_game", "end_war") or not all(path.startswith("$.standings") for path in paths):
         return None
     if not (isinstance(expected, dict) and isinstance(got, dict) and isinstance(request, dict)):
