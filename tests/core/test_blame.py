@@ -1616,13 +1616,25 @@ def _shared_limit_by_the_history(request: Any, rulings: HisRulings, /) -> Any:
     return his.determine_victory(request, rulings)
 
 
+def _tied_first_two(request: Any, rulings: HisRulings, /) -> Any:
+    """HIS-WIN-4 misread: ``tied`` lists only the first two of the powers tied."""
+    outcome = his.determine_victory(request, rulings)
+    return replace(outcome, tied=outcome.tied[:2])
+
+
 def test_a_shared_time_limit_listing_the_history_s_tied_fails_the_clause_stating_it_not_the_history_s() -> None:
-    """At a time limit shared without the history (HIS-RULING-4 ``shared``), ``tied`` is not HIS-WIN-4's result: a
-    wrong list there stays the check's own rule, here the clause stating the played-on tie's outcome on turn 9."""
+    """At a time limit shared without the history (HIS-RULING-4 ``shared``), the powers the history leaves tied are
+    not HIS-WIN-4's result: the history was walked where no clause walks it, and the failure stays the check's own
+    rule, here the clause stating the played-on tie's outcome on turn 9. A list of the tied cut short misreads what
+    ``tied`` lists, HIS-WIN-4, there too."""
     records = records_of("his", SimpleNamespace(determine_victory=_shared_limit_by_the_history), ("determine_victory",))
     failed = [r for r in records if r.outcome == "failed"]
     assert [r.nodeid.rpartition("::")[2] for r in failed] == ["his-audit-play-on-turn-nine-shared-limit"]
     assert _failed_rules("his", records) == ["HIS-RULING-3"]
+    records = records_of("his", SimpleNamespace(determine_victory=_tied_first_two), ("determine_victory",))
+    shared_limit = [r for r in records if r.nodeid.endswith("::his-audit-play-on-turn-nine-shared-limit")]
+    assert [r.outcome for r in shared_limit] == ["failed"]
+    assert _failed_rules("his", shared_limit) == ["HIS-WIN-4"]
 
 
 def _revolution_ranked_above(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:

@@ -70,9 +70,22 @@ def _outcome(
         # limit is shared without the history (HIS-RULING-4 ``shared``), the difference shows no step
         ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
         limit = expected.get("victory") == "time_limit"
-        unwalked = limit and ruled.get("time_limit_tie", DEFAULTS.time_limit_tie.value) == "shared"
-        return "HIS-WIN-4" if expected.get("victory") != "none" and not unwalked else None
+        if limit and ruled.get("time_limit_tie", DEFAULTS.time_limit_tie.value) == "shared":
+            # the powers the history leaves tied, where ``shared`` lists every leader: the history walked where no
+            # clause walks it (the check's own rule says where); any other list misreads what ``tied`` lists
+            return None if got.get("tied") == _walked(request, ruled) else "HIS-WIN-4"
+        return "HIS-WIN-4" if expected.get("victory") != "none" else None
     return None
+
+
+def _walked(request: dict[str, Any] | None, rulings: dict[str, Any]) -> Any:
+    """``tied`` at the time limit as the history leaves it (HIS-RULING-4 ``history``); None when not known."""
+    if request is None or "history" not in request:
+        return None
+    his = game("his")
+    typed = typed_question(his, "determine_victory", request, {**rulings, "time_limit_tie": "history"})
+    verdict = reference_json(his, "determine_victory", *typed) if typed else None
+    return verdict.get("tied") if isinstance(verdict, dict) else None  # pyright: ignore[reportUnknownMemberType]
 
 
 def _before_play(request: dict[str, Any], rulings: Any) -> Any:
