@@ -100,4 +100,4 @@ def special_vp(request: SpecialVpRequest, rulings: Rulings, /) -> SpecialVp:
     power = validate_power(request.power, "power")
     validate_board(request.board, rulings)
     lines = special_lines(power, request.board, rulings)
-    return SpecialVp(power.value, lines, sum(line.vp for line in lines))
+    return SpecialVp(power.value, lines, sum(line.vp for line in lines))  # HIS-SPECIAL-9: the sum of its lines

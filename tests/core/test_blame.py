@@ -29,6 +29,7 @@ from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome as Verdict
 from rulespec.conformance.harness.verdict import run_case
 from rulespec.conformance.harness.wire.encoding import wire_form
+from rulespec.conformance.invariants.imperium import blame as imperium_blame
 from rulespec.conformance.invariants.soe import blame as soe_blame
 from rulespec.reference.errors import IllegalAction, InvalidState
 from rulespec.reference.here_i_stand import bonus as his_bonus
@@ -1695,6 +1696,12 @@ def test_other_winners_of_the_same_step_fail_that_step_s_clause() -> None:
     assert [r.nodeid.rpartition("::")[2] for r in failed] == ["imp-winner-full-tie-among-the-best-scores-only"]
     invariant = replace(failed[0], nodeid="test_collapse.py::test_winner", kind="invariant", rules=_WINNER_RULES)
     assert _failed_rules("imperium", [*records, invariant]) == ["IMP-RULING-5"]
+    # a full tie looked for among every player, one with more unrest sharing the best score: IMP-COLLAPSE-5 names
+    # whom a full tie is among
+    asked = {"players": [{"name": "ann"}, {"name": "bo"}, {"name": "cy"}]}
+    due = {"unrest": [0, 0, 1], "winners": ["ann", "bo"], "decided_by": "shared"}
+    among_all = {**due, "winners": ["ann", "bo", "cy"]}
+    assert imperium_blame.decided("determine_winner", asked, {}, due, among_all, ("$.winners",)) == "IMP-COLLAPSE-5"
 
 
 def _taxed_by_quotient_plus_one(gold: int, cost: int, gold_per_taxation: int) -> int:
@@ -1765,3 +1772,18 @@ def test_a_count_asked_for_run_one_short_fails_the_clause_of_the_draw() -> None:
     assert any(r.outcome == "failed" for r in records)
     # besides: vectors of orders left over and of a short draw, whose answers their own clauses' misreadings give too
     assert _failed_rules("imperium", records) == ["IMP-DRAW-1", "IMP-DRAW-4", "IMP-RULING-7"]
+
+
+def _total_of_the_first_line(request: Any, rulings: HisRulings, /) -> Any:
+    """HIS-SPECIAL-9 misread: a power's special VP is its first line's, not the sum of its lines."""
+    answer = his.special_vp(request, rulings)
+    return replace(answer, total=answer.lines[0].vp if answer.lines else 0)
+
+
+def test_a_total_taken_as_its_first_line_fails_the_clause_stating_the_sum() -> None:
+    """England's and the Papacy's second lines left out of their totals: every vector of those lines fails, each
+    primary to the line's own clause; the sum is HIS-SPECIAL-9's sentence (its line in the reference names it)."""
+    records = records_of("his", SimpleNamespace(special_vp=_total_of_the_first_line), ("special_vp",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {r.primary_rule for r in failed} - {"HIS-SPECIAL-9"}
+    assert _failed_rules("his", records) == ["HIS-SPECIAL-9"]

@@ -23,7 +23,7 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
         if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
     if operation == "determine_winner" and paths and all(path.startswith("$.winners") for path in paths):
-        return _winners(expected, got)
+        return _winners(request, expected, got)
     return None
 
 
@@ -36,15 +36,23 @@ _DECIDED_BY = {
 }
 
 
-def _winners(expected: Any, got: Any) -> str | None:
+def _winners(request: Any, expected: Any, got: Any) -> str | None:
     """Every unrest counted right and the same step said to decide, other winners: that step's clause (of a full tie,
-    who shares it or who wins it is IMP-RULING-5's)."""
-    if not (isinstance(expected, dict) and isinstance(got, dict)):
+    who shares it or who wins it is IMP-RULING-5's), unless a winner of a full tie holds more than the fewest unrest:
+    then the full tie was looked for among other players than those IMP-COLLAPSE-5 names."""
+    if not (isinstance(expected, dict) and isinstance(got, dict) and isinstance(request, dict)):
         return None
     mine, theirs = cast(dict[str, Any], expected), cast(dict[str, Any], got)
     if mine.get("unrest") != theirs.get("unrest") or mine.get("decided_by") != theirs.get("decided_by"):
         return None
-    return _DECIDED_BY.get(str(mine.get("decided_by")))
+    decider = str(mine.get("decided_by"))
+    unrest: list[Any] = list(mine.get("unrest") or [])
+    players: list[Any] = list(cast(dict[str, Any], request).get("players") or [])
+    names = [p.get("name") if isinstance(p, dict) else None for p in players]
+    held = dict(zip(names, unrest, strict=False))
+    fewest = min(unrest, default=None)
+    beyond = any(held.get(name, fewest) != fewest for name in theirs.get("winners") or [])
+    return "IMP-COLLAPSE-5" if decider in ("shared", "turn_order") and beyond else _DECIDED_BY.get(decider)
 
 
 def _same_cards(expected: Any, got: Any, place: str) -> bool:
