@@ -82,18 +82,21 @@ def _walked(request: dict[str, Any] | None, rulings: dict[str, Any]) -> Any:
     """``tied`` at the time limit as the history leaves it (HIS-RULING-4 ``history``); None when not known."""
     if request is None or "history" not in request:
         return None
+    return _reference("determine_victory", request, {**rulings, "time_limit_tie": "history"}, "tied")
+
+
+def _reference(operation: str, request: dict[str, Any], rulings: Any, field: str, read_as: str | None = None) -> Any:
+    """``field`` of the reference's answer to ``request`` (read as ``read_as``'s request, by default the operation's)
+    as JSON; None when the request does not read."""
     his = game("his")
-    typed = typed_question(his, "determine_victory", request, {**rulings, "time_limit_tie": "history"})
-    verdict = reference_json(his, "determine_victory", *typed) if typed else None
-    return verdict.get("tied") if isinstance(verdict, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    typed = typed_question(his, read_as or operation, request, rulings or {})
+    answer = reference_json(his, operation, *typed) if typed else None
+    return answer.get(field) if isinstance(answer, dict) else None  # pyright: ignore[reportUnknownMemberType]
 
 
 def _before_play(request: dict[str, Any], rulings: Any) -> Any:
     """The outcome on a phase's totals before its play (HIS-PLAY-2's ``before``) as JSON; None when unreadable."""
-    his = game("his")
-    typed = typed_question(his, "run_phase", request, rulings or {})
-    verdict = reference_json(his, "may_play_copernicus_or_servetus", *typed) if typed else None
-    return verdict.get("before") if isinstance(verdict, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    return _reference("may_play_copernicus_or_servetus", request, rulings, "before", read_as="run_phase")
 
 
 # a score sheet's lines (``special_vp``'s and ``bonus_vp``'s ``lines``, ``score_power``'s and each of ``run_phase``'s
