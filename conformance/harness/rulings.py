@@ -183,6 +183,12 @@ def typed_question(game: Game, operation: str, request: Any, rulings: Any) -> tu
         return None
 
 
+def json_value(value: object) -> Any:
+    """A typed value as the JSON the suite reads and writes (arrays, never tuples): a run's records and the reference's
+    answers compare alike."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
 def reference_json(game: Game, operation: str, request: object, rulings: object) -> Any:
     """The reference's answer as a check holds it: the result's JSON, or ``{"error": {"kind", "field"|"rule"}}``;
     None when the reference cannot answer under these rulings at all (an input they make impossible to read)."""
@@ -194,7 +200,7 @@ def reference_json(game: Game, operation: str, request: object, rulings: object)
         return {"error": {"kind": "IllegalAction", "rule": exc.rule}}
     except Exception:  # noqa: BLE001 - a request drawn under one reading may be no request under another
         return None
-    return msgspec.json.decode(msgspec.json.encode(result))
+    return json_value(result)
 
 
 def switches(rulings: type[Any], fixed: Collection[str] = ()) -> list[tuple[str, Any]]:

@@ -21,6 +21,7 @@ import rulespec.reference.imperium as imperium
 import rulespec.reference.struggle_of_empires as soe
 import rulespec.reference.struggle_of_empires.maintenance as maintenance
 import rulespec.reference.struggle_of_empires.scoring as scoring
+import rulespec.reference.struggle_of_empires.sequence as soe_sequence
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import FAILED, IMPLICATED, blamed_rule, tally
 from rulespec.conformance.harness.records import CheckRecord
@@ -60,7 +61,7 @@ from rulespec.reference.here_i_stand.model import (
     Victory,
 )
 from rulespec.reference.here_i_stand.phase import PLAYABLE
-from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest, TimeLimitTie, UnbrokenTie
+from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest, TimeLimitTie, TrackLimits, UnbrokenTie
 from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
 from rulespec.reference.here_i_stand.score import score_sheet
 from rulespec.reference.here_i_stand.special import special_lines
@@ -102,6 +103,7 @@ from rulespec.reference.struggle_of_empires.end_game import (
     SECOND_PENALTY,
     highest_unrest,
     penalty_candidates,
+    rank_players,
     second_highest_unrest,
 )
 from rulespec.reference.struggle_of_empires.maintenance import (
@@ -118,8 +120,16 @@ from rulespec.reference.struggle_of_empires.model import (
     RegionRequest,
     RegionScore,
     Standings,
+    WarEndRequest,
+    WarEndResult,
 )
-from rulespec.reference.struggle_of_empires.rulings import FinalTie, NonPlayerRank, UnfriendlyScope, UnfriendlyTie
+from rulespec.reference.struggle_of_empires.rulings import (
+    FinalTie,
+    NonPlayerRank,
+    UnfriendlyScope,
+    UnfriendlyTie,
+    WarEndSequence,
+)
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
 from rulespec.reference.struggle_of_empires.scoring import (
     FRIENDLY_TIES_FROM,
@@ -128,7 +138,15 @@ from rulespec.reference.struggle_of_empires.scoring import (
     place_value,
     player_markers,
 )
+from rulespec.reference.struggle_of_empires.sequence import (
+    STEPS,
+    WarState,
+    income_step,
+    maintenance_step,
+    validate_war_end_request,
+)
 from rulespec.reference.struggle_of_empires.validation import (
+    LAST_WAR,
     refuse,
     validate_empires,
     validate_orders,
@@ -1787,3 +1805,97 @@ def test_a_total_taken_as_its_first_line_fails_the_clause_stating_the_sum() -> N
     failed = [r for r in records if r.outcome == "failed"]
     assert {r.primary_rule for r in failed} - {"HIS-SPECIAL-9"}
     assert _failed_rules("his", records) == ["HIS-SPECIAL-9"]
+
+
+def _play_kind_first(request: PhaseRequest, rulings: HisRulings) -> None:
+    """HIS-PLAY-1 misread: the play's kind checked first, before its values and who may earn it (runs as
+    ``phase.validate_phase``)."""
+    validate_rulings(rulings)
+    validate_turn(request.turn)
+    validate_cards(request.cards)
+    validate_board(request.board, rulings)
+    check_bonuses(request.bonuses, rulings)
+    validate_history(request.history, request.turn)
+    if request.play is not None:
+        if request.play.kind not in PLAYABLE:
+            raise IllegalAction("HIS-PLAY-1", "only Copernicus and Servetus")
+        validate_bonus(request.play, "play", rulings)
+        check_claim(request.play, "play", rulings)
+        check_bonuses((*request.bonuses, request.play), rulings)
+
+
+def test_a_check_moved_past_two_others_fails_the_order_the_function_states() -> None:
+    """The kind moved up past the values and the claim: the vectors of both orders (values before kind, claim before
+    kind) and those of an unknown kind, each primary to its fault's own rule, fail; the move misreads HIS-PLAY-1."""
+    misread = _misread(his_phase.validate_phase, _play_kind_first, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert _failed_rules("his", records) == ["HIS-PLAY-1"]
+
+
+def _english_spaces_kept_to_twelve(name: str) -> Any:
+    """HIS-RULING-7 misread: under ``open`` England's Protestant home spaces still end at 12 (the other tracks open),
+    refused first as the reference refuses the field."""
+
+    def call(request: Any, rulings: HisRulings, /) -> Any:
+        board = getattr(request, "board", None)
+        if board is not None and rulings.track_limits is TrackLimits.OPEN and board.english_spaces_protestant > 12:
+            raise InvalidState(
+                "board.english_spaces_protestant", board.english_spaces_protestant, "12", "HIS-SPECIAL-4"
+            )
+        return getattr(his, name)(request, rulings)
+
+    return call
+
+
+def test_a_ruling_left_unapplied_to_one_track_fails_the_ruling_not_the_tracks_rule() -> None:
+    """A legal 13 refused under ``open`` names HIS-SPECIAL-4's field; no whole reading of the ruling answers so (the
+    other tracks are open), but the reference with ``top(...)`` left out of that one track does: HIS-RULING-7."""
+    target = SimpleNamespace(**{op.name: _english_spaces_kept_to_twelve(op.name) for op in game("his").operations})
+    records = records_of("his", target)
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-RULING-7"]
+
+
+def _master_of_italy_unknown(name: str) -> Any:
+    """HIS-BONUS-8 misread: Master of Italy left out of the kinds, its entries refused as of an unknown kind."""
+
+    def call(request: Any, rulings: HisRulings, /) -> Any:
+        for at, bonus in enumerate(getattr(request, "bonuses", ())):
+            if bonus.kind == BonusKind.MASTER_OF_ITALY:
+                raise InvalidState(f"bonuses[{at}].kind", bonus.kind, "unknown kind", "HIS-BONUS-10")
+        return getattr(his, name)(request, rulings)
+
+    return call
+
+
+def test_a_legal_name_refused_fails_the_clause_that_defines_it() -> None:
+    """Entries of a kind refused as unknown name the kind's field, whose refusals are HIS-BONUS-10's; the value
+    refused, ``master_of_italy``, is defined by HIS-BONUS-8 alone, which is the clause that fails."""
+    target = SimpleNamespace(**{op.name: _master_of_italy_unknown(op.name) for op in game("his").operations})
+    records = records_of("his", target)
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-BONUS-8"]
+
+
+def _maintenance_before_income(request: WarEndRequest, rulings: SoeRulings, /) -> WarEndResult:
+    """SOE-SEQ-2 misread: under ``published`` maintenance paid before income (runs as ``sequence.end_war``)."""
+    validate_war_end_request(request, rulings)
+    state = WarState(request.empires, request.board)
+    steps = STEPS[rulings.sequence]
+    if rulings.sequence is WarEndSequence.PUBLISHED:
+        steps = (maintenance_step, income_step, *steps[2:])
+    for step in steps:
+        state = step(state, request, rulings)
+    standings = rank_players(state.empires, rulings) if request.board.war == LAST_WAR else None
+    return WarEndResult(state.empires, state.board, standings)
+
+
+def test_two_steps_of_the_end_of_a_war_swapped_fail_the_clause_stating_their_order() -> None:
+    """Gold short of the upkeep before income comes in: vectors of the sequence, of draws and of maintenance fail,
+    each its own rule's; the steps with income and maintenance swapped answer so: SOE-SEQ-2."""
+    misread = _misread(soe_sequence.end_war, _maintenance_before_income)
+    records = records_of("soe", SimpleNamespace(end_war=misread("end_war")), ("end_war",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("soe", records) == ["SOE-SEQ-2"]

@@ -6,7 +6,8 @@ other rules it involves: one wrong field never smears a failure over every rule 
 blame is the primary rule, except where the answer says better which rule went wrong:
 
 - a legal input refused, or an input refused under a rule the check does not involve: the rule the
-  refusal cites (an ``IllegalAction``'s), or the rule of the field an ``InvalidState`` names (the rule the
+  refusal cites (an ``IllegalAction``'s), or the clause defining the name the field holds (a Master of Italy entry
+  refused as of no known kind fails HIS-BONUS-8), else the rule of the field an ``InvalidState`` names (the rule the
   reference cites refusing that field of the same request, its number put out of range: an entry's VP is its kind's
   clause; else the rule of the game's vectors that refuse that field, else that field in another place:
   ``control[].markers`` of ``region`` for that of ``regions[]``; ``refusals``), so a legal 9 refused fails the rule
@@ -137,7 +138,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 or cited
             )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
-        # the fault is reached) is that bound's, two checks swapped the order's (``reordered``); a field the run
+        # the fault is reached) is that bound's, a check moved the order's (``reordered``); a field the run
         # refuses in legal inputs too is blamed as those refusals are; else the check's
         if not due_refusal:
             return primary

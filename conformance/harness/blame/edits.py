@@ -1,14 +1,14 @@
 """The misreadings of a game's reference: each function edited once, as a port misreads one clause.
 
-A port's bug is most often one misreading of one clause: a bound typed one off, ``<`` for ``<=``, a total taken as
-its first term, a condition or a refusal left out (``nodes``; the bug zoos of docs/audits/ record them). Each such
-edit of each function of the reference is compiled alone, as the function's code, for ``misread`` to swap in. An
-edit inside a refusing guard misreads the rule its refusal cites; any other, the clause its step names (a statement
-whose first line ends in a comment naming it), the clause of the module constant it misreads (named on the
-constant's line) or one of the clauses its function's docstring names, in that order (``blame`` weighs which from
-the checks it fails), and the clause of each ruling the edited part reads (``ruled``); a function stating a range of
-clauses is a sequence of steps, and misreads only what its steps name. Two of its checks swapped (``reordered``)
-misread the order its docstring's clauses state, or the clause the later check names on its line.
+A port's bug is most often one misreading of one clause: a bound typed one off, ``<`` for ``<=``, a total taken as its
+first term, a condition or a refusal left out (``nodes``; the bug zoos of docs/audits/ record them). Each such edit of
+each function of the reference is compiled alone, as the function's code, for ``misread`` to swap in. An edit inside a
+refusing guard misreads the rule its refusal cites; any other, the clause its step names (a statement whose first line
+ends in a comment naming it), the clause of the module constant it misreads (named on the constant's line) or one of
+the clauses its function's docstring names, in that order (``blame`` weighs which from the checks it fails), and the
+clause of each ruling the edited part reads (``ruled``); a function stating a range of clauses is a sequence of steps,
+and misreads only what its steps name and the rulings they read. A check of it moved (``reordered``) misreads the
+order its docstring's clauses state, or the clause the later check names on its line.
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
         own = guards.get(id(node)) or steps.get(id(node))  # the refusal's rule, else the step's clause
         constant = constants.get(node.id) if isinstance(node, ast.Name) else None
         rules = (own,) if own else tuple(dict.fromkeys((*([constant] if constant else []), *named)))
-        rules = tuple(dict.fromkeys((*rules, *ruled.get(id(node), ())))) if rules else rules
+        rules = tuple(dict.fromkeys((*rules, *ruled.get(id(node), tuple[str, ...]()))))  # a sequence's step: its ruling
         if id(node) in untouched or not rules:
             continue
         for replacement in edited(node):

@@ -4,14 +4,16 @@ A bound typed one off (a number, or the module constant it reads), ``<`` for ``<
 as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out (or what a difference takes off), a
 factor of a product left out (a rate taken as one), a total taken as its first term or as the count of its terms, a
 fraction rounded the other way (or up as the quotient plus one), a count the request asks for run one short, a flag
-read backwards, ``min`` for ``max``, a condition or a refusal left out, all that qualify taken as the first of them
-(a ``find`` for a ``filter``), a count a position advances by taken as one, a sequence extended at its other end (a
-card put first in the hand, not last). ``edits`` compiles each into its function's code.
+read backwards, ``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the
+ruling), a condition or a refusal left out, all that qualify taken as the first of them (a ``find`` for a ``filter``),
+a count a position advances by taken as one, a sequence extended at its other end (a card put first in the hand, not
+last). ``edits`` compiles each into its function's code.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 from collections.abc import Iterator
 
@@ -86,6 +88,9 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
         yield ast.Call(ast.Name("next", ast.Load()), [terms, ast.Constant(0)], [])
         counted = ast.Call(ast.Name("tuple", ast.Load()), node.args, [])  # a total taken as the count of its terms
         yield ast.Call(ast.Name("len", ast.Load()), [counted], [])
+    elif _helped(node):  # a helper's adjustment left out: ``top(ENGLISH_HOME_SPACES)`` read as the bare bound
+        assert isinstance(node, ast.Call)
+        yield copy.deepcopy(node.args[0])
     elif isinstance(node, ast.expr) and _gathered(node):  # all that qualify taken as the first of them
         yield ast.Subscript(node, ast.Slice(None, ast.Constant(1), None), ast.Load())
     elif isinstance(node, ast.AugAssign):
@@ -95,6 +100,16 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
     elif isinstance(node, ast.comprehension):
         for dropped in range(len(node.ifs)):
             yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)
+
+
+def _helped(node: ast.AST) -> bool:
+    """A value passed through one of the reference's own helpers (``top(limit)``): a call of a lower-case name that is
+    no builtin, with one argument."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1):
+        return False
+    name = node.func.id
+    plain = not (node.keywords or isinstance(node.args[0], ast.Starred))
+    return plain and name[:1].islower() and not hasattr(builtins, name)
 
 
 def _difference(node: ast.AST) -> bool:

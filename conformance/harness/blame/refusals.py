@@ -1,6 +1,7 @@
 """The rule a refusal names: the rule an ``IllegalAction`` cites, the rule of the field an ``InvalidState`` names.
 
-A field's rule is first the one the reference cites when it refuses that field of the same request, its number put
+A field holding a name the spec defines in one clause (``master_of_italy``) is that clause's; else a field's rule is
+first the one the reference cites when it refuses that field of the same request, its number put
 out of range (``probed``: an entry's VP is bounded by the clause of the entry's kind); else that of the game's
 vectors that refuse it (indices dropped: ``empires[].population``); a field no vector refuses in that place is the
 same field's in another place (the longest tail of its path one rule's vectors refuse: ``control[].markers`` of
@@ -27,6 +28,7 @@ from rulespec.reference.errors import InvalidState
 
 _INDEX = re.compile(r"\[\d+\]")
 _STEP = re.compile(r"(\w+)|\[(\d+)\]")
+_NAME = re.compile(r"`([a-z][a-z0-9_]*)`")
 # numbers out of every range a count or a value may have: below the least, above the most. Only numbers: a name's
 # refusals (blank, unknown, repeated) are each another check, and a probe would find one that is not the one misread
 _PROBES = (-1, 10**6)
@@ -99,9 +101,35 @@ def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) ->
         field = str(error["field"])
         found = None
         if record is not None and record.operation is not None:
-            found = probed(key, record.operation, json.dumps(record.request), json.dumps(record.rulings), field)
+            found = _named(key, _at(record.request, field)) or probed(
+                key, record.operation, json.dumps(record.request), json.dumps(record.rulings), field
+            )
         return found or field_rule(key, field)
     return None
+
+
+def _at(request: Any, field: str) -> Any:
+    """The value at the field's path in the request (None where there is none)."""
+    node = request
+    for name, index in _STEP.findall(field):
+        node = _child(node, name or int(index))
+    return node
+
+
+@functools.cache
+def _names(key: str) -> dict[str, str]:
+    """Each wire name the spec writes (in backticks) in one clause alone, to that clause: the clause that defines it."""
+    found: defaultdict[str, set[str]] = defaultdict(set)
+    for clause in read_clauses(registry.game(key).spec_path):
+        for name in _NAME.findall(clause.text):
+            found[name].add(clause.id)
+    return {name: clauses.pop() for name, clauses in found.items() if len(clauses) == 1}
+
+
+def _named(key: str, value: Any) -> str | None:
+    """The clause that defines a name the field holds (a Master of Italy entry refused as of an unknown kind fails
+    HIS-BONUS-8, not the rule on kinds); None for a value that is no name the spec writes in one clause."""
+    return _names(key).get(value) if isinstance(value, str) else None
 
 
 @functools.lru_cache(maxsize=1024)
@@ -133,9 +161,9 @@ def probed(key: str, operation: str, request: str, rulings: str, field: str) -> 
 
 
 def _child(node: Any, step: str | int) -> Any:
-    """``node[step]`` where the JSON has it, else None."""
+    """``node[step]`` where the JSON has it (an array a list, or a tuple as a run's own records hold it), else None."""
     if isinstance(step, str) and isinstance(node, dict):
         return node.get(step)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-    if isinstance(step, int) and isinstance(node, list) and step < len(node):  # pyright: ignore[reportUnknownArgumentType]
+    if isinstance(step, int) and isinstance(node, (list, tuple)) and step < len(node):  # pyright: ignore[reportUnknownArgumentType]
         return node[step]  # pyright: ignore[reportUnknownVariableType]
     return None

@@ -1,15 +1,16 @@
-"""Two checks of the reference taken in the other order: the misreading of the clause that states their order.
+"""Checks of the reference taken in another order: the misreading of the clause that states their order.
 
 A port may make every check the reference makes and still refuse a request with two faults on the other one: it took
 two checks in the other order (every bonus's claim before every bonus's shape). The order is stated by the function
-that takes them, not by either check (each is still made as its clause says), so ``edits`` makes each swap of two
-neighbouring checks a misreading of the clauses the function's docstring names, less the rules the two checks refuse
-under themselves (``score_power`` names HIS-VP-2, which its ``validate_base_vp`` cites, and HIS-VP-3); except where
-the later check's clause says when it is made ("checked after ``control``", "once every card has passed"): its line
-names that clause in a comment, and the swap misreads it. A check is a statement that may only refuse: a guard that
-raises, a call of a step whose answer is not kept (``validate_bonuses(...)``), a loop of checks; or a step whose answer
-is kept in a name (``power = validate_power(...)``) where its neighbour does not read that name, so the two still
-answer alike in either order but for which fault is refused first.
+that takes them, not by either check (each is still made as its clause says), so ``edits`` makes each move of one
+check past its neighbouring checks (two swapped, or one put first past several) a misreading of the clauses the
+function's docstring names, less the rules the checks it passes refuse under themselves (``score_power`` names HIS-
+VP-2, which its ``validate_base_vp`` cites, and HIS-VP-3); except where the later check's clause says when it is made
+("checked after ``control``", "once every card has passed"): its line names that clause in a comment, and the move
+misreads it. A check is a statement that may only refuse: a guard that raises, a call of a step whose answer is not
+kept (``validate_bonuses(...)``), a loop of checks; or a step whose answer is kept in a name (``power =
+validate_power(...)``) where its neighbour does not read that name, so the two still answer alike in either order but
+for which fault is refused first.
 """
 
 from __future__ import annotations
@@ -108,21 +109,37 @@ def _ordered_by(check: ast.stmt, path: str) -> str | None:
 
 
 def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType, set[str], str | None]]:
-    """The function's code with two neighbouring checks of one block swapped, the rules those two refuse under, and
-    the clause the later of the two names on its line (None: it names none); the tree put back after each."""
+    """The function's code with one check of a block moved past its neighbouring checks, one or more (two swapped, or
+    one put first: a play's kind checked before its values and its claim), the rules the checks it passes refuse
+    under, and the clause that says when the one now late is made: named on the moved check's line when it moves up,
+    on the last it passes when it moves down (None: none named); the tree put back after each."""
     for node in ast.walk(function):
         for name in ("body", "orelse"):
             block: list[ast.stmt] = getattr(node, name, None) or []
             if not isinstance(block, list):
                 continue
-            for at in range(len(block) - 1):
-                if not (_check(block[at]) and _check(block[at + 1]) and _independent(block[at], block[at + 1])):
-                    continue
-                later = _ordered_by(block[at + 1], path)
-                block[at], block[at + 1] = block[at + 1], block[at]
+            for at, to in _moves(block):
+                passed = block[min(at, to) : max(at, to) + 1]
+                later = _ordered_by(block[at] if to < at else block[to], path)
+                kept = list(block)
+                block.insert(to, block.pop(at))
                 try:
                     code = compiled(function, path)
                 finally:
-                    block[at], block[at + 1] = block[at + 1], block[at]
+                    block[:] = kept
                 if code is not None:
-                    yield code, _stated(block[at], path) | _stated(block[at + 1], path), later
+                    yield code, set[str]().union(*(_stated(check, path) for check in passed)), later
+
+
+def _moves(block: list[ast.stmt]) -> Iterator[tuple[int, int]]:
+    """Each (from, to) moving one check of the block past checks it shares no name with: two neighbours swapped once
+    (as the later moving up), and a check moved two or more places up or down."""
+    for at, check in enumerate(block):
+        if not _check(check):
+            continue
+        for step in (-1, 1):
+            to = at + step
+            while 0 <= to < len(block) and _check(block[to]) and _independent(check, block[to]):
+                if step == -1 or to - at > 1:
+                    yield at, to
+                to += step

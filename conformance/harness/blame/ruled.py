@@ -1,10 +1,11 @@
 """Which rulings a part of a function of the reference reads: an edit there may misread the ruling, not only its rule.
 
 A guard or a step that reads a ruling (``rulings.bonus_earners``, directly or through a local name set from it:
-``open_earners = rulings.bonus_earners is BonusEarners.ANY``) states the ruling beside the rule it cites or names, so
-``edits`` lets a misreading of that part misread either; ``blame`` takes the ruling's clause only where another of its
-alternatives answers as the implementation did (``_stating``), so a Bible translation refused under ``any`` where the
-voyages are widened misreads HIS-RULING-6 in the Bible's guard, not the HIS-BONUS-9 it cites.
+``open_earners = rulings.bonus_earners is BonusEarners.ANY``, or a local helper reading one: ``top(PIRACY_VP_MAX)``)
+states the ruling beside the rule it cites or names, so ``edits`` lets a misreading of that part misread either;
+``blame`` takes the ruling's clause only where another of its alternatives answers as the implementation did
+(``_stating``), so a Bible translation refused under ``any`` where the voyages are widened misreads HIS-RULING-6 in
+the Bible's guard, not the HIS-BONUS-9 it cites.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ def ruling_reads(function: ast.FunctionDef, fields: dict[str, str]) -> dict[int,
         if isinstance(statement, ast.Assign) and all(isinstance(t, ast.Name) for t in statement.targets):
             read = _read(statement.value, fields, names)
             names |= {target.id: read for target in statement.targets if isinstance(target, ast.Name) and read}
+        elif isinstance(statement, ast.FunctionDef) and statement is not function:  # a helper: ``top(limit)``
+            read = _read(statement, fields, names)
+            names |= {statement.name: read} if read else {}
     found: dict[int, tuple[str, ...]] = {}
     for node in ast.walk(function):
         read = _read(node, fields, names)

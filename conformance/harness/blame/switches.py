@@ -12,15 +12,13 @@ import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import msgspec
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import (
     alternatives,
     explaining,
+    json_value,
     reference_json,
     ruling_clause,
     typed_question,
@@ -66,8 +64,8 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
     if len({r.primary_rule for r in failing}) < 2 or not all(isinstance(r.rulings, dict) for r in failing):
         return None
     played = registry.game(record.game)
-    default: dict[str, object] = _as_json(played.rulings())
-    asked_under: list[dict[str, object]] = [_as_json(r.rulings) for r in failing]  # a run's own: tuples, not lists
+    default: dict[str, object] = json_value(played.rulings())
+    asked_under: list[dict[str, object]] = [json_value(r.rulings) for r in failing]  # a run's own: tuples, not lists
     shared = [
         (field, value)
         for field, value in asked_under[0].items()
@@ -80,16 +78,11 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
     if not any(
         (loaded := vectors.get(case)) is not None
         and loaded.operation == record.operation
-        and _as_json(getattr(loaded.rulings, field)) != value
+        and json_value(getattr(loaded.rulings, field)) != value
         for case in passed
     ):
         return None
     return ruling_clause(played.rulings, field)
-
-
-def _as_json(value: object) -> Any:
-    """A ruling, or a whole rulings, as JSON: a tuple a list, whether typed or as a run's records hold it."""
-    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 def switched(record: CheckRecord) -> dict[str, bool]:

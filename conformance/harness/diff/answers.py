@@ -22,21 +22,16 @@ import msgspec
 
 from rulespec.conformance.harness.diff.sides import Side
 from rulespec.conformance.harness.games import Game
-from rulespec.conformance.harness.rulings import explaining
+from rulespec.conformance.harness.rulings import explaining, json_value
 from rulespec.conformance.harness.subject import ImplementationError, NotImplementedOp
 from rulespec.conformance.harness.vectors import ErrorKind, ExpectedError
 from rulespec.conformance.harness.verdict import LENGTH, differences
 from rulespec.reference.errors import IllegalAction, InvalidState, RuleError
 
 
-def as_json(value: object) -> Any:
-    """A typed value as the JSON the suite reads and writes (arrays, never tuples)."""
-    return msgspec.json.decode(msgspec.json.encode(value))
-
-
 def shown_json(value: object) -> str:
     """A typed value as one line of JSON, keys sorted (as a difference is shown)."""
-    return json.dumps(as_json(value), sort_keys=True)
+    return json.dumps(json_value(value), sort_keys=True)
 
 
 def wrapped(label: str, text: str, width: int) -> str:
@@ -100,7 +95,7 @@ def ask(side: Side, operation: str, request: object, rulings: object) -> Answer:
         return Answer("error", detail=str(exc))
     except RuleError as exc:
         return Answer("refused", error=refusal(exc), detail=getattr(exc, "reason", str(exc)))
-    return Answer("result", output=as_json(result))
+    return Answer("result", output=json_value(result))
 
 
 _INDEX = re.compile(r"\[\d+\]")

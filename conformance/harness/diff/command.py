@@ -21,14 +21,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from rulespec.conformance.harness.diff.answers import Difference, Group, as_json, shown_json, wrapped
+from rulespec.conformance.harness.diff.answers import Difference, Group, shown_json, wrapped
 from rulespec.conformance.harness.diff.crosshair import crosshair_diff
 from rulespec.conformance.harness.diff.explore import Found, explore
 from rulespec.conformance.harness.diff.known import Known, known_differences
 from rulespec.conformance.harness.diff.sides import Side, parse_side
 from rulespec.conformance.harness.diff.summary import Searched, closing
 from rulespec.conformance.harness.games import REGISTRY, Game, game
-from rulespec.conformance.harness.rulings import ruling_clauses
+from rulespec.conformance.harness.rulings import json_value, ruling_clauses
 from rulespec.conformance.harness.spec import docstring_rules
 from rulespec.conformance.harness.vector_writer import add_cases, new_case
 from rulespec.conformance.harness.verify.failure_text import terminal_width
@@ -284,8 +284,8 @@ def vector_case(game: Game, difference: Difference, a: Side, b: Side) -> dict[st
     switched = set(a.switches) | set(b.switches)
     rules = docstring_rules(game.reference_call(difference.operation)) + ruling_clauses(game.rulings, switched)
     description = f"rulespec diff {a.spec} vs {b.spec}: {b.spec} answers {difference.b.shown()}"
-    rulings_json = as_json(difference.rulings_a)  # exactly what A answered under, its switches included
-    request_json = as_json(difference.request)
+    rulings_json = json_value(difference.rulings_a)  # exactly what A answered under, its switches included
+    request_json = json_value(difference.request)
     return new_case(
         game, difference.operation, request_json, rulings_json, list(dict.fromkeys(rules)), description, expectation
     )

@@ -26,6 +26,7 @@ from typing import Any
 import msgspec
 
 from rulespec.conformance.harness.games import Game, checkout
+from rulespec.conformance.harness.rulings import json_value
 from rulespec.conformance.harness.subject import ImplementationError, NotImplementedOp, conform_result
 from rulespec.reference.errors import IllegalAction, InvalidState
 
@@ -127,8 +128,7 @@ class RevisionSubject:
     def call(self, operation: str, request: object, rulings: object) -> Any:
         if not self.supports(operation):
             raise NotImplementedOp(self._label, operation)
-        as_json: Any = msgspec.json.decode(msgspec.json.encode(request))
-        rulings_json: Any = msgspec.json.decode(msgspec.json.encode(rulings))
+        as_json, rulings_json = json_value(request), json_value(rulings)
         with self._modules.active():
             function = self._function(operation)
             hints = typing.get_type_hints(function)
@@ -137,7 +137,7 @@ class RevisionSubject:
             try:
                 old_request = msgspec.convert(as_json, kinds[0], strict=True)
                 old_rulings = msgspec.convert(rulings_json, kinds[1], strict=True)
-                output: Any = msgspec.json.decode(msgspec.json.encode(function(old_request, old_rulings)))
+                output = json_value(function(old_request, old_rulings))
             except errors.InvalidState as exc:
                 raise InvalidState(exc.field, exc.value, exc.reason, getattr(exc, "rule", None)) from exc
             except errors.IllegalAction as exc:

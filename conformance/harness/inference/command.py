@@ -8,10 +8,10 @@ import sys
 from collections import Counter
 from typing import Any
 
-from rulespec.conformance.harness.diff.answers import as_json
 from rulespec.conformance.harness.diff.sides import parse_side
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.inference.infer import differing, infer
+from rulespec.conformance.harness.rulings import json_value
 from rulespec.conformance.harness.vocabulary import add_case_timeout, argument, count, game_key, seed
 
 DEFAULT_BUDGET = 100  # drawn inputs per operation, beside every vector case
@@ -63,7 +63,7 @@ def run_infer(args: argparse.Namespace) -> int:
     print(f"  unexplained by any ruling: {len(left)}{f' ({shown})' if shown else ''}")
     if left:
         first = left[0]
-        print(f"    first: {first.operation} {json.dumps(as_json(first.request), sort_keys=True)}")
+        print(f"    first: {first.operation} {json.dumps(json_value(first.request), sort_keys=True)}")
     if inference.chosen:
         print("declare: " + " ".join(f"--ruling {evidence.switch}" for evidence in inference.chosen))
     else:

@@ -1,16 +1,31 @@
 """Which clause decides the first step where two answers of Struggle of Empires differ (``blame.blamed_rule``).
 
-The unrest assessment runs in steps, each standing's penalty before its VP and every VP before the places
-(SOE-END-3, SOE-END-4, SOE-UNREST-*), and a wrong step spreads to every later one and to every check whose
-answer holds it. Standings each right but out of the order of the empires are SOE-END-3's. Only what a difference
-shows for sure is named; anything else is left to the check's own rule.
+The end of a war runs its steps in a stated order (SOE-SEQ-1 to SOE-SEQ-3): an answer the steps give with two
+neighbours swapped is that order's. The unrest assessment runs in steps, each standing's penalty before its VP and
+every VP before the places (SOE-END-3, SOE-END-4, SOE-UNREST-*), and a wrong step spreads to every later one and to
+every check whose answer holds it. Standings each right but out of the order of the empires are SOE-END-3's. Only what
+a difference shows for sure is named; anything else is left to the check's own rule.
 """
 
 from __future__ import annotations
 
 from typing import Any, cast
 
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.rulings import json_value, typed_question
 from rulespec.conformance.harness.verdict import reordered
+from rulespec.reference.struggle_of_empires.model import WarEndRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings
+from rulespec.reference.struggle_of_empires.sequence import (
+    STEPS,
+    Step,
+    WarState,
+    clean_up_step,
+    income_step,
+    maintenance_step,
+    population_step,
+    scoring_step,
+)
 from rulespec.reference.struggle_of_empires.validation import LAST_WAR
 
 HIGHEST, SECOND = 7, 4  # SOE-UNREST-3 (SOE-UNREST-6 with 2 players), SOE-UNREST-4
@@ -152,8 +167,40 @@ def _cleaned(asked: dict[str, Any], got: dict[str, Any], board: str, paths: tupl
     return None
 
 
+# two neighbouring steps of the end of a war, and the clause that states which comes first: income first in every
+# order, maintenance before population (SOE-SEQ-2), clean-up after all scoring (SOE-SEQ-3); any other, the order the
+# sequence ruling gives (SOE-SEQ-1)
+_FIRST: dict[tuple[Step, Step], str] = {
+    **{(income_step, later): "SOE-SEQ-2" for later in (maintenance_step, scoring_step, population_step)},
+    (maintenance_step, population_step): "SOE-SEQ-2",
+    (scoring_step, clean_up_step): "SOE-SEQ-3",
+}
+
+
+def _sequenced(request: Any, rulings: Any, got: Any) -> str | None:
+    """The clause stating the order of two neighbouring steps of ``end_war`` when, those two taken in the other order,
+    the steps leave the empires and the board the implementation returned; None when no such swap does."""
+    typed = typed_question(game("soe"), "end_war", request, rulings)
+    if typed is None or not isinstance(got, dict):
+        return None
+    asked, ruled = cast(tuple[WarEndRequest, Rulings], typed)
+    returned = json_value({"empires": got.get("empires"), "board": got.get("board")})  # pyright: ignore[reportUnknownMemberType]
+    steps = STEPS[ruled.sequence]
+    for at in range(len(steps) - 1):
+        state = WarState(asked.empires, asked.board)
+        for step in (*steps[:at], steps[at + 1], steps[at], *steps[at + 2 :]):
+            state = step(state, asked, ruled)
+        if json_value({"empires": state.empires, "board": state.board}) == returned:
+            return _FIRST.get((steps[at], steps[at + 1]), "SOE-SEQ-1")
+    return None
+
+
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
+    if operation == "end_war" and any(path.startswith(("$.empires", "$.board")) for path in paths):
+        sequenced = _sequenced(request, rulings, got)
+        if sequenced is not None:
+            return sequenced
     markers = {"clean_up": "$.neutral_markers", "end_war": "$.board.neutral_markers"}.get(operation)
     if markers and paths and all(path.startswith(markers) for path in paths):
         return "SOE-CLEAN-6"  # the one step of the clean-up that writes the neutral markers
