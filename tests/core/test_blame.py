@@ -87,6 +87,7 @@ from rulespec.reference.here_i_stand.victory import (
     time_limit,
 )
 from rulespec.reference.imperium import drawing as imperium_drawing
+from rulespec.reference.imperium import market as imperium_market
 from rulespec.reference.imperium import payment as imperium_payment
 from rulespec.reference.imperium import winner as imperium_winner
 from rulespec.reference.imperium.cards import unrest_in_zones
@@ -1899,3 +1900,28 @@ def test_two_steps_of_the_end_of_a_war_swapped_fail_the_clause_stating_their_ord
     records = records_of("soe", SimpleNamespace(end_war=misread("end_war")), ("end_war",))
     assert any(r.outcome == "failed" for r in records)
     assert _failed_rules("soe", records) == ["SOE-SEQ-2"]
+
+
+def _coins_as_influence(player: Any, slot: Any) -> Any:
+    """IMP-MARKET-2 misread: the coins on the acquired card added as its influence too (runs as ``take_tokens``)."""
+    tokens = replace(
+        player.tokens, coins=player.tokens.coins + slot.coins, influence=player.tokens.influence + slot.coins
+    )
+    return replace(
+        player,
+        tokens=tokens,
+        action_markers=player.action_markers + slot.actions,
+        markers_on_nation_card=player.markers_on_nation_card + slot.actions,
+    )
+
+
+def test_a_term_of_a_sum_read_from_another_field_fails_the_clause_of_that_sum() -> None:
+    """The influence on an acquired card taken as its coins: every acquiring vector whose card holds either differs,
+    each primary to its own rule (the market, its rulings, a collapse); the sum is IMP-MARKET-2's."""
+    misread = _misread(imperium_market.take_tokens, _coins_as_influence, imperium)
+    records = records_of(
+        "imperium", SimpleNamespace(acquire_market_card=misread("acquire_market_card")), ("acquire_market_card",)
+    )
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("imperium", records) == ["IMP-MARKET-2"]

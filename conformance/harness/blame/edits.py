@@ -22,7 +22,7 @@ from pathlib import Path
 from types import CodeType
 
 from rulespec.conformance.harness import games as registry
-from rulespec.conformance.harness.blame.nodes import edited, strictness
+from rulespec.conformance.harness.blame.nodes import edited, fields_read, strictness
 from rulespec.conformance.harness.blame.reordered import compiled, named_on, reorderings, source_lines
 from rulespec.conformance.harness.blame.ruled import ruling_fields, ruling_reads
 from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, spans_a_range
@@ -162,7 +162,7 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
     steps, constants = _steps(function, source_lines(path)), _constants(Path(path).parent)
     ruled = ruling_reads(function, ruling_fields(key))  # a part reading a ruling may misread it (``ruled``)
     loops = any(isinstance(node, ast.While) for node in ast.walk(function))
-    parents = _parents(function)
+    parents, fields = _parents(function), fields_read(function)
     number = 0
     for node in list(ast.walk(function)):
         own = guards.get(id(node)) or steps.get(id(node))  # the refusal's rule, else the step's clause
@@ -171,7 +171,7 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
         rules = tuple(dict.fromkeys((*rules, *ruled.get(id(node), tuple[str, ...]()))))  # a sequence's step: its ruling
         if id(node) in untouched or not rules:
             continue
-        for replacement in edited(node):
+        for replacement in edited(node, fields):
             code = _code_with(function, path, node, replacement, parents[id(node)])
             if code is not None:
                 number += 1

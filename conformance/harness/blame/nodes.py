@@ -1,13 +1,14 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
 A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==``
-as ``>=``), a term of a sum counted at two a unit (a rate one off) or left out (or what a difference takes off), a
-factor of a product left out (a rate taken as one), a total taken as its first term or as the count of its terms, a
-fraction rounded the other way (or up as the quotient plus one), a count the request asks for run one short, a flag
-read backwards, ``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the
-ruling), a condition or a refusal left out, all that qualify taken as the first of them (a ``find`` for a ``filter``),
-a count a position advances by taken as one, a sequence extended at its other end (a card put first in the hand, not
-last). ``edits`` compiles each into its function's code.
+as ``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read
+from another field of the same value (the coins on a card added as its influence), a factor of a product left out (a
+rate taken as one), a total taken as its first term or as the count of its terms, a fraction rounded the other way (or
+up as the quotient plus one), a count the request asks for run one short, a flag read backwards, ``min`` for ``max``,
+a helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition or a refusal left
+out, all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by taken
+as one, a sequence extended at its other end (a card put first in the hand, not last). ``edits`` compiles each into
+its function's code.
 """
 
 from __future__ import annotations
@@ -15,15 +16,16 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 
 _Ops = dict[type[ast.cmpop], type[ast.cmpop]]
 _STRICT: _Ops = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
 _COMPARED: _Ops = {**_STRICT, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In}
 
 
-def edited(node: ast.AST) -> Iterator[ast.AST | None]:
-    """Each misreading of one node: what replaces it (None: a statement left out)."""
+def edited(node: ast.AST, fields: Mapping[str, Sequence[str]] | None = None) -> Iterator[ast.AST | None]:
+    """Each misreading of one node: what replaces it (None: a statement left out). ``fields``: each value the function
+    reads fields of (``slot``) to those fields, for a term of a sum read from the wrong one of them."""
     if isinstance(node, ast.Compare):
         for at, op in enumerate(node.ops):
             other = _COMPARED.get(type(op))
@@ -46,6 +48,8 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
     elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
         yield ast.BinOp(node, ast.Add(), ast.Constant(1))
         yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
+        if isinstance(node.op, ast.Add):  # the wrong quantity summed: another field of the same value
+            yield from _other_field(node, fields or {})
         if isinstance(node.op, ast.Add):  # a term of a sum at two a unit, not one (its rate one off)
             for at, term in enumerate((node.left, node.right)):
                 if isinstance(term, (ast.Name, ast.Attribute)) or _difference(term):
@@ -100,6 +104,28 @@ def edited(node: ast.AST) -> Iterator[ast.AST | None]:
     elif isinstance(node, ast.comprehension):
         for dropped in range(len(node.ifs)):
             yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)
+
+
+def _other_field(node: ast.BinOp, fields: Mapping[str, Sequence[str]]) -> Iterator[ast.AST]:
+    """The sum with one term that reads a field of a value (``slot.influence``) reading another of its fields the
+    function reads (``slot.coins``): influence taken as the coins on the same card."""
+    for at, term in enumerate((node.left, node.right)):
+        if not isinstance(term, ast.Attribute):
+            continue
+        for other in fields.get(ast.unparse(term.value), ()):
+            if other != term.attr:
+                read = ast.Attribute(copy.deepcopy(term.value), other, ast.Load())
+                yield ast.BinOp(read, node.op, node.right) if at == 0 else ast.BinOp(node.left, node.op, read)
+
+
+def fields_read(function: ast.FunctionDef) -> dict[str, list[str]]:
+    """Each value the function reads fields of (as written: ``slot``, ``player.tokens``) to those fields, in order."""
+    found: dict[str, list[str]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            read = found.setdefault(ast.unparse(node.value), [])
+            read += [] if node.attr in read else [node.attr]
+    return found
 
 
 def _helped(node: ast.AST) -> bool:
