@@ -1925,3 +1925,34 @@ def test_a_term_of_a_sum_read_from_another_field_fails_the_clause_of_that_sum() 
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 2
     assert _failed_rules("imperium", records) == ["IMP-MARKET-2"]
+
+
+def _next_turn_kept(name: str) -> Any:
+    """HIS-WIN-8 misread: the turn after a phase nobody won is the turn played (the history's records plus one), not
+    the next, where no tie is played on (a port's other path to the next turn); every verdict right."""
+
+    def back(outcome: Outcome) -> Outcome:
+        turn = outcome.next_turn
+        if turn is None or outcome.tied:  # a tie played on goes to the next turn as it should
+            return outcome
+        return replace(outcome, next_turn=turn - 1)
+
+    def call(request: Any, rulings: HisRulings, /) -> Any:
+        answer = getattr(his, name)(request, rulings)
+        if isinstance(answer, Outcome):
+            return back(answer)
+        found = {part: back(getattr(answer, part)) for part in ("outcome", "before", "after") if hasattr(answer, part)}
+        return replace(answer, **found) if found else answer
+
+    return call
+
+
+def test_the_turn_after_a_right_verdict_wrong_fails_the_turn_marker_clause() -> None:
+    """Only ``next_turn`` differs, in the vectors of domination, rulings, plays and whole phases, each primary to its
+    own rule; no one misreading of the reference answers so (it writes the next turn once for both paths, and a tie
+    played on passes): the one clause that says which turn comes next is HIS-WIN-8."""
+    target = SimpleNamespace(**{op.name: _next_turn_kept(op.name) for op in game("his").operations})
+    records = records_of("his", target)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert _failed_rules("his", records) == ["HIS-WIN-8"]

@@ -1,13 +1,14 @@
 """Which clause decides the first step where two answers of Here I Stand differ (``blame.blamed_rule``).
 
-The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only
-then who wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates
-(HIS-WIN-5), before the time limit on turn 9 (a time limit where a domination was due shows neither that step nor
-the order for sure). ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that
-is the one before the play is that step misplaced), and the history with this turn's record last (HIS-WIN-9: the
-same records in another order); Copernicus's or Servetus's play is judged on the verdict. A score sheet's lines,
-each scored right but shown in another order, are the order its clause states (HIS-SPECIAL-9, HIS-BONUS-10). Only
-what a difference shows for sure is named; anything else is left to the run's evidence and the check's own rule.
+The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only then who
+wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates (HIS-WIN-5), before the
+time limit on turn 9 (a time limit where a domination was due shows neither that step nor the order for sure); every
+verdict right and only the turn after it wrong is the turn marker's (HIS-WIN-8). ``run_phase`` ends with that verdict,
+found after an allowed play (HIS-PLAY-2: an outcome that is the one before the play is that step misplaced), and the
+history with this turn's record last (HIS-WIN-9: the same records in another order); Copernicus's or Servetus's play
+is judged on the verdict. A score sheet's lines, each scored right but shown in another order, are the order its
+clause states (HIS-SPECIAL-9, HIS-BONUS-10). Only what a difference shows for sure is named; anything else is left to
+the run's evidence and the check's own rule.
 """
 
 from __future__ import annotations
@@ -135,6 +136,8 @@ def _nth(answer: dict[str, Any], index: str) -> dict[str, Any]:
 
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
+    if paths and all(path.endswith(".next_turn") for path in paths):
+        return "HIS-WIN-8"  # the verdict right, the turn after it wrong: the one clause that says which turn is next
     mine, theirs, asked = _object(expected), _object(got), _object(request)
     lines = _lines_reordered(operation, mine, theirs, paths) if mine and theirs and paths else None
     if lines is not None:
