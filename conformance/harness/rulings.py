@@ -12,6 +12,7 @@ import msgspec
 
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.vocabulary import did_you_mean
+from rulespec.conformance.harness.wire.encoding import LARGEST
 from rulespec.reference.errors import IllegalAction, InvalidState
 
 
@@ -154,8 +155,9 @@ def declared_for(rulings: type[Any]) -> Declared:
 
 
 def drawn(rulings: type[Any]) -> Any:
-    """A Hypothesis strategy of ``rulings``: every field from its alternatives, a declared field only at the values
-    declared when the example is drawn (so one strategy object serves every run of the process)."""
+    """A Hypothesis strategy of ``rulings``: every field from its alternatives (one the spec leaves open above a bound,
+    any whole number from it up to the largest the wire carries, too), a declared field only at the values declared
+    when the example is drawn (so one strategy object serves every run of the process)."""
     from hypothesis import strategies as st
 
     def field(name: str, values: tuple[Any, ...]) -> Any:
@@ -163,7 +165,9 @@ def drawn(rulings: type[Any]) -> Any:
             declared = declared_for(rulings).get(name)
             return value if not declared or value in declared else declared[0]
 
-        return st.sampled_from(values).map(played)
+        least = _field(rulings, name).metadata.get("at_least")
+        listed = st.sampled_from(values)
+        return (listed if least is None else listed | st.integers(least, LARGEST)).map(played)
 
     return st.builds(rulings, **{name: field(name, values) for name, values in alternatives(rulings).items()})
 

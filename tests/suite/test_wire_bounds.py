@@ -9,8 +9,7 @@ import pytest
 
 from rulespec.conformance.harness.games import Game, all_games
 from rulespec.conformance.harness.vectors import load_game
-
-LARGEST = 2**53 - 1  # docs/wire-protocol.md: exact in a JavaScript number, a C# long, a Go int64
+from rulespec.conformance.harness.wire.encoding import LARGEST
 
 GAMES = all_games()
 

@@ -12,6 +12,8 @@ from typing import Any, cast
 
 import msgspec
 
+LARGEST = 2**53 - 1  # the largest integer the harness sends (docs/wire-protocol.md): exact in JavaScript, C#, Go
+
 _LACKING: dict[str, bool] = {}
 
 
