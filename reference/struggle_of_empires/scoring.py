@@ -142,11 +142,11 @@ def group_value(
     values: Sequence[VictoryPoints], group: PlaceGroup, unfriendly: bool, rulings: Rulings
 ) -> VictoryPoints:
     """SOE-SCORE-5 to SOE-SCORE-8: what each player of one place group scores."""
-    if len(group.entrants) == 1:
+    if len(group.entrants) == 1:  # SOE-SCORE-5: a lone entrant is no tie
         return place_value(values, group.place)
-    if unfriendly:
+    if unfriendly:  # SOE-SCORE-8
         return bump_down(values, group, rulings)
-    return share_friendly_tie(values, group, rulings)
+    return share_friendly_tie(values, group, rulings)  # SOE-SCORE-6
 
 
 def award_places(players: Sequence[PlayerName], region: Region, rulings: Rulings) -> tuple[Award, ...]:

@@ -136,8 +136,10 @@ from rulespec.reference.struggle_of_empires.scoring import (
     FRIENDLY_TIES_FROM,
     Entrant,
     PlaceGroup,
+    bump_down,
     place_value,
     player_markers,
+    share_friendly_tie,
 )
 from rulespec.reference.struggle_of_empires.sequence import (
     STEPS,
@@ -1956,3 +1958,23 @@ def test_the_turn_after_a_right_verdict_wrong_fails_the_turn_marker_clause() -> 
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 3
     assert _failed_rules("his", records) == ["HIS-WIN-8"]
+
+
+def _lone_entrant_as_a_tie(values: Any, group: Any, unfriendly: bool, rulings: SoeRulings) -> Any:
+    """SOE-SCORE-5 misread: a group of one scored as a tie, bumped down where ties are unfriendly (runs as
+    ``scoring.group_value``)."""
+    if unfriendly:
+        return bump_down(values, group, rulings)
+    return share_friendly_tie(values, group, rulings)
+
+
+def test_a_step_of_a_sequence_left_out_fails_the_clause_its_line_names() -> None:
+    """Lone entrants bumped down in 2- and 3-player regions: the vectors of scoring, of unfriendly ties and of the
+    end of a war fail, each its own rule's; the step left out names SOE-SCORE-5 on its line."""
+    misread = _misread(scoring.group_value, _lone_entrant_as_a_tie)
+    operations = ("score_region", "score_regions", "end_war")
+    records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert "SOE-SCORE-5" in _failed_rules("soe", records)
+    assert len(_failed_rules("soe", records)) <= 2
