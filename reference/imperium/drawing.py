@@ -50,7 +50,9 @@ def new_draw_pile(player: Player, shuffles: tuple[Order, ...], used: int) -> tup
 
 def shuffle_procedure(player: Player, shuffles: tuple[Order, ...], used: int, rulings: Rulings) -> tuple[Player, int]:
     """IMP-DRAW-2: the nation card moves (IMP-DRAW-3), then the discard pile is shuffled (IMP-DRAW-4)."""
-    return new_draw_pile(move_nation_card(player, rulings), shuffles, used)
+    player = move_nation_card(player, rulings)
+    player, used = new_draw_pile(player, shuffles, used)
+    return player, used
 
 
 def take_top_card(player: Player) -> Player:

@@ -91,7 +91,13 @@ from rulespec.reference.imperium import market as imperium_market
 from rulespec.reference.imperium import payment as imperium_payment
 from rulespec.reference.imperium import winner as imperium_winner
 from rulespec.reference.imperium.cards import unrest_in_zones
-from rulespec.reference.imperium.drawing import check_hand_limit, shuffle_procedure, take_top_card
+from rulespec.reference.imperium.drawing import (
+    check_hand_limit,
+    move_nation_card,
+    new_draw_pile,
+    shuffle_procedure,
+    take_top_card,
+)
 from rulespec.reference.imperium.model import Cost, Decider, DrawMode, DrawRequest, DrawResult, Suit, WinnerRequest
 from rulespec.reference.imperium.model import Tokens as ImpTokens
 from rulespec.reference.imperium.rulings import AcquiredCardTo, FullTie, NationCardOnShuffle, ShortDraw
@@ -1978,3 +1984,22 @@ def test_a_step_of_a_sequence_left_out_fails_the_clause_its_line_names() -> None
     assert len({r.primary_rule for r in failed}) >= 3
     assert "SOE-SCORE-5" in _failed_rules("soe", records)
     assert len(_failed_rules("soe", records)) <= 2
+
+
+def _discard_pile_before_the_nation_card(player: Any, shuffles: Any, used: int, rulings: Any) -> Any:
+    """IMP-DRAW-2 misread: the discard pile shuffled into the draw pile before the nation card moves (runs as
+    ``drawing.shuffle_procedure``)."""
+    player, used = new_draw_pile(player, shuffles, used)
+    player = move_nation_card(player, rulings)
+    return player, used
+
+
+def test_two_steps_of_one_state_swapped_fail_the_clause_stating_their_order() -> None:
+    """The nation card moved after the shuffle lands on the emptied discard pile: orders naming it are refused, and
+    draws differ, over the vectors of shuffles and of the nation card; the steps swapped misread IMP-DRAW-2."""
+    misread = _misread(imperium_drawing.shuffle_procedure, _discard_pile_before_the_nation_card, imperium)
+    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert "IMP-DRAW-2" in _failed_rules("imperium", records)
+    assert len(_failed_rules("imperium", records)) <= 2

@@ -49,9 +49,18 @@ def _independent(first: ast.stmt, second: ast.stmt) -> bool:
     return not (_bound(first) & _read(second) or _bound(second) & _read(first))
 
 
+def _chained(first: ast.stmt, second: ast.stmt) -> bool:
+    """Two steps of one state: each a call whose answer rebinds names it reads, the second rebinding the first's."""
+    return all(
+        isinstance(step, ast.Assign) and isinstance(step.value, ast.Call) and _bound(step) & _read(step)
+        for step in (first, second)
+    ) and _bound(first) <= _bound(second)
+
+
 def _bound(statement: ast.stmt) -> set[str]:
     targets = statement.targets if isinstance(statement, ast.Assign) else []
-    return {t.id for t in targets if isinstance(t, ast.Name)}
+    named = [part for t in targets for part in (t.elts if isinstance(t, ast.Tuple) else [t])]  # ``player, used = ...``
+    return {t.id for t in named if isinstance(t, ast.Name)}
 
 
 def _read(statement: ast.stmt) -> set[str]:
@@ -133,8 +142,11 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
 
 def _moves(block: list[ast.stmt]) -> Iterator[tuple[int, int]]:
     """Each (from, to) moving one check of the block past checks it shares no name with: two neighbours swapped once
-    (as the later moving up), and a check moved two or more places up or down."""
+    (as the later moving up), and a check moved two or more places up or down; and two neighbouring steps of one
+    state swapped (``player = move_nation_card(player)`` then ``player, used = new_draw_pile(player, ...)``)."""
     for at, check in enumerate(block):
+        if at and _chained(block[at - 1], check):
+            yield at, at - 1
         if not _check(check):
             continue
         for step in (-1, 1):
