@@ -135,6 +135,7 @@ from rulespec.reference.struggle_of_empires.rulings import (
     NonPlayerRank,
     UnfriendlyScope,
     UnfriendlyTie,
+    VpFloor,
     WarEndSequence,
 )
 from rulespec.reference.struggle_of_empires.rulings import Rulings as SoeRulings
@@ -2007,3 +2008,27 @@ def test_two_steps_of_one_state_swapped_fail_the_clause_stating_their_order() ->
     assert len({r.primary_rule for r in failed}) >= 2
     assert "IMP-DRAW-2" in _failed_rules("imperium", records)
     assert len(_failed_rules("imperium", records)) <= 2
+
+
+def _vp_floor_swapped(name: str) -> Any:
+    """SOE-RULING-11 read the other way round: VP floored at 0 under ``none``, and not under ``zero``."""
+
+    def call(request: Any, rulings: SoeRulings, /) -> Any:
+        other = VpFloor.ZERO if rulings.vp_floor is VpFloor.NONE else VpFloor.NONE
+        return getattr(soe, name)(request, replace(rulings, vp_floor=other))
+
+    return call
+
+
+def test_a_ruling_read_the_other_way_round_fails_the_ruling_even_under_its_default() -> None:
+    """Under the default the clauses state the reading, so a departure there alone stays each check's own rule; but
+    the run shows this one both ways (under ``zero`` as well), over several rules' checks: SOE-RULING-11."""
+    operations = ("end_game", "end_war")
+    records = records_of("soe", SimpleNamespace(**{name: _vp_floor_swapped(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {r.rulings.get("vp_floor", "none") for r in failed} == {"none", "zero"}
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("soe", records) == ["SOE-RULING-11"]
+    # alone, without the run, a departure under the default is the check's own rule
+    default = next(r for r in failed if r.rulings.get("vp_floor", "none") == "none")
+    assert blamed_rule(default) == default.primary_rule

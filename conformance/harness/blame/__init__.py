@@ -44,7 +44,10 @@ blame is the primary rule, except where the answer says better which rule went w
   vectors: that ruling's clause (``switches.confined``), before the line or the refused field that shows it, so
   the nation card counted as drawn under ``hand`` fails IMP-RULING-1 and not the three shuffle rules whose
   invariants drew ``hand``, and spaces in unrest counted twice under ``counted`` fail HIS-RULING-9, not the track's
-  line (HIS-SPECIAL-7) or the spaces refused past its end (HIS-SPECIAL-8).
+  line (HIS-SPECIAL-7) or the spaces refused past its end (HIS-SPECIAL-8);
+- last, for a check asked under a ruling's default, where another reading of that one ruling answers so here and in a
+  failing check asked off its default too, over two rules' checks or more: the ruling read the other way round
+  (``switches.swapped``), so ``vp_floor`` read backwards fails SOE-RULING-11 and not every standing's rule.
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ from rulespec.conformance.harness.blame.switches import (
     question_of,
     ruling_clauses,
     ruling_explaining,
+    swapped,
     switched,
 )
 from rulespec.conformance.harness.games import REGISTRY
@@ -135,6 +139,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 ruling_explaining(record, _passed(record, among))
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
+                or swapped(record, among)
                 or cited
             )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
@@ -152,6 +157,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
             or _first_step(record)
             or misread
+            or swapped(record, among)
             or primary
         )
     return primary

@@ -85,6 +85,23 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
     return ruling_clause(played.rulings, field)
 
 
+def swapped(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+    """For a check asked under a ruling's default, that ruling's clause where the run shows its readings swapped: the
+    one ruling another of whose readings answers as the implementation did here, and also in a failing check asked
+    off its default, over the checks of two rules or more (``vp_floor`` read backwards: the floor applied under
+    ``none`` and not under ``zero``). A departure under the default alone stays the clauses' (the default is stated
+    in them); one shown both ways is the ruling read the other way round. None otherwise."""
+    found = _switches(record)
+    if len(found) != 1 or not found[0].asked_default:
+        return None
+    clause = found[0].clause
+    failing = [r for r in among if r.game == record.game and r.outcome == Outcome.FAILED.value]
+    shown = [(r, switched(r)) for r in failing]
+    explained = [(r, ruled) for r, ruled in shown if clause in ruled]
+    off_default = any(not ruled[clause] for _, ruled in explained)
+    return clause if off_default and len({r.primary_rule for r, _ in explained}) >= 2 else None
+
+
 def switched(record: CheckRecord) -> dict[str, bool]:
     """The clause of each ruling (never a declared one) another alternative of which makes the reference answer as
     the implementation did, to whether the check asked that ruling's default."""
