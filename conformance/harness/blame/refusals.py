@@ -1,12 +1,12 @@
 """The rule a refusal names: the rule an ``IllegalAction`` cites, the rule of the field an ``InvalidState`` names.
 
 A field holding a name the spec defines in one clause (``master_of_italy``) is that clause's; else a field's rule is
-first the one the reference cites when it refuses that field of the same request, its number put
-out of range (``probed``: an entry's VP is bounded by the clause of the entry's kind); else that of the game's
-vectors that refuse it (indices dropped: ``empires[].population``); a field no vector refuses in that place is the
-same field's in another place (the longest tail of its path one rule's vectors refuse: ``control[].markers`` of
-``region`` for that of ``regions[]``). ``refused_legal`` weighs a refusal against the run: a field the run refuses
-where no refusal was due (a legal value refused) is refused wrongly wherever it is.
+first the one the reference cites when it refuses that field of the same request, its number put out of range
+(``probed``: an entry's VP is bounded by the clause of the entry's kind); else that of the game's vectors that refuse
+it (indices dropped: ``empires[].population``); a field no vector refuses in that place is the same field's in another
+place (the longest tail of its path one rule's vectors refuse: ``control[].markers`` of ``region`` for that of
+``regions[]``). ``refused_legal`` weighs a refusal against the run: a field the run refuses where no refusal was due
+(a legal value refused) is refused wrongly wherever it is.
 """
 
 from __future__ import annotations

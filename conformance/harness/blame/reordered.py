@@ -4,13 +4,14 @@ A port may make every check the reference makes and still refuse a request with 
 two checks in the other order (every bonus's claim before every bonus's shape). The order is stated by the function
 that takes them, not by either check (each is still made as its clause says), so ``edits`` makes each move of one
 check past its neighbouring checks (two swapped, or one put first past several) a misreading of the clauses the
-function's docstring names, less the rules the checks it passes refuse under themselves (``score_power`` names HIS-
-VP-2, which its ``validate_base_vp`` cites, and HIS-VP-3); except where the later check's clause says when it is made
-("checked after ``control``", "once every card has passed"): its line names that clause in a comment, and the move
-misreads it. A check is a statement that may only refuse: a guard that raises, a call of a step whose answer is not
-kept (``validate_bonuses(...)``), a loop of checks; or a step whose answer is kept in a name (``power =
+function's docstring names, less the rules the checks it passes refuse under themselves (``score_power`` names
+HIS-VP-2, which its ``validate_base_vp`` cites, and HIS-VP-3); except where the later check's clause says when it is
+made ("checked after ``control``", "once every card has passed"): its line names that clause in a comment, and the
+move misreads it. A check is a statement that may only refuse: a guard that raises, a call of a step whose answer is
+not kept (``validate_bonuses(...)``), a loop of checks; or a step whose answer is kept in a name (``power =
 validate_power(...)``) where its neighbour does not read that name, so the two still answer alike in either order but
-for which fault is refused first.
+for which fault is refused first. Two neighbouring steps of one state, each a call rebinding what it reads (the nation
+card moved, then the discard pile shuffled), swapped misread the order their function states too.
 """
 
 from __future__ import annotations
