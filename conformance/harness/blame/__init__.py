@@ -45,9 +45,10 @@ blame is the primary rule, except where the answer says better which rule went w
   the nation card counted as drawn under ``hand`` fails IMP-RULING-1 and not the three shuffle rules whose
   invariants drew ``hand``, and spaces in unrest counted twice under ``counted`` fail HIS-RULING-9, not the track's
   line (HIS-SPECIAL-7) or the spaces refused past its end (HIS-SPECIAL-8);
-- last, for a check asked under a ruling's default, where another reading of that one ruling answers so here and in a
-  failing check asked off its default too, over two rules' checks or more: the ruling read the other way round
-  (``switches.swapped``), so ``vp_floor`` read backwards fails SOE-RULING-11 and not every standing's rule.
+- last, for a check asked under a ruling's default, where the run shows two readings of that one ruling swapped (here
+  the other one answers so, and under the other the default does, over two rules' checks or more, no third reading
+  shown): the ruling read the other way round (``switches.swapped``), so ``vp_floor`` read backwards fails
+  SOE-RULING-11 and not every standing's rule.
 """
 
 from __future__ import annotations

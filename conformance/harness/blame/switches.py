@@ -86,20 +86,34 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
 
 
 def swapped(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
-    """For a check asked under a ruling's default, that ruling's clause where the run shows its readings swapped: the
-    one ruling another of whose readings answers as the implementation did here, and also in a failing check asked
-    off its default, over the checks of two rules or more (``vp_floor`` read backwards: the floor applied under
-    ``none`` and not under ``zero``). A departure under the default alone stays the clauses' (the default is stated
-    in them); one shown both ways is the ruling read the other way round. None otherwise."""
+    """For a check asked under a ruling's default, that ruling's clause where the run shows two of its readings
+    swapped: here another reading B answers as the implementation did, a failing check asked under B is answered as
+    the default would, no failing check asked under a third reading is answered by any other, and those failures are
+    the checks of two rules or more (``vp_floor`` read backwards: the floor applied under ``none`` and not under
+    ``zero``). A departure under the default alone stays the clauses' (the default is stated in them), and so does one
+    that other readings each answer here and there (unrest never slid under a replacement: under ``all`` too). None
+    otherwise."""
     found = _switches(record)
     if len(found) != 1 or not found[0].asked_default:
         return None
-    clause = found[0].clause
+    default, field = found[0].asked, found[0].field
     failing = [r for r in among if r.game == record.game and r.outcome == Outcome.FAILED.value]
-    shown = [(r, switched(r)) for r in failing]
-    explained = [(r, ruled) for r, ruled in shown if clause in ruled]
-    off_default = any(not ruled[clause] for _, ruled in explained)
-    return clause if off_default and len({r.primary_rule for r, _ in explained}) >= 2 else None
+    for other in found[0].played:
+        shown: list[CheckRecord] = []
+        asked_other = False
+        for failed in failing:
+            switch = next((s for s in _switches(failed) if s.field == field), None)
+            if switch is None:
+                continue  # a failure this ruling does not explain
+            wanted = {default: other, other: default}.get(switch.asked)
+            if wanted is None or wanted not in switch.played:
+                break  # a third reading, or another one played: not these two swapped
+            shown.append(failed)
+            asked_other = asked_other or switch.asked == other
+        else:
+            if asked_other and len({r.primary_rule for r in shown}) >= 2:
+                return found[0].clause
+    return None
 
 
 def switched(record: CheckRecord) -> dict[str, bool]:
