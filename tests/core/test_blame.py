@@ -67,6 +67,7 @@ from rulespec.reference.here_i_stand.score import score_sheet
 from rulespec.reference.here_i_stand.special import special_lines
 from rulespec.reference.here_i_stand.validation import (
     LAST_TURN,
+    RELIGIOUS_VICTORY_SPACES,
     validate_base_vp,
     validate_board,
     validate_bonus,
@@ -641,7 +642,8 @@ def test_a_tie_listing_the_powers_dropped_on_the_way_fails_the_unbroken_tie_rule
         if not result.tied:
             return result
         best = max(t.vp for t in request.totals)
-        return replace(result, tied=tuple(t.power for t in request.totals if t.vp == best))
+        tied = {t.power for t in request.totals if t.vp == best}
+        return replace(result, tied=tuple(power for power in Power if power in tied))  # listed as every result is
 
     records = records_of("his", SimpleNamespace(determine_victory=every_tied_power), ("determine_victory",))
     failed = [r for r in records if r.outcome == "failed"]
@@ -1748,8 +1750,9 @@ def test_a_ceiling_taken_as_the_quotient_plus_one_fails_the_clause_of_the_count(
     misread = _misread(maintenance.taxations_needed, _taxed_by_quotient_plus_one)
     records = records_of("soe", SimpleNamespace(pay_maintenance=misread("pay_maintenance")), ("pay_maintenance",))
     assert any(r.outcome == "failed" for r in records)
-    # the vector of too many draws, refused as it should be but for the count the misread taxations make right
-    assert _failed_rules("soe", records) == ["SOE-MAINT-3", "SOE-MAINT-5"]
+    # the vector of too many draws, accepted where the misread taxations make the count right: the same misreading
+    # accepts it, so it fails SOE-MAINT-3 too, not the SOE-MAINT-5 its refusal would cite
+    assert _failed_rules("soe", records) == ["SOE-MAINT-3"]
 
 
 def _influence_pays_military_twice(payment: ImpTokens, cost: Cost) -> bool:
@@ -2032,3 +2035,43 @@ def test_a_ruling_read_the_other_way_round_fails_the_ruling_even_under_its_defau
     # alone, without the run, a departure under the default is the check's own rule
     default = next(r for r in failed if r.rulings.get("vp_floor", "none") == "none")
     assert blamed_rule(default) == default.primary_rule
+
+
+def _sheets_in_the_cards_order(request: PhaseRequest, rulings: HisRulings, /) -> PhaseResult:
+    """HIS-POWER-1 misread: the score sheets listed in the order the request's cards name the powers."""
+    answer = his.run_phase(request, rulings)
+    order = [card.power for card in request.cards]
+    return replace(answer, scores=tuple(sorted(answer.scores, key=lambda sheet: order.index(sheet.power))))
+
+
+def test_sheets_listed_in_the_requests_order_fail_the_order_of_the_powers_not_the_lines_they_differ_on() -> None:
+    """Each sheet right, shown where the request listed its power: the first differing line is another power's special
+    line (piracy, St. Peter's), but the list holds the same sheets in another order: HIS-POWER-1's."""
+    records = records_of("his", SimpleNamespace(run_phase=_sheets_in_the_cards_order), ("run_phase",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and any(".special[" in d.path for r in failed for d in r.differences)
+    assert _failed_rules("his", records) == ["HIS-POWER-1"]
+
+
+def _unrest_always_off(request: Any, rulings: HisRulings, /) -> Any:
+    """HIS-RULING-9 misread in the religious victory's guard alone: the spaces in unrest taken off whatever the ruling,
+    so under ``counted`` a board whose marker stands on 50 is scored as ``excluded`` would place it."""
+    board = request.board
+    if rulings.spaces_in_unrest is SpacesInUnrest.COUNTED and (
+        board.protestant_spaces - board.protestant_spaces_in_unrest
+        < RELIGIOUS_VICTORY_SPACES
+        <= board.protestant_spaces
+    ):
+        return his.special_vp(request, replace(rulings, spaces_in_unrest=SpacesInUnrest.EXCLUDED))
+    return his.special_vp(request, rulings)
+
+
+def test_a_ruling_misread_in_one_guard_alone_fails_the_ruling_where_an_illegal_board_is_accepted() -> None:
+    """Under ``counted``, 52 spaces with 3 in unrest is a religious victory, refused; the guard taking the unrest off
+    whatever the ruling accepts it (the sheet scored as ``excluded`` would): the step's condition left out reads
+    HIS-RULING-9, which the other reading answers as, and not the HIS-SPECIAL-8 the refusal would have cited."""
+    records = records_of("his", SimpleNamespace(special_vp=_unrest_always_off), ("special_vp",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all("error" in r.expected and "error" not in r.got for r in failed)
+    assert {r.primary_rule for r in failed} == {"HIS-SPECIAL-8"}
+    assert _failed_rules("his", records) == ["HIS-RULING-9"]

@@ -39,6 +39,9 @@ blame is the primary rule, except where the answer says better which rule went w
   value it reads typed one off or cut to its first), else none. A misreading in a step or a part of a guard that
   reads a ruling (``ruled``) beside a rule misreads the ruling only where another of its alternatives answers so; a
   formula no alternative gives (a tied group a place high) is the rule's;
+- an illegal input accepted (a result where a refusal was due): the clause of the one misreading that accepts it so,
+  weighed as above, else the check's own rule; so a religious victory's guard that takes the spaces in unrest off
+  whatever the ruling fails HIS-RULING-9, the reading its other alternative gives, not the HIS-SPECIAL-8 it cites;
 - where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was
   asked under one alternative of a ruling other than its default, the ruling's other alternatives passing its
   vectors: that ruling's clause (``switches.confined``), before the line or the refused field that shows it, so
@@ -161,6 +164,8 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             or swapped(record, among)
             or primary
         )
+    if record.differences and error is None:  # an illegal input accepted: where a misreading accepts it so, its clause
+        return _misread(record, among) or primary
     return primary
 
 

@@ -1,14 +1,14 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
-A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==``
-as ``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read
-from another field of the same value (the coins on a card added as its influence), a factor of a product left out (a
-rate taken as one), a total taken as its first term or as the count of its terms, a fraction rounded the other way (or
-up as the quotient plus one), a count the request asks for run one short, a flag read backwards, ``min`` for ``max``,
-a helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition or a refusal left
-out, all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by taken
-as one, a sequence extended at its other end (a card put first in the hand, not last). ``edits`` compiles each into
-its function's code.
+A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==`` as
+``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from
+another field of the same value (the coins on a card added as its influence), a factor of a product left out (a rate
+taken as one), a total taken as its first term or as the count of its terms, a fraction rounded the other way (or up as
+the quotient plus one), a count the request asks for run one short, a flag read backwards, ``min`` for ``max``, a
+helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition or a refusal left out
+(a step taken whatever its condition: spaces in unrest taken off whatever the ruling), all that qualify taken as the
+first of them (a ``find`` for a ``filter``), a count a position advances by taken as one, a sequence extended at its
+other end (a card put first in the hand, not last). ``edits`` compiles each into its function's code.
 """
 
 from __future__ import annotations
@@ -101,6 +101,8 @@ def edited(node: ast.AST, fields: Mapping[str, Sequence[str]] | None = None) -> 
         yield from _advanced_by_one(node)
     elif isinstance(node, ast.If) and not node.orelse and isinstance(node.body[-1], (ast.Raise, ast.Return)):
         yield None  # a refusal, or a case, left out
+    elif isinstance(node, ast.If) and not node.orelse:  # a step's condition left out: the step always taken
+        yield ast.If(ast.Constant(True), node.body, [])
     elif isinstance(node, ast.comprehension):
         for dropped in range(len(node.ifs)):
             yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)

@@ -5,10 +5,11 @@ wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one po
 time limit on turn 9 (a time limit where a domination was due shows neither that step nor the order for sure); every
 verdict right and only the turn after it wrong is the turn marker's (HIS-WIN-8). ``run_phase`` ends with that verdict,
 found after an allowed play (HIS-PLAY-2: an outcome that is the one before the play is that step misplaced), and the
-history with this turn's record last (HIS-WIN-9: the same records in another order); Copernicus's or Servetus's play
-is judged on the verdict. A score sheet's lines, each scored right but shown in another order, are the order its
-clause states (HIS-SPECIAL-9, HIS-BONUS-10). Only what a difference shows for sure is named; anything else is left to
-the run's evidence and the check's own rule.
+history with this turn's record last (HIS-WIN-9: the same records in another order); Copernicus's or Servetus's play is
+judged on the verdict. A score sheet's lines, each scored right but shown in another order, are the order its clause
+states (HIS-SPECIAL-9, HIS-BONUS-10); a list of the powers (score sheets, totals, the powers tied) holding the same
+entries in another order is the order every result lists the powers in (HIS-POWER-1). Only what a difference shows for
+sure is named; anything else is left to the run's evidence and the check's own rule.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any, cast
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.conformance.harness.verdict import reordered
+from rulespec.reference.here_i_stand.model import POWERS
 from rulespec.reference.here_i_stand.rulings import Rulings
 
 DEFAULTS = Rulings()  # what a record's rulings leave out
@@ -129,6 +131,41 @@ def _lines_reordered(
     return clauses.pop() if len(clauses) == 1 else None
 
 
+_STEPS = re.compile(r"\.\w+|\[\d+\]")
+
+
+def _powers_reordered(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
+    """Whether every difference lies in a list of the powers (each entry a power or names one) that holds the same
+    entries in another order: each power's entry right, shown out of the order of HIS-POWER-1."""
+    for path in paths:
+        mine, theirs, found = expected, got, False
+        for step in _STEPS.findall(path.removeprefix("$")):
+            listed, given = _list(mine), _list(theirs)
+            if step.startswith("[") and listed is not None and given is not None:
+                if all(_power_of(entry) in POWERS for entry in listed) and reordered(listed, given):
+                    found = True
+                    break
+                at = int(step[1:-1])
+                mine, theirs = (listed[at], given[at]) if at < min(len(listed), len(given)) else (None, None)
+            else:
+                mine, theirs = _field(mine, step[1:]), _field(theirs, step[1:])
+        if not found:
+            return False
+    return bool(paths)
+
+
+def _list(answer: Any) -> list[object] | None:
+    return cast(list[object], answer) if isinstance(answer, list) else None
+
+
+def _power_of(entry: object) -> object:
+    return _field(entry, "power") if isinstance(entry, dict) else entry
+
+
+def _field(answer: Any, name: str) -> Any:
+    return answer.get(name) if isinstance(answer, dict) else None  # pyright: ignore[reportUnknownMemberType]
+
+
 def _nth(answer: dict[str, Any], index: str) -> dict[str, Any]:
     scores = answer.get("scores")
     return (_object(scores[int(index)]) if isinstance(scores, list) and int(index) < len(scores) else None) or {}
@@ -142,6 +179,8 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
     lines = _lines_reordered(operation, mine, theirs, paths) if mine and theirs and paths else None
     if lines is not None:
         return lines  # each source scored right, its line shown in another place: the order the sheet keeps
+    if _powers_reordered(expected, got, paths):
+        return "HIS-POWER-1"  # each power's entry right, the powers listed in another order than the impulses'
     if operation == "determine_victory":
         return _outcome(mine, theirs, asked, rulings)
     if operation == "run_phase" and mine and theirs and paths and all(path.startswith("$.history") for path in paths):
