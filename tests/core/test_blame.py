@@ -134,6 +134,7 @@ from rulespec.reference.struggle_of_empires.model import (
 from rulespec.reference.struggle_of_empires.rulings import (
     FinalTie,
     NonPlayerRank,
+    SecondUnrest,
     UnfriendlyScope,
     UnfriendlyTie,
     VpFloor,
@@ -2075,3 +2076,25 @@ def test_a_ruling_misread_in_one_guard_alone_fails_the_ruling_where_an_illegal_b
     assert failed and all("error" in r.expected and "error" not in r.got for r in failed)
     assert {r.primary_rule for r in failed} == {"HIS-SPECIAL-8"}
     assert _failed_rules("his", records) == ["HIS-RULING-9"]
+
+
+def _second_unrest_by_place(name: str) -> Any:
+    """SOE-UNREST-4 misread: the second highest read as the second total of the sorted list, so a tie for the highest
+    leaves nobody second: ``next_place``'s answer, whatever ``second_unrest`` was asked."""
+
+    def call(request: Any, rulings: SoeRulings, /) -> Any:
+        return getattr(soe, name)(request, replace(rulings, second_unrest=SecondUnrest.NEXT_PLACE))
+
+    return call
+
+
+def test_a_port_playing_the_other_alternative_under_the_default_fails_the_clause_it_contradicts() -> None:
+    """Under the default ``next_value`` the clause states the reading (SOE-UNREST-4 names the greatest total below the
+    highest), so the standings of a tie for the highest fail it, not the ruling, though ``next_place`` answers so;
+    asked ``next_place`` it answers right, so nothing shows the ruling read both ways round (``swapped``)."""
+    operations = ("end_game", "end_war")
+    records = records_of("soe", SimpleNamespace(**{n: _second_unrest_by_place(n) for n in operations}), operations)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.rulings.get("second_unrest", "next_value") == "next_value" for r in failed)
+    assert "SOE-RULING-7" not in {r.primary_rule for r in failed}
+    assert _failed_rules("soe", records) == ["SOE-UNREST-4"]

@@ -37,8 +37,10 @@ blame is the primary rule, except where the answer says better which rule went w
   Misreadings of two clauses that fit alike: those explaining the most failures of the run, then the one that misreads a
   bound's strictness (``>`` for ``>=``, or exactly one read as at least one: the comparison's clause, not that of a
   value it reads typed one off or cut to its first), else none. A misreading in a step or a part of a guard that
-  reads a ruling (``ruled``) beside a rule misreads the ruling only where another of its alternatives answers so; a
-  formula no alternative gives (a tied group a place high) is the rule's;
+  reads a ruling (``ruled``) beside a rule misreads the ruling only where another of its alternatives answers so, the
+  check asked off the ruling's default or being the ruling's own (under the default the rule states the reading: the
+  other alternative played there fails SOE-UNREST-4, not SOE-RULING-7); a formula no alternative gives (a tied group
+  a place high) is the rule's;
 - an illegal input accepted (a result where a refusal was due): the clause of the one misreading that accepts it so,
   weighed as above, else the check's own rule; so a religious victory's guard that takes the spaces in unrest off
   whatever the ruling fails HIS-RULING-9, the reading its other alternative gives, not the HIS-SPECIAL-8 it cites;
@@ -220,11 +222,18 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord], misrefused: bool
 
 def _stating(record: CheckRecord, rules: tuple[str, ...]) -> tuple[str, ...]:
     """Of the clauses a misreading may misread, those that state this answer's reading: a ruling's clause where
-    another of its alternatives answers so (rounding up where ``down`` was asked), else the rules beside it (a
-    tied group scored one place high answers as no alternative of ``unfriendly_tie`` does: the scoring rule's)."""
-    alternatives = [rule for rule in rules if rule in switched(record)]
+    another of its alternatives answers so, asked off its default (rounding up where ``up`` was not the default
+    asked); under the default, the clauses stating the default's reading, the ruling's own checks (their primary
+    rule) apart: a port playing the other alternative under the default fails the ruling in the checks pinning it
+    and the clause it contradicts in the others. Without another alternative answering so, the rules beside the
+    ruling (a tied group scored one place high answers as no alternative of ``unfriendly_tie`` does: the scoring
+    rule's)."""
+    switches = {rule: asked_default for rule, asked_default in switched(record).items() if rule in rules}
+    alternatives = [rule for rule, asked_default in switches.items() if not asked_default]
     if alternatives:
         return tuple(alternatives)
+    if switches.get(record.primary_rule):
+        return (record.primary_rule,)
     rulings = ruling_clauses(record.game)
     return tuple(rule for rule in rules if rule not in rulings) or rules
 
