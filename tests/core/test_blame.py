@@ -19,6 +19,7 @@ import pytest
 import rulespec.reference.here_i_stand as his
 import rulespec.reference.imperium as imperium
 import rulespec.reference.struggle_of_empires as soe
+import rulespec.reference.struggle_of_empires.income as soe_income
 import rulespec.reference.struggle_of_empires.maintenance as maintenance
 import rulespec.reference.struggle_of_empires.scoring as scoring
 import rulespec.reference.struggle_of_empires.sequence as soe_sequence
@@ -2098,3 +2099,24 @@ def test_a_port_playing_the_other_alternative_under_the_default_fails_the_clause
     assert failed and all(r.rulings.get("second_unrest", "next_value") == "next_value" for r in failed)
     assert "SOE-RULING-7" not in {r.primary_rule for r in failed}
     assert _failed_rules("soe", records) == ["SOE-UNREST-4"]
+
+
+def _every_holders_markers_where_held(player: Any, regions: Any) -> Any:
+    """SOE-INCOME-3 misread: in each region where the player holds markers, every holder's markers counted as its own
+    (runs as ``income.markers_on_the_map``)."""
+    return sum(
+        entry.markers
+        for region in regions
+        if any(held.holder == player for held in region.control)
+        for entry in region.control
+    )
+
+
+def test_markers_of_other_holders_earned_fail_the_clause_saying_whose_markers_count() -> None:
+    """Income vectors of population and markers, of markers alone, and the order of the empires fail, each its own
+    rule's; every wrong gain is the population and another reading of whose markers count: SOE-INCOME-3."""
+    misread = _misread(soe_income.markers_on_the_map, _every_holders_markers_where_held)
+    records = records_of("soe", SimpleNamespace(collect_income=misread("collect_income")), ("collect_income",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("soe", records) == ["SOE-INCOME-3"]

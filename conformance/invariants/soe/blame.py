@@ -3,12 +3,16 @@
 The end of a war runs its steps in a stated order (SOE-SEQ-1 to SOE-SEQ-3): an answer the steps give with two
 neighbours swapped is that order's. The unrest assessment runs in steps, each standing's penalty before its VP and
 every VP before the places (SOE-END-3, SOE-END-4, SOE-UNREST-*), and a wrong step spreads to every later one and to
-every check whose answer holds it. Standings each right but out of the order of the empires are SOE-END-3's. Only what
-a difference shows for sure is named; anything else is left to the check's own rule.
+every check whose answer holds it. Standings each right but out of the order of the empires are SOE-END-3's. Income is
+the population, then the markers on the map: a gain of the population and markers counted otherwise than as the
+player's own (every holder's, where the player holds some or everywhere, or the non-player majors' too) misreads whose
+markers count (SOE-INCOME-3). Only what a difference shows for sure is named; anything else is left to the
+check's own rule.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
@@ -195,8 +199,43 @@ def _sequenced(request: Any, rulings: Any, got: Any) -> str | None:
     return None
 
 
+def _income(request: Any, got: Any, paths: tuple[str, ...]) -> str | None:
+    """SOE-INCOME-3 where each empire whose gold differs gained its population and the markers of a reading of whose
+    markers count that is not the player's own; else None (a population or a sum misread is the run's to weigh)."""
+    if not (isinstance(request, dict) and isinstance(got, dict) and paths):
+        return None
+    asked, answered = cast(dict[str, Any], request), cast(dict[str, Any], got)
+    empires: list[Any] = asked.get("empires", [])
+    gained: list[Any] = answered.get("empires", [])
+    regions: list[Any] = asked.get("regions", [])
+    players = {empire.get("player") for empire in empires}
+    for path in paths:
+        found = _GOLD.fullmatch(path)
+        at = int(found.group(1)) if found else len(empires)
+        if at >= min(len(empires), len(gained)):
+            return None
+        player, population = empires[at].get("player"), empires[at].get("population", 0)
+        gain = gained[at].get("gold", 0) - empires[at].get("gold", 0)
+        entries = [(region, entry) for region in regions for entry in region.get("control", [])]
+        own = sum(entry["markers"] for _, entry in entries if entry["holder"] == player)
+        held = [region for region in regions if any(e["holder"] == player for e in region.get("control", []))]
+        misread = {
+            sum(entry["markers"] for region in held for entry in region.get("control", [])),  # every holder's there
+            sum(entry["markers"] for _, entry in entries),  # every holder's everywhere
+            own + sum(entry["markers"] for _, entry in entries if entry["holder"] not in players),  # majors' too
+        } - {own}
+        if gain - population not in misread:
+            return None
+    return "SOE-INCOME-3"
+
+
+_GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
+
+
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
+    if operation == "collect_income":
+        return _income(request, got, paths)
     if operation == "end_war" and any(path.startswith(("$.empires", "$.board")) for path in paths):
         sequenced = _sequenced(request, rulings, got)
         if sequenced is not None:
