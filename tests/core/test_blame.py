@@ -26,10 +26,11 @@ import rulespec.reference.struggle_of_empires.sequence as soe_sequence
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import FAILED, IMPLICATED, blamed_rule, tally
 from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.rulings import json_value, typed_question
 from rulespec.conformance.harness.subject import PythonSubject
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome as Verdict
-from rulespec.conformance.harness.verdict import run_case
+from rulespec.conformance.harness.verdict import differences, run_case
 from rulespec.conformance.harness.wire.encoding import wire_form
 from rulespec.conformance.invariants.imperium import blame as imperium_blame
 from rulespec.conformance.invariants.soe import blame as soe_blame
@@ -136,6 +137,7 @@ from rulespec.reference.struggle_of_empires.rulings import (
     FinalTie,
     NonPlayerRank,
     SecondUnrest,
+    TieShare,
     UnfriendlyScope,
     UnfriendlyTie,
     VpFloor,
@@ -147,6 +149,7 @@ from rulespec.reference.struggle_of_empires.scoring import (
     Entrant,
     PlaceGroup,
     bump_down,
+    divide_pool,
     place_value,
     player_markers,
     share_friendly_tie,
@@ -2120,3 +2123,91 @@ def test_markers_of_other_holders_earned_fail_the_clause_saying_whose_markers_co
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 2
     assert _failed_rules("soe", records) == ["SOE-INCOME-3"]
+
+
+def _pool_one_place_too_many(values: Any, group: Any, rulings: SoeRulings) -> Any:
+    """SOE-SCORE-6 misread: a pooled friendly tie sums the places p to p+k, one place too many (runs as
+    ``scoring.share_friendly_tie``)."""
+    if rulings.tie_share is TieShare.FULL:
+        return place_value(values, group.place)
+    size = len(group.entrants)
+    pool = sum(place_value(values, group.place + k) for k in range(size + 1))
+    return divide_pool(pool, size, rulings.rounding)
+
+
+def test_a_loop_run_once_too_often_fails_the_clause_of_its_formula() -> None:
+    """The vectors of friendly ties, of scoring every region and of the end of a war fail, each its own rule's; the
+    loop over the tied places run once more (``range(size + 1)``) misreads SOE-SCORE-6's sum of places p to p+k-1."""
+    misread = _misread(scoring.share_friendly_tie, _pool_one_place_too_many)
+    operations = ("score_region", "score_regions", "end_war")
+    records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert _failed_rules("soe", records) == ["SOE-SCORE-6"]
+
+
+def _broken_tie_played_on(request: Any, rulings: HisRulings, /) -> Any:
+    """HIS-RULING-3 misread: under ``play_on`` a tie for the most VP at 25 or more goes on even where the history
+    breaks it (only a lone leader wins)."""
+    outcome = his.determine_victory(request, rulings)
+    if rulings.unbroken_tie is not UnbrokenTie.PLAY_ON or outcome.tie_broken_at_turn is None:
+        return outcome
+    if request.turn == LAST_TURN:
+        return outcome  # the time limit's verdict is another clause's: left right here
+    return replace(
+        outcome, victory=Victory.NONE, winner=None, tie_broken_at_turn=None, game_over=False, next_turn=request.turn + 1
+    )
+
+
+def test_play_on_applied_to_a_tie_the_history_breaks_fails_the_ruling_not_the_standard_victory() -> None:
+    """Under ``play_on`` the game goes on where a standard victory was due, won through the history: the verdict is
+    HIS-WIN-2's to show, but the tie the history broke was played on as if it could not be, which is HIS-RULING-3's
+    reading applied beyond its case."""
+    records = records_of("his", SimpleNamespace(determine_victory=_broken_tie_played_on), ("determine_victory",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.expected["victory"] == "standard" for r in failed)
+    assert _failed_rules("his", records) == ["HIS-RULING-3"]
+
+
+def _unrest_tie_shared(request: WinnerRequest, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-4 misread: a tie of three or more on the fewest unrest shared by every player in it, the scores
+    never read."""
+    outcome = imperium.determine_winner(request, rulings)
+    fewest = min(outcome.unrest)
+    tied = tuple(p.name for p, held in zip(request.players, outcome.unrest, strict=True) if held == fewest)
+    return outcome if len(tied) <= 2 else replace(outcome, winners=tied, decided_by=Decider.SHARED)
+
+
+def test_a_tie_on_unrest_never_taken_to_the_scores_fails_the_scoring_clause() -> None:
+    """Where the scores pick one winner, or the later in turn order of the best of them, every player tied on unrest
+    is named: the vectors of full ties (IMP-RULING-5's) and the invariant that the winner holds the fewest unrest
+    (IMP-COLLAPSE-3's, three players with no cards, one scoring 1) fail IMP-COLLAPSE-4; a full tie shared among more
+    players than the best scores, decided alike, stays who shares it (IMP-RULING-5)."""
+    records = records_of("imperium", SimpleNamespace(determine_winner=_unrest_tie_shared), ("determine_winner",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert any(r.expected["decided_by"] != r.got["decided_by"] for r in failed)
+    asked = next(r for r in failed if len(r.request["players"]) == 3)
+    players: list[dict[str, Any]] = [{**asked.request["players"][0], "name": name} for name in ("ann", "bo", "cy")]
+    request: dict[str, Any] = {"players": [p | _NO_CARDS for p in players], "scores": [0, 0, 1], "collapse_card": None}
+    typed = typed_question(game("imperium"), "determine_winner", request, {})
+    assert typed is not None and isinstance(typed[0], WinnerRequest)
+    asked_typed, rulings = typed[0], typed[1]
+    expected, got = (json_value(f(asked_typed, rulings)) for f in (imperium.determine_winner, _unrest_tie_shared))
+    assert expected["decided_by"] == "score" and got["decided_by"] == "shared"
+    invariant = replace(
+        asked,
+        nodeid="test_winner_holds_the_fewest_unrest",
+        kind="invariant",
+        rules=_WINNER_RULES,
+        request=request,
+        rulings=wire_form(rulings),
+        expected=expected,
+        got=got,
+        differences=differences(expected, got),
+    )
+    assert _failed_rules("imperium", [*records, invariant]) == ["IMP-COLLAPSE-4", "IMP-RULING-5"]
+
+
+_NO_CARDS: dict[str, list[str]] = {
+    zone: [] for zone in ("hand", "play_area", "draw_pile", "discard_pile", "history", "nation_deck", "exhausted")
+}

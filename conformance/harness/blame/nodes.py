@@ -4,11 +4,12 @@ A bound typed one off (a number, or the module constant it reads), ``<`` for ``<
 ``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from
 another field of the same value (the coins on a card added as its influence), a factor of a product left out (a rate
 taken as one), a total taken as its first term or as the count of its terms, a fraction rounded the other way (or up as
-the quotient plus one), a count the request asks for run one short, a flag read backwards, ``min`` for ``max``, a
-helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition or a refusal left out
-(a step taken whatever its condition: spaces in unrest taken off whatever the ruling), all that qualify taken as the
-first of them (a ``find`` for a ``filter``), a count a position advances by taken as one, a sequence extended at its
-other end (a card put first in the hand, not last). ``edits`` compiles each into its function's code.
+the quotient plus one), a count the request asks for run one short, a loop run once too often or too few (``range(n)``),
+a flag read backwards, ``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever
+the ruling), a condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever
+the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by
+taken as one, a sequence extended at its other end (a card put first in the hand, not last). ``edits`` compiles each
+into its function's code.
 """
 
 from __future__ import annotations
@@ -92,6 +93,14 @@ def edited(node: ast.AST, fields: Mapping[str, Sequence[str]] | None = None) -> 
         yield ast.Call(ast.Name("next", ast.Load()), [terms, ast.Constant(0)], [])
         counted = ast.Call(ast.Name("tuple", ast.Load()), node.args, [])  # a total taken as the count of its terms
         yield ast.Call(ast.Name("len", ast.Load()), [counted], [])
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "range"
+        and len(node.args) == 1
+    ):
+        for step in (ast.Add(), ast.Sub()):  # a loop run once too often, or once too few
+            yield ast.Call(node.func, [ast.BinOp(node.args[0], step, ast.Constant(1))], [])
     elif _helped(node):  # a helper's adjustment left out: ``top(ENGLISH_HOME_SPACES)`` read as the bare bound
         assert isinstance(node, ast.Call)
         yield copy.deepcopy(node.args[0])

@@ -58,6 +58,8 @@ def _outcome(
         return "HIS-WIN-3"  # a tie said broken where the walk back through the history does not break it
     if expected.get("victory") == "standard" and got.get("victory") == "domination":
         return "HIS-WIN-1"  # a domination found where the standard victory, checked first, applies
+    if expected.get("victory") == "standard" and got.get("victory") == "none" and broken is not None:
+        return "HIS-RULING-3"  # play_on's going on applied to a tie the history breaks, not only to one it cannot
     if expected.get("victory") == "standard" and got.get("victory") != "standard":
         return "HIS-WIN-2"  # someone has 25 VP or more: the game ends in a standard victory
     if expected.get("victory") == "domination" and got.get("victory") == "time_limit":

@@ -22,9 +22,29 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
             return "IMP-MARKET-3"  # the unrest card under it to the hand, whatever IMP-RULING-8 says of the card
         if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
+    if operation == "determine_winner" and paths and _scores_passed_over(request, expected, got):
+        return "IMP-COLLAPSE-4"  # every player tied on unrest named, where the scores should have chosen among them
     if operation == "determine_winner" and paths and all(path.startswith("$.winners") for path in paths):
         return _winners(request, expected, got)
     return None
+
+
+def _scores_passed_over(request: Any, expected: Any, got: Any) -> bool:
+    """Every unrest counted right, the winners named every player tied for the fewest, where the answer due names
+    fewer of them, decided otherwise: the tie on unrest never went to the scores (IMP-COLLAPSE-4)."""
+    if not (isinstance(expected, dict) and isinstance(got, dict) and isinstance(request, dict)):
+        return False
+    mine, theirs = cast(dict[str, Any], expected), cast(dict[str, Any], got)
+    unrest: list[Any] = list(mine.get("unrest") or [])
+    if not unrest or theirs.get("unrest") != unrest:
+        return False
+    players: list[Any] = list(cast(dict[str, Any], request).get("players") or [])
+    names = [p.get("name") if isinstance(p, dict) else None for p in players]
+    tied = {name for name, held in zip(names, unrest, strict=False) if held == min(unrest)}
+    named, due = set(theirs.get("winners") or []), set(mine.get("winners") or [])
+    # a full tie shared among every player tied on unrest, as the answer due shares one among the best scores, is
+    # who shares it (``_winners``): only another decider shows the scores passed over
+    return len(tied) > 1 and named == tied and due < tied and mine.get("decided_by") != theirs.get("decided_by")
 
 
 # what decided a collapse's winners (IMP-COLLAPSE-5) to the clause saying who they are
