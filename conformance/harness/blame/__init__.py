@@ -22,8 +22,8 @@ blame is the primary rule, except where the answer says better which rule went w
   package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to);
 - a composite answer (``run_phase``: score sheets, each a list of lines) differing inside a line whose
   ``source`` names a step of the reference (``electorates``), wherever else it differs (its totals, its
-  verdict): the clause that step's docstring names first, so a wrong electorates line fails HIS-SPECIAL-2 and
-  not the phase's HIS-VP-1;
+  verdict): the clause that step's docstring names first (``steps``), so a wrong electorates line fails
+  HIS-SPECIAL-2 and not the phase's HIS-VP-1;
 - otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
   its first term or its count, a term of a sum left out, all that tie taken as the first, a place advanced by one
@@ -58,22 +58,17 @@ blame is the primary rule, except where the answer says better which rule went w
 
 from __future__ import annotations
 
-import ast
-import functools
-import importlib
-import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.misread import refuted
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
 from rulespec.conformance.harness.blame.refusals import refused_legal
+from rulespec.conformance.harness.blame.steps import first_step, suite_blame
 from rulespec.conformance.harness.blame.switches import (
     confined,
     question_of,
@@ -84,45 +79,7 @@ from rulespec.conformance.harness.blame.switches import (
 )
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.spec import find_rule_ids
 from rulespec.conformance.harness.verdict import Outcome
-
-_STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
-
-
-@functools.cache
-def step_rules(key: str) -> dict[str, str]:
-    """Each function of the game's reference to the first clause its docstring names."""
-    package = Path(str(getattr(registry.game(key).reference, "__file__"))).parent
-    found: dict[str, str] = {}
-    for path in sorted(package.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef):
-                named = find_rule_ids(ast.get_docstring(node) or "")
-                if named:
-                    found.setdefault(node.name, named[0])
-    return found
-
-
-def _step_of(key: str, answer: Any, path: str) -> str | None:
-    """The clause of the innermost step (a line whose ``source`` names a reference function) on ``path``.
-
-    A source named otherwise than its function (Here I Stand's ``protestant_spaces`` line, scored by
-    ``protestant_track_vp``) is named through the game suite's ``blame.SOURCES``."""
-    steps, rule = step_rules(key), None
-    sources: dict[str, str] = getattr(_blame_module(key), "SOURCES", {})
-    node = answer
-    for name, index in _STEP.findall(path.removeprefix("$")):
-        if name and isinstance(node, dict):
-            node = node.get(name)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-        elif index and isinstance(node, list) and int(index) < len(node):  # pyright: ignore[reportUnknownArgumentType]
-            node = node[int(index)]  # pyright: ignore[reportUnknownVariableType]
-        else:
-            break
-        source = node.get("source") if isinstance(node, dict) else None  # pyright: ignore
-        if isinstance(source, str):
-            rule = steps.get(sources.get(source, source), rule)
-    return rule
 
 
 def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
@@ -161,7 +118,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             ruling_explaining(record, _passed(record, among))
             or _decided(record)
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
-            or _first_step(record)
+            or first_step(record)
             or misread
             or swapped(record, among)
             or primary
@@ -273,28 +230,9 @@ def _weighed(among: Sequence[CheckRecord]) -> _Run:
     return run
 
 
-def _first_step(record: CheckRecord) -> str | None:
-    """The clause of the first differing path that runs through a named step: a composite's lines are scored
-    before its totals and verdict, so a wrong line is where the answer first went wrong."""
-    for difference in record.differences:
-        rule = _step_of(record.game, record.expected, difference.path)
-        if rule is not None:
-            return rule
-    return None
-
-
-@functools.cache
-def _blame_module(key: str) -> Any:
-    """The game suite's ``blame`` module, when it has one."""
-    try:
-        return importlib.import_module(f"{registry.game(key).invariants_package}.blame")
-    except ModuleNotFoundError:
-        return None
-
-
 def _decider(key: str) -> Any:
     """The game suite's ``blame.decided``, when it has one."""
-    return getattr(_blame_module(key), "decided", None)
+    return getattr(suite_blame(key), "decided", None)
 
 
 def _decided(record: CheckRecord) -> str | None:
