@@ -1755,9 +1755,9 @@ def test_a_ceiling_taken_as_the_quotient_plus_one_fails_the_clause_of_the_count(
     misread = _misread(maintenance.taxations_needed, _taxed_by_quotient_plus_one)
     records = records_of("soe", SimpleNamespace(pay_maintenance=misread("pay_maintenance")), ("pay_maintenance",))
     assert any(r.outcome == "failed" for r in records)
-    # the vector of too many draws, accepted where the misread taxations make the count right: the same misreading
-    # accepts it, so it fails SOE-MAINT-3 too, not the SOE-MAINT-5 its refusal would cite
-    assert _failed_rules("soe", records) == ["SOE-MAINT-3"]
+    # the vector of too many draws, accepted where the misread taxations make the count right: an input accepted
+    # stays the rule of the refusal due (SOE-MAINT-5), no ruling read otherwise
+    assert _failed_rules("soe", records) == ["SOE-MAINT-3", "SOE-MAINT-5"]
 
 
 def _influence_pays_military_twice(payment: ImpTokens, cost: Cost) -> bool:

@@ -41,9 +41,10 @@ blame is the primary rule, except where the answer says better which rule went w
   check asked off the ruling's default or being the ruling's own (under the default the rule states the reading: the
   other alternative played there fails SOE-UNREST-4, not SOE-RULING-7); a formula no alternative gives (a tied group
   a place high) is the rule's;
-- an illegal input accepted (a result where a refusal was due): the clause of the one misreading that accepts it so,
-  weighed as above, else the check's own rule; so a religious victory's guard that takes the spaces in unrest off
-  whatever the ruling fails HIS-RULING-9, the reading its other alternative gives, not the HIS-SPECIAL-8 it cites;
+- an illegal input accepted (a result where a refusal was due): the check's own rule, the refusal's, unless the one
+  misreading that accepts it so, weighed as above, misreads a ruling another alternative of which answers so; so a
+  religious victory's guard that takes the spaces in unrest off whatever the ruling fails HIS-RULING-9, not the
+  HIS-SPECIAL-8 it cites, while an engine without refusals fails the rule of each refusal it lacks;
 - where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was
   asked under one alternative of a ruling other than its default, the ruling's other alternatives passing its
   vectors: that ruling's clause (``switches.confined``), before the line or the refused field that shows it, so
@@ -123,8 +124,11 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             or swapped(record, among)
             or primary
         )
-    if record.differences and error is None:  # an illegal input accepted: where a misreading accepts it so, its clause
-        return _misread(record, among) or primary
+    if record.differences and error is None:  # an illegal input accepted: the refusal's own rule, but for a ruling
+        # the misreading accepting it so reads, another alternative answering so (a whole check left out accepts
+        # every input it refuses: a wholesale omission, not a misreading of the function's own clauses)
+        misread = _misread(record, among)
+        return misread if misread in switched(record) else primary
     return primary
 
 
