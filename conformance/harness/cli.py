@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from rulespec import __version__
+from rulespec.conformance.harness.verify import early
 from rulespec.conformance.harness.vocabulary import Commands, OneLineParser
 
 # Each command, and the module whose ``add_command(s)`` adds it, in the order ``rulespec --help`` lists them.
@@ -88,8 +89,12 @@ def parser(argv: Sequence[str] = ()) -> OneLineParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
-    args = parser(words).parse_args(words)
-    code: int = args.handler(args)
+    early.start(words)  # a --cmd's runtime starts while the modules of the run load
+    try:
+        args = parser(words).parse_args(words)
+        code: int = args.handler(args)
+    finally:
+        early.release()
     return code
 
 

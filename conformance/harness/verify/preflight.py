@@ -28,6 +28,7 @@ from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.subject import UsageProblem, check_impl, load_impl
 from rulespec.conformance.harness.vector_writer import written_cases
 from rulespec.conformance.harness.vectors import VectorError, load_file, read_json
+from rulespec.conformance.harness.verify import early
 from rulespec.conformance.harness.verify.declared import process_declared
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.verify.subjects import keep, kept, served_command
@@ -187,6 +188,9 @@ def check_handshake(cmd: str, timeout: float) -> Started:
         session = WireSession(cmd, timeout)
     except ValueError as exc:
         raise UsageProblem(f"--cmd {cmd!r}: {exc}") from exc
+    started_early = early.take(cmd)
+    if started_early is not None:
+        session.begin(process=started_early)
     try:
         started = session.started()
     except WireFault as fault:
