@@ -11,7 +11,8 @@ at once and sent ahead, the process's replies compared as they come), ``declared
 implementation plays, declared and agreed;
 vector cases asked under them, re-derived when they must be; the hint of a ruling that explains failures),
 ``preflight`` (mistakes in a command line and unwritable outputs found
-before anything runs), ``early`` (a ``--cmd`` started while the run's modules load), ``breaker`` (a faulting implementation costs a bounded time), ``recorder`` (every
+before anything runs), ``early`` (a ``--cmd`` started while the run's modules load), ``breaker`` (a
+faulting implementation costs a bounded time), ``recorder`` (every
 check's outcome, a fault told from a failure), ``failures`` (a failed check's record: its rules, request,
 both answers, every differing path; an invariant's shrunk call), ``failure_text`` (a failure in the
 implementer's terms, grouped by rule, cut to the terminal, and the closing summary of failed rules),
