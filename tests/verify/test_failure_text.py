@@ -73,6 +73,16 @@ def test_an_invariant_offers_its_shrunk_case_as_a_vector() -> None:
     assert json.loads(text.split("  as a vector: ")[1]) == vector
 
 
+def test_a_clause_s_table_is_left_to_rulespec_rules_and_its_prose_on_both_sides_kept() -> None:
+    rows = "| spaces | 0-3 | 4-6 |\n| --- | --- | --- |\n| Papacy | 15 | 14 |\n"
+    table = f"Each line follows its track.\n\n{rows}\nThey add up."
+    record = CheckRecord("t.py::test_x", "his", "invariant", ("HIS-SPECIAL-7",), "failed", "", clause=table)
+    shown = " ".join(line.strip() for line in failure_text(record).splitlines())
+    said = "rule HIS-SPECIAL-7: Each line follows its track. [a table: rulespec rules HIS-SPECIAL-7] They add up."
+    assert said in shown
+    assert "|" not in shown
+
+
 def test_first_sentence_of_a_docstring() -> None:
     assert (
         first_sentence("Each operation answers as\n    the reference does. Then more.")

@@ -66,6 +66,15 @@ def wrapped(text: str, width: int, hanging: str = INDENT * 2) -> list[str]:
     return [cut(line, width) for line in lines]
 
 
+_TABLE = re.compile(r"(?:^[ \t]*\|.*(?:\n|$))+", re.MULTILINE)  # the rows of a Markdown table, its rule line among them
+
+
+def clause_prose(clause: str, rule: str | None) -> str:
+    """A clause as a failure quotes it: each of its tables left for ``rulespec rules`` to show (wrapped onto the
+    failure's lines, a table's rows run together as one line of bars)."""
+    return _TABLE.sub(f"[a table: rulespec rules {rule}] ", clause) if rule else clause
+
+
 def first_sentence(text: str) -> str:
     """The first sentence of a docstring, on one line."""
     flat = " ".join(text.split())
@@ -92,7 +101,8 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
     if record.statement:
         lines += wrapped(f"{INDENT}property: {record.statement}", width)
     if record.clause and record.kind != "vector":  # a vector is a worked example; `rulespec rules ID` prints its clause
-        lines += wrapped(f"{INDENT}rule {record.primary_rule}: {record.clause}", width)
+        quoted = clause_prose(record.clause, record.primary_rule)
+        lines += wrapped(f"{INDENT}rule {record.primary_rule}: {quoted}", width)
     if record.detail and not record.differences:  # the differences below say it, path by path
         lines += wrapped(f"{INDENT}why: {record.detail}", width)
     if record.operation is not None:
