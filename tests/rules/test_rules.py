@@ -18,7 +18,8 @@ from rulespec.conformance.harness.coverage.command import game_coverage
 from rulespec.conformance.harness.games import all_games, game
 from rulespec.conformance.harness.gate.stamp import stamp_now
 from rulespec.conformance.harness.records import CheckRecord, write_report
-from rulespec.conformance.harness.rules.command import prose
+from rulespec.conformance.harness.rules import clause_text
+from rulespec.conformance.harness.rules.clause_text import prose
 from rulespec.conformance.harness.spec import read_clauses
 
 
@@ -114,3 +115,23 @@ def test_a_clause_is_shown_as_paragraphs_and_items_for_the_terminal_to_wrap() ->
         prose(text)
         == "It cannot fall below 0.\n\n- **Gap.** The seeds say nothing.\n- **Default: `1`.**\n1. first\n| a | b |"
     )
+
+
+def test_a_clause_s_table_is_drawn_and_a_track_too_wide_for_the_terminal_is_turned(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = _run(capsys, "rules", "HIS-SPECIAL-7")  # sixteen boxes of the track, two scores each
+    lines = out.splitlines()
+    assert code == 0 and max(len(line) for line in lines) <= 80, out
+    assert "| --- |" not in out and not any(line.startswith("| ") for line in lines), out
+    boxes = [line.split("│")[1:4] for line in lines if line.startswith("│")]
+    assert [cell.strip() for cell in boxes[0]] == ["0–3", "15", "0"], out  # one box a line: its two scores beside it
+    assert len(boxes) == 15 and "The two numbers always add up to 15." in out  # and the prose after the table
+
+
+def test_a_table_that_fits_keeps_its_columns() -> None:
+    [before, table, after] = clause_text.parts("Scores:\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nThat is all.")
+    assert (before, table, after) == ("Scores:", [["a", "b"], ["1", "2"]], "That is all.")
+    drawn = clause_text.drawn([["a", "b"], ["1", "2"]], 80)
+    assert [column.header for column in drawn.columns] == ["a", "b"]

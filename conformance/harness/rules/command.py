@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from rich.table import Table
 from rulespec.conformance.harness.coverage.rules import invariant_rules, rule_coverage
 from rulespec.conformance.harness.games import REGISTRY, Game, game
 from rulespec.conformance.harness.records import CheckRecord, read_report
+from rulespec.conformance.harness.rules import clause_text
 from rulespec.conformance.harness.spec import Clause, read_clauses, rulings_bearing_on
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.vocabulary import Commands, add_game, did_you_mean, usage_error
@@ -57,27 +57,12 @@ def _list(keys: list[str], console: Console) -> None:
         console.print(table)
 
 
-_ITEM = re.compile(r"\s*([-*|]|\d+\.)\s")
-
-
-def prose(text: str) -> str:
-    """A clause's text as paragraphs and list items, each on one line for the terminal to wrap: the spec's own line
-    breaks inside a sentence (it is wrapped at 120 columns) would otherwise break the terminal's lines again."""
-    lines: list[str] = []
-    for line in text.splitlines():
-        if lines and lines[-1].strip() and line.strip() and not _ITEM.match(line):
-            lines[-1] = f"{lines[-1]} {line.strip()}"
-        else:
-            lines.append(line.rstrip())
-    return "\n".join(lines)
-
-
 def _show(key_games: list[str], rule_id: str, console: Console) -> None:
     rule = find_rule([game(key) for key in key_games], rule_id)
     console.print(
         f"[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}  ({rule.game.title}, spec/{rule.game.spec_file})"
     )
-    console.print(escape(prose(rule.clause.text)))  # wrapped at word boundaries to the terminal
+    clause_text.show(console, rule.clause.text)  # wrapped at word boundaries to the terminal, its tables drawn
     rulings = rulings_bearing_on(rule.clause, read_clauses(rule.game.spec_path))
     console.print(f"\nrulings: {', '.join(f'{r.id} ({escape(r.title)})' for r in rulings) or 'none bear on it'}")
     coverage = rule_coverage(rule.game)  # the checks that name it, counted as verify and coverage count them
@@ -156,25 +141,12 @@ def explain_command(args: argparse.Namespace) -> int:
         if rules:
             for rule_id in rules:
                 rule = find_rule([chosen], rule_id)
-                heading = f"\n[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}"
-                console.print(f"{heading}\n{escape(_reflowed(rule.clause.text))}", soft_wrap=False)
+                console.print(f"\n[bold]{rule.clause.id}[/] — {escape(rule.clause.title)}")
+                clause_text.show(console, rule.clause.text)
             console.print("")
             _last_outcome(args.report_json, args.check, console)
             return 0
     return usage_error("explain", f"no check {args.check!r} in {', '.join(keys)}{did_you_mean(args.check, names)}")
-
-
-def _reflowed(text: str) -> str:
-    """A clause's text with its source's line breaks joined, so the console wraps it to its own width: a line that
-    starts a list item or a table row keeps its break."""
-    lines = text.splitlines()
-    joined = lines[:1]
-    for line in lines[1:]:
-        if not line.strip() or not joined[-1].strip() or line.lstrip().startswith(("- ", "|", "* ")):
-            joined.append(line)
-        else:
-            joined[-1] = f"{joined[-1]} {line.strip()}"
-    return "\n".join(joined)
 
 
 def add_commands(commands: Commands) -> None:
