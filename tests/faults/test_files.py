@@ -18,7 +18,7 @@ from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.gate import markdown
 from rulespec.conformance.harness.vectors import LoadedCase, VectorError, load_file, refuse_repeated_id
 from rulespec.conformance.harness.verify import saved_failures
-from rulespec.conformance.harness.wire.faults import parse_command
+from rulespec.conformance.harness.wire.command import parse_command
 from tests import REPO_ROOT
 from tests.faults.catalogue import FILES
 from tests.faults.test_in_process import verify

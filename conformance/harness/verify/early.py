@@ -9,10 +9,9 @@ command line waits for the parser, as before. A process the run does not take is
 
 from __future__ import annotations
 
-import shlex
-import shutil
 from collections.abc import Sequence
 
+from rulespec.conformance.harness.wire.command import parse_command
 from rulespec.conformance.harness.wire.process import LineProcess
 
 _RUNS = ("verify", "expectations")
@@ -37,15 +36,9 @@ def start(argv: Sequence[str]) -> None:
     if command is None:
         return
     try:
-        words = shlex.split(command)
-    except ValueError:
-        return  # the parser says why
-    if not words or shutil.which(words[0]) is None:
-        return
-    try:
-        _STARTED[command] = LineProcess(words)
-    except OSError:
-        return  # started again by the run, which says why it cannot
+        _STARTED[command] = LineProcess(parse_command(command))
+    except (ValueError, OSError):
+        return  # the parser, or the run starting it again, says why it cannot
 
 
 def take(command: str) -> LineProcess | None:

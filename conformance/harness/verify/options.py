@@ -36,7 +36,7 @@ from rulespec.conformance.harness.vocabulary import (
     max_faults,
     processes,
 )
-from rulespec.conformance.harness.wire.faults import parse_command
+from rulespec.conformance.harness.wire.command import parse_command
 
 # ``name=`` before an --impl or --cmd names the implementation in tables, reports and badges.
 _NAMED = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.+-]*)=(?P<rest>\S.*)$", re.DOTALL)

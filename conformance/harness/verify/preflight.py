@@ -33,7 +33,8 @@ from rulespec.conformance.harness.verify.declared import process_declared
 from rulespec.conformance.harness.verify.options import VerifyOptions
 from rulespec.conformance.harness.verify.subjects import keep, kept, served_command
 from rulespec.conformance.harness.vocabulary import did_you_mean
-from rulespec.conformance.harness.wire.faults import WireFault, parse_command, tail_text
+from rulespec.conformance.harness.wire.command import parse_command
+from rulespec.conformance.harness.wire.faults import WireFault, tail_text
 from rulespec.conformance.harness.wire.messages import Started
 from rulespec.conformance.harness.wire.process import Closed, LineProcess, Timeout
 from rulespec.conformance.harness.wire.serve import Loaded

@@ -12,6 +12,7 @@ against the protocol and the types, every fault named. Entry points: ``subject.p
 - ``reply``: a line read as the reply to one request, or the fault it is;
 - ``determinism``: the same request must get the same answer, every time it is asked;
 - ``encoding``: typed values as the JSON a message carries, and an output's unknown keys;
+- ``command``: a ``--cmd`` as the argv that starts it, or why it cannot start;
 - ``process``: the child process, spoken to in lines before a deadline;
 - ``descendants``: every process it started, whatever its group, found and ended;
 - ``faults``: the named faults, and an implementation's stderr as it may be shown;

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
-import shutil
 from enum import StrEnum
 
 from rulespec.conformance.harness.outputs import inert
@@ -89,16 +87,3 @@ def gone(process: LineProcess, when: str, request: bytes, closed: Closed) -> Wir
     if status is None:
         return WireFault(Fault.CRASH, f"the process closed its output and did not exit, {when}{said}", request)
     return WireFault(Fault.CRASH, f"the process exited (status {status}) {when}{said}", request)
-
-
-def parse_command(command: str) -> list[str]:
-    """``--cmd`` as argv; ValueError naming the fault when it cannot be run at all."""
-    try:
-        argv = shlex.split(command)
-    except ValueError as exc:
-        raise ValueError(f"--cmd {command!r}: cannot parse: {exc}") from exc
-    if not argv:
-        raise ValueError("--cmd is empty: give the command that starts the implementation")
-    if shutil.which(argv[0]) is None:
-        raise ValueError(f"--cmd {command!r}: no executable {argv[0]!r} (not a file, nor on PATH)")
-    return argv

@@ -14,9 +14,10 @@ import time
 from collections.abc import Sequence
 
 from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
+from rulespec.conformance.harness.wire.command import parse_command
 from rulespec.conformance.harness.wire.determinism import Answers
 from rulespec.conformance.harness.wire.ending import escaped, stopped, survivors
-from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, parse_command, shown_text
+from rulespec.conformance.harness.wire.faults import Fault, WireFault, gone, shown_text
 from rulespec.conformance.harness.wire.messages import ENCODER, Reply, Run, Started, numbered
 from rulespec.conformance.harness.wire.process import Closed, LineProcess, Timeout
 from rulespec.conformance.harness.wire.reply import Misfit, read_reply
