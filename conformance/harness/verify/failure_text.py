@@ -25,6 +25,7 @@ import pytest
 from rulespec.conformance.harness.blame import blamed_rule
 from rulespec.conformance.harness.gate.judge import check_id
 from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.rules import clause_text
 from rulespec.conformance.harness.verdict import as_json, describe
 
 INDENT = "  "
@@ -66,13 +67,13 @@ def wrapped(text: str, width: int, hanging: str = INDENT * 2) -> list[str]:
     return [cut(line, width) for line in lines]
 
 
-_TABLE = re.compile(r"(?:^[ \t]*\|.*(?:\n|$))+", re.MULTILINE)  # the rows of a Markdown table, its rule line among them
-
-
 def clause_prose(clause: str, rule: str | None) -> str:
     """A clause as a failure quotes it: each of its tables left for ``rulespec rules`` to show (wrapped onto the
     failure's lines, a table's rows run together as one line of bars)."""
-    return _TABLE.sub(f"[a table: rulespec rules {rule}] ", clause) if rule else clause
+    if not rule:
+        return clause
+    pointer = f"[a table: rulespec rules {rule}]"
+    return " ".join(part if isinstance(part, str) else pointer for part in clause_text.parts(clause))
 
 
 def first_sentence(text: str) -> str:
