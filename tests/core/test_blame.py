@@ -26,11 +26,12 @@ import rulespec.reference.struggle_of_empires.sequence as soe_sequence
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import FAILED, IMPLICATED, blamed_rule, tally
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.rulings import json_value, typed_question
+from rulespec.conformance.harness.rulings import Declared, json_value, typed_question
 from rulespec.conformance.harness.subject import PythonSubject
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome as Verdict
 from rulespec.conformance.harness.verdict import differences, run_case
+from rulespec.conformance.harness.verify.declared import judged_under, stamped
 from rulespec.conformance.harness.wire.encoding import wire_form
 from rulespec.conformance.invariants.imperium import blame as imperium_blame
 from rulespec.conformance.invariants.soe import blame as soe_blame
@@ -66,7 +67,7 @@ from rulespec.reference.here_i_stand.phase import PLAYABLE
 from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest, TimeLimitTie, TrackLimits, UnbrokenTie
 from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
 from rulespec.reference.here_i_stand.score import score_sheet
-from rulespec.reference.here_i_stand.special import special_lines
+from rulespec.reference.here_i_stand.special import TRACK_THRESHOLDS, special_lines, track_position
 from rulespec.reference.here_i_stand.validation import (
     LAST_TURN,
     RELIGIOUS_VICTORY_SPACES,
@@ -170,29 +171,33 @@ from rulespec.reference.struggle_of_empires.validation import (
 )
 
 
-def records_of(key: str, target: object, operations: tuple[str, ...] | None = None) -> list[CheckRecord]:
+def records_of(
+    key: str, target: object, operations: tuple[str, ...] | None = None, declared: Declared | None = None
+) -> list[CheckRecord]:
+    """The fake's records over the game's vectors; ``declared``: as ``verify --ruling`` judges them (each case asked
+    under the rulings the fake plays, its expectation re-derived where it names one)."""
     subject = PythonSubject(game(key), target, "fake")
     found: list[CheckRecord] = []
     for loaded in load_game(game(key)):
         if operations is not None and loaded.operation not in operations:
             continue
+        loaded = judged_under(game(key), loaded, declared) if declared else loaded
         verdict = run_case(subject, loaded)
-        found.append(
-            CheckRecord(
-                f"{loaded.path.name}::{loaded.case.id}",
-                key,
-                "vector",
-                tuple(loaded.case.rules),
-                verdict.outcome.value,
-                verdict.detail,
-                operation=loaded.operation,
-                request=wire_form(loaded.request),
-                rulings=wire_form(loaded.rulings),
-                expected=verdict.expected,
-                got=verdict.got,
-                differences=verdict.differences,
-            )
+        record = CheckRecord(
+            f"{loaded.path.name}::{loaded.case.id}",
+            key,
+            "vector",
+            tuple(loaded.case.rules),
+            verdict.outcome.value,
+            verdict.detail,
+            operation=loaded.operation,
+            request=wire_form(loaded.request),
+            rulings=wire_form(loaded.rulings),
+            expected=verdict.expected,
+            got=verdict.got,
+            differences=verdict.differences,
         )
+        found.append(stamped(record, declared, loaded.rederived) if declared else record)
     return found
 
 
@@ -2211,3 +2216,23 @@ def test_a_tie_on_unrest_never_taken_to_the_scores_fails_the_scoring_clause() ->
 _NO_CARDS: dict[str, list[str]] = {
     zone: [] for zone in ("hand", "play_area", "draw_pile", "discard_pile", "history", "nation_deck", "exhausted")
 }
+
+
+def _first_threshold_typed_one_high(board: Board, rulings: HisRulings) -> int:
+    """HIS-SPECIAL-7 misread: the track's first threshold typed 5, not 4 (runs as ``protestant_track_vp``)."""
+    position = track_position(board, rulings)
+    return sum(1 for threshold in (5, *TRACK_THRESHOLDS[1:]) if threshold <= position)
+
+
+def test_a_track_misread_by_a_port_playing_a_declared_ruling_fails_the_track_not_the_ruling() -> None:
+    """Declared ``spaces_in_unrest=counted``: every check is asked under ``counted`` because the port plays it, so the
+    failures all sharing that alternative says nothing of the ruling; the threshold stays HIS-SPECIAL-7's, as it is
+    under the defaults."""
+    misread = _misread(his_special.protestant_track_vp, _first_threshold_typed_one_high, his)
+    target = SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations})
+    counted = {"spaces_in_unrest": (SpacesInUnrest.COUNTED,)}
+    records = records_of("his", target, declared=counted)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert any(r.rederived for r in failed) and len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("his", records) == ["HIS-SPECIAL-7"]
+    assert _failed_rules("his", records_of("his", target)) == ["HIS-SPECIAL-7"]

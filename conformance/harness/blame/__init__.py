@@ -45,12 +45,13 @@ blame is the primary rule, except where the answer says better which rule went w
   misreading that accepts it so, weighed as above, misreads a ruling another alternative of which answers so; so a
   religious victory's guard that takes the spaces in unrest off whatever the ruling fails HIS-RULING-9, not the
   HIS-SPECIAL-8 it cites, while an engine without refusals fails the rule of each refusal it lacks;
-- where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was
-  asked under one alternative of a ruling other than its default, the ruling's other alternatives passing its
-  vectors: that ruling's clause (``switches.confined``), before the line or the refused field that shows it, so
-  the nation card counted as drawn under ``hand`` fails IMP-RULING-1 and not the three shuffle rules whose
-  invariants drew ``hand``, and spaces in unrest counted twice under ``counted`` fail HIS-RULING-9, not the track's
-  line (HIS-SPECIAL-7) or the spaces refused past its end (HIS-SPECIAL-8);
+- where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was asked
+  under one alternative of a ruling other than its default (never a ruling the implementation declared it plays: every
+  check is asked so), the ruling's other alternatives passing its vectors: that ruling's clause
+  (``switches.confined``), before the line or the refused field that shows it, so the nation card counted as drawn
+  under ``hand`` fails IMP-RULING-1 and not the three shuffle rules whose invariants drew ``hand``, and spaces in
+  unrest counted twice under ``counted`` fail HIS-RULING-9, not the track's line (HIS-SPECIAL-7) or the spaces refused
+  past its end (HIS-SPECIAL-8);
 - last, for a check asked under a ruling's default, where the run shows two readings of that one ruling swapped (here
   the other one answers so, and under the other the default does, over two rules' checks or more, no third reading
   shown): the ruling read the other way round (``switches.swapped``), so ``vp_floor`` read backwards fails

@@ -58,7 +58,8 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
     alternative of, not its default, while a vector case of that operation the run passed asked another: a reading of
     that alternative no other reading answers as (the nation card shuffled into the hand and counted as drawn) fails
     the ruling, not each rule whose checks ran under it. None when those failures are one rule's checks alone (they
-    stay that rule's), or when they share the alternatives of two rulings."""
+    stay that rule's), or when they share the alternatives of two rulings. A declared ruling never confines: the run
+    asked every check under the value the implementation plays, whatever its bug."""
     asked = (record.game, record.operation)
     failing = [r for r in among if r.outcome == Outcome.FAILED.value and (r.game, r.operation) == asked]
     if len({r.primary_rule for r in failing}) < 2 or not all(isinstance(r.rulings, dict) for r in failing):
@@ -69,7 +70,10 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
     shared = [
         (field, value)
         for field, value in asked_under[0].items()
-        if field in default and value != default[field] and all(a.get(field) == value for a in asked_under)
+        if field in default
+        and field not in record.declared
+        and value != default[field]
+        and all(a.get(field) == value for a in asked_under)
     ]
     if len(shared) != 1:
         return None
