@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -58,13 +59,16 @@ def test_every_game_has_canaries() -> None:
 
 @pytest.mark.parametrize("key", sorted({key for key, _ in CANARIES}))
 def test_the_canaries_without_their_bugs_pass(key: str, verify: Verify) -> None:
-    """``CORRECT``, the base each game's canaries bend, passes every rule they break: the floor bench/targets.py
-    measures a canary against is a correct implementation, plugged in the same way."""
+    """``CORRECT``, the base each game's canaries bend, plugged in as they are, passes every vector of the game: it
+    hands every operation and ruling to the reference unchanged, so a canary fails for its bug alone. Its invariants
+    are the reference's own run (``nox -s conformance``, in CI beside this): the canary profile is ci's derandomised
+    search, so they draw the very examples that run passes; running them again here cost a minute of CI."""
     correct: str = importlib.import_module(f"tests.canaries.{key}").CORRECT
-    rules = sorted({rule for k, canary in CANARIES if k == key for rule in canary.caught_on})
     options = ("--game", key, "--impl", f"tests.canaries.{key}:{correct}", "--profile", "canary")
-    code, printed = verify(*options, *(f"--rule={rule}" for rule in rules))
-    assert code == 0, f"{correct} is not correct on {rules}:\n{printed[-3000:]}"
+    code, printed = verify(*options, "--", "--ignore-glob=*/invariants/*")
+    assert code == 0, f"{correct} does not pass every vector:\n{printed[-3000:]}"
+    # every rule of the game passed, by its vectors alone
+    assert re.search(r"^rules: (\d+) \(\1 passed\)$", printed, re.M), printed[-3000:]
 
 
 @pytest.mark.parametrize(("key", "canary"), CANARIES, ids=[f"{k}:{c.name}" for k, c in CANARIES])
