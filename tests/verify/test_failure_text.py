@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 
 import pytest
 
@@ -112,6 +113,22 @@ def test_at_80_columns_the_json_is_cut_with_its_length_and_the_whole_kept_elsewh
     assert lines[-1] == CUT_NOTE and all(len(line) <= 80 for line in lines[1:])
     assert lines[0] == "his-win-tie fails HIS-WIN-3 (also involves HIS-WIN-2)"  # the ID whole, never cut
     assert CUT_NOTE not in failure_text(RECORD, width=400)
+
+
+def test_a_label_too_long_to_leave_room_beside_it_has_its_json_on_the_line_below() -> None:
+    """``request to may_play_copernicus_or_servetus: `` leaves no room at 80 columns for the 20 characters of JSON
+    kept however narrow: the JSON goes below it, indented once more, cut there if it must be (at 80 columns) or whole
+    where it fits (at 60); no line passes the width."""
+    operation = "may_play_copernicus_or_servetus"
+    short = {"turn": 6, "history": list(range(8))}
+    long = {"cards": [{"power": "england", "vp": n} for n in range(60)]}  # "… (1,921 chars)": 19 columns left
+    for request, width in ((short, 60), (long, 80)):
+        record = CheckRecord(RECORD.nodeid, "his", "vector", RECORD.rules, "failed", "", "HIS-WIN-3", operation)
+        lines = failure_text(replace(record, request=request), width=width).splitlines()
+        below = lines[lines.index(f"  request to {operation}:") + 1]
+        assert all(len(line) <= width for line in lines), lines
+        whole = as_json(request)
+        assert below == f"    {whole}" if request is short else below.endswith(f"… ({len(whole):,} chars)")
 
 
 def test_the_closing_summary_names_each_failed_rule_and_its_first_failing_check() -> None:

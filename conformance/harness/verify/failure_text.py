@@ -40,14 +40,23 @@ def terminal_width() -> int:
     return shutil.get_terminal_size(fallback=(80, 24)).columns
 
 
-def fitted(label: str, text: str, width: int) -> str:
-    """``label`` and a line of JSON, cut to ``width`` with its length and where the whole is said."""
+def fitted(label: str, text: str, width: int) -> list[str]:
+    """``label`` and a line of JSON, cut to ``width`` with its length and where the whole is said. A label so long
+    that less than ``MIN_SHOWN`` characters of JSON would fit beside it (``request to may_play_copernicus_or_servetus``
+    at 80 columns) has the JSON on the line below, indented once more: no line passes ``width``."""
     line = f"{INDENT}{label}: {text}"
     if len(line) <= width:
-        return line
+        return [line]
     tail = f"… ({len(text):,} {CUT}"
-    keep = max(MIN_SHOWN, width - len(INDENT) - len(label) - 2 - len(tail))
-    return f"{INDENT}{label}: {text[:keep]}{tail}"
+    lead = f"{INDENT}{label}: "
+    if width - len(lead) - len(tail) < MIN_SHOWN:
+        lead, head = INDENT * 2, [f"{INDENT}{label}:"]
+        if len(lead) + len(text) <= width:
+            return [*head, lead + text]
+    else:
+        head = []
+    keep = max(MIN_SHOWN, width - len(lead) - len(tail))
+    return [*head, f"{lead}{text[:keep]}{tail}"]
 
 
 def wrapped(text: str, width: int, hanging: str = INDENT * 2) -> list[str]:
@@ -107,11 +116,11 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
     if record.detail and not record.differences:  # the differences below say it, path by path
         lines += wrapped(f"{INDENT}why: {record.detail}", width)
     if record.operation is not None:
-        lines.append(fitted(f"request to {record.operation}", as_json(record.request), width))
-        lines.append(fitted("rulings", as_json(record.rulings), width))
+        lines += fitted(f"request to {record.operation}", as_json(record.request), width)
+        lines += fitted("rulings", as_json(record.rulings), width)
     if record.differences or record.expected is not None:
-        lines.append(fitted("expected", as_json(record.expected), width))
-        lines.append(fitted("got", as_json(record.got), width))
+        lines += fitted("expected", as_json(record.expected), width)
+        lines += fitted("got", as_json(record.got), width)
     if len(record.differences) == 1:
         lines += wrapped(f"{INDENT}difference: {describe(record.differences[0])}", width)
     elif record.differences:
@@ -119,7 +128,7 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
         for difference in record.differences:
             lines += wrapped(f"{INDENT * 2}{describe(difference)}", width)
     if vector is not None:  # --save-failures DIR keeps it (the note below says so)
-        lines.append(fitted("as a vector", json.dumps(vector, ensure_ascii=False), width))
+        lines += fitted("as a vector", json.dumps(vector, ensure_ascii=False), width)
     if any(line.endswith(CUT) for line in lines):
         lines.append(CUT_NOTE)
     return "\n".join(lines)
