@@ -2236,3 +2236,77 @@ def test_a_track_misread_by_a_port_playing_a_declared_ruling_fails_the_track_not
     assert any(r.rederived for r in failed) and len({r.primary_rule for r in failed}) >= 2
     assert _failed_rules("his", records) == ["HIS-SPECIAL-7"]
     assert _failed_rules("his", records_of("his", target)) == ["HIS-SPECIAL-7"]
+
+
+def _time_limit_walked_though_shared(request: Any, rulings: HisRulings, /) -> Any:
+    """HIS-RULING-4 misread: under ``time_limit_tie`` ``shared`` a tie at the end of turn 9 is walked through the
+    history first, shared only where the history cannot break it."""
+    answer = his.determine_victory(request, rulings)
+    if rulings.time_limit_tie is TimeLimitTie.SHARED and answer.victory is Victory.TIME_LIMIT:
+        walked = his.determine_victory(request, replace(rulings, time_limit_tie=TimeLimitTie.HISTORY))
+        return walked if walked.tie_broken_at_turn is not None else answer
+    return answer
+
+
+def test_a_time_limit_tie_walked_through_the_history_under_shared_fails_the_ruling_not_the_walk() -> None:
+    """The verdict names the turn the history broke the tie at, where ``shared`` walks no history: HIS-WIN-3 states
+    how a walk goes, not whether the time limit takes one; the ruling's own clause does."""
+    records = records_of("his", SimpleNamespace(determine_victory=_time_limit_walked_though_shared))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.got and r.got.get("tie_broken_at_turn") for r in failed)
+    assert _failed_rules("his", records) == ["HIS-RULING-4"]
+
+
+def _debater_claims_cited_as_the_other_debaters(name: str) -> Any:
+    """HIS-BONUS-1 mis-cited: a burned debater's claim refused where HIS-BONUS-1 refuses it, citing HIS-BONUS-2."""
+
+    def call(request: Any, rulings: HisRulings, /) -> Any:
+        try:
+            return getattr(his, name)(request, rulings)
+        except IllegalAction as refusal:
+            if refusal.rule == "HIS-BONUS-1":
+                raise IllegalAction("HIS-BONUS-2", refusal.reason) from refusal
+            raise
+
+    return call
+
+
+def test_a_due_refusal_cited_under_another_rule_fails_the_rule_it_is_due_under() -> None:
+    """Every refusal HIS-BONUS-1 is due is made, citing HIS-BONUS-2, whose own checks all pass and which no failing
+    request holds a fault of: the refusal is right, its citation wrong, HIS-BONUS-1's. A two-fault request naming the
+    cited rule (an order misread) keeps the cited rule, and without the run the citation is taken at its word."""
+    target = SimpleNamespace(
+        **{op.name: _debater_claims_cited_as_the_other_debaters(op.name) for op in game("his").operations}
+    )
+    records = records_of("his", target)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.got == {"error": {"kind": "IllegalAction", "rule": "HIS-BONUS-2"}} for r in failed)
+    assert _failed_rules("his", records) == ["HIS-BONUS-1"]
+    assert {blamed_rule(r) for r in failed} == {"HIS-BONUS-2"}
+    ordered = [replace(failed[0], nodeid="x.json::two-faults", rules=("HIS-BONUS-1", "HIS-BONUS-2")), *records]
+    assert blamed_rule(failed[0], ordered) == "HIS-BONUS-2"
+
+
+def _slide_by_the_acquired_cards_suit(request: Any, rulings: Any, /) -> Any:
+    """IMP-MARKET-5 misread: whether an unrest card slides under the replacement decided by the acquired card's suit.
+    Where the two suits differ it answers as ``unrest_under`` read the other way round; where they agree, right."""
+    try:
+        acquired = request.market[imperium_market.slot_of(request)].card
+    except (InvalidState, IllegalAction):
+        return imperium.acquire_market_card(request, rulings)
+    kept = imperium_market.gets_unrest
+    imperium_market.gets_unrest = lambda _replacement, asked: kept(acquired, asked)  # type: ignore[assignment]
+    try:
+        return imperium.acquire_market_card(request, rulings)
+    finally:
+        imperium_market.gets_unrest = kept
+
+
+def test_a_ruling_seemingly_swapped_where_a_passed_vector_refutes_it_is_not_blamed_on_the_ruling() -> None:
+    """Each failure answers as ``unrest_under`` read backwards would, but vectors asked the default, whose suits agree,
+    passed where the swapped ruling answers otherwise: the ruling is not read backwards, and is not blamed alone."""
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=_slide_by_the_acquired_cards_suit))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed
+    shown = _failed_rules("imperium", records)
+    assert shown != ["IMP-RULING-2"] and "IMP-MARKET-5" in shown, shown

@@ -14,7 +14,9 @@ blame is the primary rule, except where the answer says better which rule went w
   on populations and not each vector's own; a fault refused for another of the check's rules: the misreading that
   refuses it so (below), so a legal 7 players refused before each fault fails the rule on player counts,
   else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal value
-  refused on the way to the fault);
+  refused on the way to the fault); a refusal that was due made under another rule's name, the run showing nothing
+  else of that rule (``refusals.mislabelled``): the check's own rule, so a burned debater's claim refused citing
+  HIS-BONUS-2 fails HIS-BONUS-1;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``);
@@ -69,7 +71,7 @@ from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.misread import refuted
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
-from rulespec.conformance.harness.blame.refusals import refused_legal
+from rulespec.conformance.harness.blame.refusals import mislabelled, refused_legal
 from rulespec.conformance.harness.blame.steps import first_step, suite_blame
 from rulespec.conformance.harness.blame.switches import (
     confined,
@@ -104,8 +106,8 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 ruling_explaining(record, _passed(record, among))
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
-                or swapped(record, among)
-                or cited
+                or swapped(record, among, _passed(record, among))
+                or (primary if due_refusal and mislabelled(record, among) else cited)
             )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
         # the fault is reached) is that bound's, a check moved the order's (``reordered``); a field the run
@@ -122,7 +124,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
             or first_step(record)
             or misread
-            or swapped(record, among)
+            or swapped(record, among, _passed(record, among))
             or primary
         )
     if record.differences and error is None:  # an illegal input accepted: the refusal's own rule, but for a ruling

@@ -6,7 +6,8 @@ first the one the reference cites when it refuses that field of the same request
 it (indices dropped: ``empires[].population``); a field no vector refuses in that place is the same field's in another
 place (the longest tail of its path one rule's vectors refuse: ``control[].markers`` of ``region`` for that of
 ``regions[]``). ``refused_legal`` weighs a refusal against the run: a field the run refuses where no refusal was due
-(a legal value refused) is refused wrongly wherever it is.
+(a legal value refused) is refused wrongly wherever it is; ``mislabelled`` finds a due refusal made as due but cited
+under another rule's name.
 """
 
 from __future__ import annotations
@@ -62,6 +63,38 @@ def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict
         (o for o in among if o.game == record.game and o.outcome == Outcome.FAILED.value and _refused(o) == named),
         None,
     )
+
+
+def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
+    """Whether the run shows the IllegalAction due here given under another rule's name, and nothing else of that rule
+    wrong: every failing check refused under that rule was due this very refusal (the same rule), and no failing check
+    involves that rule (none of its own checks, no two-fault request holding its fault too: an order misread). Then the
+    refusal is made where this check's rule says, only cited wrong (a burned debater's claim refused citing HIS-BONUS-2,
+    not HIS-BONUS-1): this check's rule, not the one it names."""
+    due, error = _errors(record)
+    if not among or due is None or error is None or due.get("kind") != "IllegalAction":
+        return False
+    name = error.get("rule") if error.get("kind") == "IllegalAction" else None
+    if not isinstance(name, str) or name == due.get("rule"):
+        return False
+    failing = [o for o in among if o.game == record.game and o.outcome == Outcome.FAILED.value]
+    if any(name in o.rules for o in failing):
+        return False  # that rule's own checks failed, or a request holding its fault too refused for it: an order
+    for other in failing:
+        wanted, given = _errors(other)
+        if given is not None and given.get("kind") == "IllegalAction" and given.get("rule") == name:
+            if wanted is None or wanted.get("kind") != "IllegalAction" or wanted.get("rule") != due.get("rule"):
+                return False
+    return True
+
+
+def _errors(record: CheckRecord) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The refusal a check was due and the one it got, each None where there is none."""
+    expected: Any = record.expected
+    got: Any = record.got
+    due: Any = expected.get("error") if isinstance(expected, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    given: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    return (due if isinstance(due, dict) else None), (given if isinstance(given, dict) else None)  # pyright: ignore[reportUnknownVariableType]
 
 
 def _refused(record: CheckRecord) -> str | None:

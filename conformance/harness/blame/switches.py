@@ -89,20 +89,24 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
     return ruling_clause(played.rulings, field)
 
 
-def swapped(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+def swapped(record: CheckRecord, among: Sequence[CheckRecord], passed: frozenset[str] = frozenset()) -> str | None:
     """For a check asked under a ruling's default, that ruling's clause where the run shows two of its readings
     swapped: here another reading B answers as the implementation did, a failing check asked under B is answered as
     the default would, no failing check asked under a third reading is answered by any other, and those failures are
     the checks of two rules or more (``vp_floor`` read backwards: the floor applied under ``none`` and not under
     ``zero``). A departure under the default alone stays the clauses' (the default is stated in them), and so does one
-    that other readings each answer here and there (unrest never slid under a replacement: under ``all`` too). None
-    otherwise."""
+    that other readings each answer here and there (unrest never slid under a replacement: under ``all`` too), or one
+    a vector the run passed refutes (``passed``: asked the default, answered as the default where B would not: the
+    suit read off the acquired card, not the replacement, answers as the ruling swapped only where the two differ).
+    None otherwise."""
     found = _switches(record)
     if len(found) != 1 or not found[0].asked_default:
         return None
     default, field = found[0].asked, found[0].field
     failing = [r for r in among if r.game == record.game and r.outcome == Outcome.FAILED.value]
     for other in found[0].played:
+        if passed and _refuted(record.game, field, default, other, passed):
+            continue
         shown: list[CheckRecord] = []
         asked_other = False
         for failed in failing:

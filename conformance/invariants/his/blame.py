@@ -54,6 +54,10 @@ def _outcome(
     if expected is None or got is None:
         return None
     broken, claimed = expected.get("tie_broken_at_turn"), got.get("tie_broken_at_turn")
+    ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
+    shared = ruled.get("time_limit_tie", DEFAULTS.time_limit_tie.value) == "shared"
+    if claimed is not None and broken is None and expected.get("victory") == "time_limit" and shared:
+        return None  # the history walked at a time limit ``shared`` ends without it: the check's own rule says where
     if claimed is not None and claimed != broken:
         return "HIS-WIN-3"  # a tie said broken where the walk back through the history does not break it
     if expected.get("victory") == "standard" and got.get("victory") == "domination":
@@ -73,9 +77,7 @@ def _outcome(
         # the same verdict, another list of the powers still tied: HIS-WIN-4's result where the game ends on it after
         # the history; where it goes on (``none``: HIS-RULING-3's ``play_on`` states that outcome whole), or the time
         # limit is shared without the history (HIS-RULING-4 ``shared``), the difference shows no step
-        ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
-        limit = expected.get("victory") == "time_limit"
-        if limit and ruled.get("time_limit_tie", DEFAULTS.time_limit_tie.value) == "shared":
+        if expected.get("victory") == "time_limit" and shared:
             # the powers the history leaves tied, where ``shared`` lists every leader: the history walked where no
             # clause walks it (the check's own rule says where); any other list misreads what ``tied`` lists
             return None if got.get("tied") == _walked(request, ruled) else "HIS-WIN-4"
