@@ -12,7 +12,7 @@ import msgspec
 
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.vocabulary import did_you_mean
-from rulespec.conformance.harness.wire.encoding import LARGEST
+from rulespec.conformance.harness.wire.encoding import OPEN_RULING_TOP
 from rulespec.reference.errors import IllegalAction, InvalidState
 
 
@@ -156,8 +156,8 @@ def declared_for(rulings: type[Any]) -> Declared:
 
 def drawn(rulings: type[Any]) -> Any:
     """A Hypothesis strategy of ``rulings``: every field from its alternatives (one the spec leaves open above a bound,
-    any whole number from it up to the largest the wire carries, too), a declared field only at the values declared
-    when the example is drawn (so one strategy object serves every run of the process)."""
+    any whole number from it up to ``OPEN_RULING_TOP``, just below the largest the wire carries, too), a declared field
+    only at the values declared when the example is drawn (so one strategy object serves every run of the process)."""
     from hypothesis import strategies as st
 
     def field(name: str, values: tuple[Any, ...]) -> Any:
@@ -167,7 +167,7 @@ def drawn(rulings: type[Any]) -> Any:
 
         least = _field(rulings, name).metadata.get("at_least")
         listed = st.sampled_from(values)
-        return (listed if least is None else listed | st.integers(least, LARGEST)).map(played)
+        return (listed if least is None else listed | st.integers(least, OPEN_RULING_TOP)).map(played)
 
     return st.builds(rulings, **{name: field(name, values) for name, values in alternatives(rulings).items()})
 

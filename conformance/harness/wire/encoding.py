@@ -13,6 +13,10 @@ from typing import Any, cast
 import msgspec
 
 LARGEST = 2**53 - 1  # the largest integer the harness sends (docs/wire-protocol.md): exact in JavaScript, C#, Go
+# The most a ruling open above a bound is drawn at: room below LARGEST for the game's own small quantities added to
+# it on the way to an answer (a gold held plus one taxation's gold at SOE-RULING-9's value), so a JavaScript number
+# holds every partial sum exactly. Vectors still ask LARGEST itself, where nothing is added to it.
+OPEN_RULING_TOP = LARGEST - 2**16
 
 _LACKING: dict[str, bool] = {}
 
