@@ -2310,3 +2310,33 @@ def test_a_ruling_seemingly_swapped_where_a_passed_vector_refutes_it_is_not_blam
     assert failed
     shown = _failed_rules("imperium", records)
     assert shown != ["IMP-RULING-2"] and "IMP-MARKET-5" in shown, shown
+
+
+def _lone_candidate_spared(empire: Any, empires: Any, rulings: Any) -> Any:
+    """SOE-UNREST-6 misread: with 2 players, the most unrest penalised only where both are candidates, so a lone
+    candidate (the other in revolution, or at 0 unrest where that is not penalised) loses nothing (runs as
+    ``end_game.unrest_penalty``'s code)."""
+    candidates = penalty_candidates(empires, rulings)
+    if empire not in candidates:
+        return 0
+    highest = highest_unrest(candidates)
+    if len(empires) < SECOND_PENALISED_FROM:
+        alone = len(candidates) == 2 and sum(1 for e in candidates if e.unrest == highest) == 1
+        return HIGHEST_PENALTY if empire.unrest == highest and alone else 0
+    if empire.unrest == highest:
+        return HIGHEST_PENALTY
+    if empire.unrest == second_highest_unrest(candidates, rulings):
+        return SECOND_PENALTY
+    return 0
+
+
+def test_a_lone_candidate_of_two_players_spared_fails_the_two_player_rule_not_what_made_it_lone() -> None:
+    """The lone candidate is the other in revolution (SOE-UNREST-1's vector) or unpenalised at 0 unrest (SOE-RULING-8's
+    vector): SOE-UNREST-6 says a lone candidate has the most unrest, so the standings it reaches fail that rule. The
+    vector whose other player stands on 20 exactly stays its own: the candidates' bound read ``<=`` answers so too."""
+    unrest_penalty = sys.modules["rulespec.reference.struggle_of_empires.end_game"].unrest_penalty  # not the operation
+    misread = _misread(unrest_penalty, _lone_candidate_spared)
+    records = records_of("soe", SimpleNamespace(end_game=misread("end_game"), end_war=misread("end_war")))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("soe", records) == ["SOE-UNREST-1", "SOE-UNREST-6"]

@@ -18,6 +18,7 @@ from typing import Any, cast
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import json_value, typed_question
 from rulespec.conformance.harness.verdict import reordered
+from rulespec.reference.struggle_of_empires.end_game import REVOLUTION_UNREST
 from rulespec.reference.struggle_of_empires.model import WarEndRequest
 from rulespec.reference.struggle_of_empires.rulings import Rulings
 from rulespec.reference.struggle_of_empires.sequence import (
@@ -42,6 +43,16 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
     if expected == SECOND:
         return "SOE-UNREST-4"
     return "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
+
+
+def _lone_candidate_spared(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
+    """Two players, the one penalty due the most unrest's 7 and nobody penalised: SOE-UNREST-6's (a lone candidate,
+    the other in revolution or unpenalised at 0 unrest, still has the most unrest), not the rule that made it lone.
+    Not where the other stands on 20 exactly: the candidates' bound misread (``<=`` for ``<``) answers so too, and
+    the run's passes tell the two apart (``blame._misread``)."""
+    due = [mine["penalty"] for mine, _ in pairs]
+    spared = players == 2 and sorted(due) == [0, HIGHEST] and all(not theirs["penalty"] for _, theirs in pairs)
+    return spared and all(mine["unrest"] != REVOLUTION_UNREST for mine, _ in pairs if not mine["penalty"])
 
 
 def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
@@ -124,6 +135,8 @@ def _standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, A
     split = _tie_split(len(empires), pairs)
     if split:
         return split
+    if _lone_candidate_spared(len(empires), pairs):
+        return "SOE-UNREST-6"
     for mine, theirs in pairs:  # the penalties first
         rule = _penalty_amount(len(empires), mine["penalty"], theirs["penalty"])
         if rule:
