@@ -96,6 +96,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     if record.outcome != Outcome.FAILED.value or record.game not in REGISTRY:
         return primary
     expected, got = record.expected, record.got
+    passed = _passed(record, among)
     error: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     due_refusal = isinstance(expected, dict) and "error" in expected
     if isinstance(error, dict) and expected is not None:
@@ -103,10 +104,10 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names both)
         if cited and (not due_refusal or cited not in record.rules):
             return (
-                ruling_explaining(record, _passed(record, among))
+                ruling_explaining(record, passed)
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
-                or swapped(record, among, _passed(record, among))
+                or swapped(record, among, passed)
                 or (primary if due_refusal and mislabelled(record, among) else cited)
             )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
@@ -119,12 +120,12 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     if record.differences and not due_refusal:
         misread = _misread(record, among)
         return (
-            ruling_explaining(record, _passed(record, among))
+            ruling_explaining(record, passed)
             or _decided(record)
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
             or first_step(record)
             or misread
-            or swapped(record, among, _passed(record, among))
+            or swapped(record, among, passed)
             or primary
         )
     if record.differences and error is None:  # an illegal input accepted: the refusal's own rule, but for a ruling

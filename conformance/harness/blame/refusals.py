@@ -99,12 +99,8 @@ def _errors(record: CheckRecord) -> tuple[dict[str, Any] | None, dict[str, Any] 
 
 def _refused(record: CheckRecord) -> str | None:
     """The field (indices dropped) a check refused where no refusal was due; None for any other check."""
-    got: Any = record.got
-    expected: Any = record.expected
-    if not isinstance(got, dict) or (isinstance(expected, dict) and "error" in expected):
-        return None
-    error: Any = got.get("error")  # pyright: ignore[reportUnknownMemberType]
-    field: Any = error.get("field") if isinstance(error, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    due, given = _errors(record)
+    field = given.get("field") if due is None and given is not None else None
     return _INDEX.sub("[]", field) if isinstance(field, str) else None
 
 
