@@ -56,13 +56,18 @@ def second_highest_unrest(candidates: Sequence[Empire], rulings: Rulings) -> Unr
     return max(below, default=None)
 
 
+def player_count(empires: Sequence[Empire]) -> int:
+    """SOE-UNREST-2: the number of players SOE-UNREST-3 to -7 speak of: every empire, those in revolution too."""
+    return len(empires)
+
+
 def unrest_penalty(empire: Empire, empires: Sequence[Empire], rulings: Rulings) -> VictoryPoints:
     """SOE-UNREST-2 to SOE-UNREST-7: the VP this empire loses for its unrest."""
     candidates = penalty_candidates(empires, rulings)
     if empire not in candidates:
         return 0
     highest = highest_unrest(candidates)
-    if len(empires) < SECOND_PENALISED_FROM:
+    if player_count(empires) < SECOND_PENALISED_FROM:
         # 2 players: the most unrest loses 7, unless both share it (SOE-UNREST-6, SOE-UNREST-7)
         alone = sum(1 for e in candidates if e.unrest == highest) == 1
         return HIGHEST_PENALTY if empire.unrest == highest and alone else 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import chain
 from types import SimpleNamespace
@@ -114,6 +115,7 @@ from rulespec.reference.struggle_of_empires.end_game import (
     SECOND_PENALTY,
     highest_unrest,
     penalty_candidates,
+    player_count,
     rank_players,
     second_highest_unrest,
 )
@@ -125,6 +127,7 @@ from rulespec.reference.struggle_of_empires.maintenance import (
     taxations_needed,
 )
 from rulespec.reference.struggle_of_empires.model import (
+    Empire,
     Empires,
     EndGameRequest,
     Region,
@@ -2340,3 +2343,63 @@ def test_a_lone_candidate_of_two_players_spared_fails_the_two_player_rule_not_wh
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 2
     assert _failed_rules("soe", records) == ["SOE-UNREST-1", "SOE-UNREST-6"]
+
+
+def _slid_by_the_acquired_card(request: Any, rulings: Any, /) -> Any:
+    """IMP-MARKET-5 misread: whether the replacement gets an unrest card is asked of the acquired card, the other of
+    the two cards the acquisition holds (a port passing the wrong one to its helper)."""
+    asked = imperium_market.gets_unrest
+
+    def of_the_acquired(_: Any, rulings: Any) -> bool:
+        acquired = request.market[imperium_market.slot_of(request)].card
+        return asked(acquired, rulings)
+
+    setattr(imperium_market, "gets_unrest", of_the_acquired)  # only while the port answers: blame asks the reference
+    try:
+        return imperium.acquire_market_card(request, rulings)
+    finally:
+        setattr(imperium_market, "gets_unrest", asked)
+
+
+def test_a_helper_asked_about_another_value_of_its_kind_fails_what_the_helper_decides() -> None:
+    """The acquisition holds two cards (the acquired one and its replacement); asked of the wrong one, the slide
+    differs in vectors primary to the market, its rulings and a collapse. No step line names the call: the helper's
+    docstring does (IMP-MARKET-5 with IMP-RULING-2): the slide and the ruling saying which suits it follows, not the
+    rules of every vector that refills a slot."""
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=_slid_by_the_acquired_card))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) > 2
+    assert _failed_rules("imperium", records) == ["IMP-MARKET-5", "IMP-RULING-2"]
+
+
+def _candidates_counted_as_players(name: str) -> Any:
+    """SOE-UNREST-2 misread: the players the penalties speak of counted as the candidates, the list a port holds
+    there; the operation ``name`` with ``end_game.player_count`` so read while it answers (blame asks the reference)."""
+    end_game = sys.modules["rulespec.reference.struggle_of_empires.end_game"]
+
+    def call(request: Any, rulings: SoeRulings, /) -> Any:
+        def counted(empires: Sequence[Empire]) -> int:
+            return len(penalty_candidates(empires, rulings))
+
+        setattr(end_game, "player_count", counted)
+        try:
+            return getattr(soe, name)(request, rulings)
+        finally:
+            setattr(end_game, "player_count", player_count)
+
+    return call
+
+
+def test_the_candidates_counted_as_the_players_fail_the_clause_saying_who_counts() -> None:
+    """Three empires, one in revolution or on 0 unrest: the other two are penalised as two players, in standings
+    primary to the penalties, the revolution and the places; SOE-UNREST-2 says every empire counts (the count is
+    ``player_count``, and a helper asked about another value of its kind misreads what it decides)."""
+    records = records_of(
+        "soe",
+        SimpleNamespace(
+            end_game=_candidates_counted_as_players("end_game"), end_war=_candidates_counted_as_players("end_war")
+        ),
+    )
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("soe", records) == ["SOE-UNREST-2"]

@@ -8,7 +8,9 @@ ends in a comment naming it), the clause of the module constant it misreads (nam
 the clauses its function's docstring names, in that order (``blame`` weighs which from the checks it fails), and the
 clause of each ruling the edited part reads (``ruled``); a function stating a range of clauses is a sequence of steps,
 and misreads only what its steps name and the rulings they read. A check of it moved (``reordered``) misreads the
-order its docstring's clauses state, or the clause the later check names on its line.
+order its docstring's clauses state, or the clause the later check names on its line. A value it passes to a helper
+taken as another of the same kind that it holds (``arguments``) misreads the clause of the step around the call, else
+what the helper decides.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 from types import CodeType
 
 from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.arguments import Helper, helpers, other_arguments, values_of_kinds
 from rulespec.conformance.harness.blame.nodes import edited, fields_read, strictness
 from rulespec.conformance.harness.blame.reordered import compiled, named_on, reorderings, source_lines
 from rulespec.conformance.harness.blame.ruled import ruling_fields, ruling_reads
@@ -176,6 +179,21 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
             if code is not None:
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops, strictness(node, replacement))
+    known = _helpers(key)
+    values = values_of_kinds(function, known)
+    for node in ast.walk(function):  # an argument given another value of its kind: what the helper decides
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)) or id(node) in untouched:
+            continue
+        helper = known.get(node.func.id)
+        if helper is None:
+            continue
+        own = guards.get(id(node)) or steps.get(id(node))
+        rules = (own,) if own else helper.clauses or named
+        for replacement in other_arguments(node, helper, values) if rules else ():
+            code = _code_with(function, path, node, replacement, parents[id(node)])
+            if code is not None:
+                number += 1
+                yield Misreading(module, qualname, number, rules, code, loops)
     for code, stated, later in reorderings(function, path):  # the order is the function's, not a check's
         if later is None and not named:
             continue  # a sequence of steps: only a check naming the clause that says when it is made states an order
@@ -208,6 +226,12 @@ def functions(key: str) -> dict[tuple[str, int], _Function]:
             first = function.decorator_list[0].lineno if function.decorator_list else function.lineno
             found[(str(path), first)] = _Function(module, qualname, function, str(path))
     return found
+
+
+@functools.cache
+def _helpers(key: str) -> dict[str, Helper]:
+    """The game's reference's module-level functions, as the functions calling them see them."""
+    return helpers(function.node for function in functions(key).values() if "." not in function.qualname)
 
 
 @functools.cache
