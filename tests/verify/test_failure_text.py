@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from rulespec.conformance.harness.verify.failure_text import (
     first_sentence,
     terminal_width,
 )
+from tests import REPO_ROOT, rulespec
 
 RECORD = CheckRecord(
     "conformance/vectors/his/determine_victory.json::his-win-tie",
@@ -221,3 +223,36 @@ def test_a_rules_further_failures_are_folded_under_its_first_and_the_rest_counte
     with pytest.raises(StopIteration):
         next(summary)
     assert reporter.stats["failed"] == reports  # put back for pytest's own counts
+
+
+def test_a_failing_vector_whose_operation_and_id_pass_80_columns_is_headed_by_its_id_alone(tmp_path: Path) -> None:
+    """pytest heads each failure's section with its report line between rules of ``_``, at least two columns each side:
+    ``grow_population: `` beside a 62-character ID would be 82 columns. A user's vector, worked out wrong on purpose
+    (population 6 rising to 10, past SOE-POP-2's top of 9), so the reference fails it."""
+    case = "a-users-vector-whose-name-is-long-enough-to-pass-eighty-columns"
+    empire = {"player": "a", "gold": 1, "population": 6, "unrest": 0, "vp": 0, "armies": 0, "navies": 0, "forts": 0}
+    vectors = {
+        "game": "soe",
+        "operation": "grow_population",
+        "cases": [
+            {
+                "id": case,
+                "description": "worked out wrong: 6 rises past the top of the track",
+                "rules": ["SOE-POP-2"],
+                "input": {"empires": [empire]},
+                "output": {"empires": [{**empire, "population": 10}]},
+            }
+        ],
+    }
+    (tmp_path / "mine" / "soe").mkdir(parents=True)
+    (tmp_path / "mine" / "soe" / "population.json").write_text(json.dumps(vectors), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "COLUMNS": "80"}
+    done = rulespec(
+        *("verify", "--game", "soe", "--rule", "SOE-POP-2", "--profile", "canary", "--vectors", "mine"),
+        *("--", "-p", "no:cacheprovider", "-k", "not invariants"),
+        cwd=tmp_path,
+        env=env,
+    )
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-2000:]
+    headers = [line for line in done.stdout.splitlines() if line.startswith("_") and case in line]
+    assert headers and all(len(line) <= 80 for line in headers), headers
