@@ -28,7 +28,7 @@ from rulespec.reference.here_i_stand.validation import (
     validate_rulings,
 )
 
-SEAFARERS = frozenset({Power.ENGLAND, Power.FRANCE, Power.HABSBURGS})
+SEAFARERS = frozenset({Power.ENGLAND, Power.FRANCE, Power.HABSBURGS})  # HIS-RULING-6 (published): who voyages
 SINGLE_CARDS = (BonusKind.COPERNICUS, BonusKind.SERVETUS, BonusKind.JULIA_GONZAGA)
 _SINGLE_CARD_RULE = {
     BonusKind.COPERNICUS: "HIS-BONUS-5",

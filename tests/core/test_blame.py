@@ -2403,3 +2403,29 @@ def test_the_candidates_counted_as_the_players_fail_the_clause_saying_who_counts
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 2
     assert _failed_rules("soe", records) == ["SOE-UNREST-2"]
+
+
+def _voyagers_copied_wrong(name: str) -> Any:
+    """HIS-RULING-6 misread: the published list of the powers that voyage copied with the Papacy in place of the
+    Habsburgs; the operation ``name`` with ``bonus.SEAFARERS`` so copied while it answers (blame asks the reference)."""
+    published = his_bonus.SEAFARERS
+
+    def call(request: Any, rulings: HisRulings, /) -> Any:
+        setattr(his_bonus, "SEAFARERS", frozenset({Power.ENGLAND, Power.FRANCE, Power.PAPACY}))
+        try:
+            return getattr(his, name)(request, rulings)
+        finally:
+            setattr(his_bonus, "SEAFARERS", published)
+
+    return call
+
+
+def test_a_published_list_copied_with_one_member_wrong_fails_the_clause_publishing_it() -> None:
+    """A Habsburg voyage refused (citing HIS-BONUS-3 or -4, as HIS-RULING-6 says a refusal must) and a Papal one
+    accepted, in checks primary to the bonus, the sheets and the victory rules: the list is HIS-RULING-6's, its
+    ``published`` alternative's, whichever rule each refusal cites."""
+    operations = [operation.name for operation in game("his").operations]
+    records = records_of("his", SimpleNamespace(**{name: _voyagers_copied_wrong(name) for name in operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("his", records) == ["HIS-RULING-6"]

@@ -8,7 +8,9 @@ ends in a comment naming it), the clause of the module constant it misreads (nam
 the clauses its function's docstring names, in that order (``blame`` weighs which from the checks it fails), and the
 clause of each ruling the edited part reads (``ruled``); a function stating a range of clauses is a sequence of steps,
 and misreads only what its steps name and the rulings they read. A check of it moved (``reordered``) misreads the
-order its docstring's clauses state, or the clause the later check names on its line. A value it passes to a helper
+order its docstring's clauses state, or the clause the later check names on its line. A published list it reads,
+copied with one member wrong (``tables``), misreads the clause the list's line names, wherever it is read. A value it
+passes to a helper
 taken as another of the same kind that it holds (``arguments``) misreads the clause of the step around the call, else
 what the helper decides.
 """
@@ -28,6 +30,7 @@ from rulespec.conformance.harness.blame.arguments import Helper, helpers, other_
 from rulespec.conformance.harness.blame.nodes import edited, fields_read, strictness
 from rulespec.conformance.harness.blame.reordered import compiled, named_on, reorderings, source_lines
 from rulespec.conformance.harness.blame.ruled import ruling_fields, ruling_reads
+from rulespec.conformance.harness.blame.tables import table_variants
 from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, spans_a_range
 
 
@@ -165,16 +168,18 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
     steps, constants = _steps(function, source_lines(path)), _constants(Path(path).parent)
     ruled = ruling_reads(function, ruling_fields(key))  # a part reading a ruling may misread it (``ruled``)
     loops = any(isinstance(node, ast.While) for node in ast.walk(function))
-    parents, fields = _parents(function), fields_read(function)
+    parents, fields, tables = _parents(function), fields_read(function), table_variants(module, path)
     number = 0
     for node in list(ast.walk(function)):
         own = guards.get(id(node)) or steps.get(id(node))  # the refusal's rule, else the step's clause
         constant = constants.get(node.id) if isinstance(node, ast.Name) else None
         rules = (own,) if own else tuple(dict.fromkeys((*([constant] if constant else []), *named)))
         rules = tuple(dict.fromkeys((*rules, *ruled.get(id(node), tuple[str, ...]()))))  # a sequence's step: its ruling
+        if constant and isinstance(node, ast.Name) and node.id in tables:
+            rules = (constant,)  # a published list copied wrong misreads the clause publishing it, wherever it is read
         if id(node) in untouched or not rules:
             continue
-        for replacement in edited(node, fields):
+        for replacement in edited(node, fields, tables):
             code = _code_with(function, path, node, replacement, parents[id(node)])
             if code is not None:
                 number += 1

@@ -8,8 +8,9 @@ the quotient plus one), a count the request asks for run one short, a loop run o
 a flag read backwards, ``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever
 the ruling), a condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever
 the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by
-taken as one, a sequence extended at its other end (a card put first in the hand, not last). ``edits`` compiles each
-into its function's code.
+taken as one, a sequence extended at its other end (a card put first in the hand, not last), a published list copied
+with one member left out or typed as another of its kind (``tables``). ``edits`` compiles each into its function's
+code.
 """
 
 from __future__ import annotations
@@ -24,9 +25,14 @@ _STRICT: _Ops = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast
 _COMPARED: _Ops = {**_STRICT, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In}
 
 
-def edited(node: ast.AST, fields: Mapping[str, Sequence[str]] | None = None) -> Iterator[ast.AST | None]:
+def edited(
+    node: ast.AST,
+    fields: Mapping[str, Sequence[str]] | None = None,
+    tables: Mapping[str, Sequence[ast.expr]] | None = None,
+) -> Iterator[ast.AST | None]:
     """Each misreading of one node: what replaces it (None: a statement left out). ``fields``: each value the function
-    reads fields of (``slot``) to those fields, for a term of a sum read from the wrong one of them."""
+    reads fields of (``slot``) to those fields, for a term of a sum read from the wrong one of them; ``tables``: each
+    module constant listing members of one kind to its copies with one member wrong (``tables``)."""
     if isinstance(node, ast.Compare):
         for at, op in enumerate(node.ops):
             other = _COMPARED.get(type(op))
@@ -41,6 +47,8 @@ def edited(node: ast.AST, fields: Mapping[str, Sequence[str]] | None = None) -> 
     elif isinstance(node, ast.Constant) and type(node.value) is int:
         yield ast.Constant(node.value + 1)
         yield ast.Constant(node.value - 1)
+    elif isinstance(node, ast.Name) and node.id in (tables or {}) and isinstance(node.ctx, ast.Load):  # a list
+        yield from (copy.deepcopy(variant) for variant in (tables or {})[node.id])
     elif isinstance(node, ast.Name) and node.id.isupper() and isinstance(node.ctx, ast.Load):  # a module's bound
         yield ast.BinOp(node, ast.Add(), ast.Constant(1))
         yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
