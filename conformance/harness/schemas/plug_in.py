@@ -13,6 +13,7 @@ from typing import Any
 
 from rulespec.conformance.harness.games import Game, Operation, all_games
 from rulespec.conformance.harness.vectors import load_game
+from rulespec.conformance.harness.wire.encoding import wire_form
 
 PAGE = "docs/plug-in.md"
 
@@ -64,7 +65,8 @@ def example(game: Game, operation: Operation) -> list[str]:
         return ["No vector case yet.", ""]
     case = cases[0].case
     run = {"type": "run", "id": 1, "game": game.key, "operation": operation.name}
-    run |= {"rulings": case.rulings, "input": case.input}
+    # as the harness sends it: every ruling, the case's own over the defaults (docs/wire-protocol.md)
+    run |= {"rulings": wire_form(cases[0].rulings), "input": case.input}
     if case.output is not None:
         reply: dict[str, Any] = {"type": "result", "id": 1, "output": case.output}
     else:
