@@ -10,9 +10,8 @@ clause of each ruling the edited part reads (``ruled``); a function stating a ra
 and misreads only what its steps name and the rulings they read. A check of it moved (``reordered``) misreads the
 order its docstring's clauses state, or the clause the later check names on its line. A published list it reads,
 copied with one member wrong (``tables``), misreads the clause the list's line names, wherever it is read. A value it
-passes to a helper
-taken as another of the same kind that it holds (``arguments``) misreads the clause of the step around the call, else
-what the helper decides.
+passes to a helper taken as another of the same kind that it holds (``arguments``) misreads the clause of the step
+around the call, else what the helper decides.
 """
 
 from __future__ import annotations
