@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import chain
 from types import SimpleNamespace
@@ -115,7 +115,6 @@ from rulespec.reference.struggle_of_empires.end_game import (
     SECOND_PENALTY,
     highest_unrest,
     penalty_candidates,
-    player_count,
     rank_players,
     second_highest_unrest,
 )
@@ -2345,20 +2344,32 @@ def test_a_lone_candidate_of_two_players_spared_fails_the_two_player_rule_not_wh
     assert _failed_rules("soe", records) == ["SOE-UNREST-1", "SOE-UNREST-6"]
 
 
-def _slid_by_the_acquired_card(request: Any, rulings: Any, /) -> Any:
+def _port_with(module: Any, name: str, read: Callable[[Any, Any], Any], operation: Callable[..., Any]) -> Any:
+    """``operation`` as a port that reads one helper or table of the reference otherwise: ``module``'s ``name`` is
+    ``read(request, rulings)`` while the port answers, and put back after (blame asks the reference)."""
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        kept = getattr(module, name)
+        setattr(module, name, read(request, rulings))
+        try:
+            return operation(request, rulings)
+        finally:
+            setattr(module, name, kept)
+
+    return call
+
+
+_GETS_UNREST = imperium_market.gets_unrest
+
+
+def _asked_of_the_acquired(request: Any, _: Any) -> Callable[[Any, Any], bool]:
     """IMP-MARKET-5 misread: whether the replacement gets an unrest card is asked of the acquired card, the other of
     the two cards the acquisition holds (a port passing the wrong one to its helper)."""
-    asked = imperium_market.gets_unrest
 
     def of_the_acquired(_: Any, rulings: Any) -> bool:
-        acquired = request.market[imperium_market.slot_of(request)].card
-        return asked(acquired, rulings)
+        return _GETS_UNREST(request.market[imperium_market.slot_of(request)].card, rulings)
 
-    setattr(imperium_market, "gets_unrest", of_the_acquired)  # only while the port answers: blame asks the reference
-    try:
-        return imperium.acquire_market_card(request, rulings)
-    finally:
-        setattr(imperium_market, "gets_unrest", asked)
+    return of_the_acquired
 
 
 def test_a_helper_asked_about_another_value_of_its_kind_fails_what_the_helper_decides() -> None:
@@ -2366,28 +2377,30 @@ def test_a_helper_asked_about_another_value_of_its_kind_fails_what_the_helper_de
     differs in vectors primary to the market, its rulings and a collapse. No step line names the call: the helper's
     docstring does (IMP-MARKET-5 with IMP-RULING-2): the slide and the ruling saying which suits it follows, not the
     rules of every vector that refills a slot."""
-    records = records_of("imperium", SimpleNamespace(acquire_market_card=_slid_by_the_acquired_card))
+    records = records_of(
+        "imperium",
+        SimpleNamespace(
+            acquire_market_card=_port_with(
+                imperium_market, "gets_unrest", _asked_of_the_acquired, imperium.acquire_market_card
+            )
+        ),
+    )
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) > 2
     assert _failed_rules("imperium", records) == ["IMP-MARKET-5", "IMP-RULING-2"]
 
 
-def _candidates_counted_as_players(name: str) -> Any:
+_END_GAME = "rulespec.reference.struggle_of_empires.end_game"  # the module: ``soe.end_game`` is the operation
+
+
+def _candidates_counted(_: Any, rulings: SoeRulings) -> Callable[[Sequence[Empire]], int]:
     """SOE-UNREST-2 misread: the players the penalties speak of counted as the candidates, the list a port holds
-    there; the operation ``name`` with ``end_game.player_count`` so read while it answers (blame asks the reference)."""
-    end_game = sys.modules["rulespec.reference.struggle_of_empires.end_game"]
+    there (read as ``end_game.player_count``)."""
 
-    def call(request: Any, rulings: SoeRulings, /) -> Any:
-        def counted(empires: Sequence[Empire]) -> int:
-            return len(penalty_candidates(empires, rulings))
+    def counted(empires: Sequence[Empire]) -> int:
+        return len(penalty_candidates(empires, rulings))
 
-        setattr(end_game, "player_count", counted)
-        try:
-            return getattr(soe, name)(request, rulings)
-        finally:
-            setattr(end_game, "player_count", player_count)
-
-    return call
+    return counted
 
 
 def test_the_candidates_counted_as_the_players_fail_the_clause_saying_who_counts() -> None:
@@ -2397,7 +2410,10 @@ def test_the_candidates_counted_as_the_players_fail_the_clause_saying_who_counts
     records = records_of(
         "soe",
         SimpleNamespace(
-            end_game=_candidates_counted_as_players("end_game"), end_war=_candidates_counted_as_players("end_war")
+            **{
+                name: _port_with(sys.modules[_END_GAME], "player_count", _candidates_counted, getattr(soe, name))
+                for name in ("end_game", "end_war")
+            }
         ),
     )
     failed = [r for r in records if r.outcome == "failed"]
@@ -2405,19 +2421,10 @@ def test_the_candidates_counted_as_the_players_fail_the_clause_saying_who_counts
     assert _failed_rules("soe", records) == ["SOE-UNREST-2"]
 
 
-def _voyagers_copied_wrong(name: str) -> Any:
+def _voyagers_copied_wrong(*_: Any) -> frozenset[Power]:
     """HIS-RULING-6 misread: the published list of the powers that voyage copied with the Papacy in place of the
-    Habsburgs; the operation ``name`` with ``bonus.SEAFARERS`` so copied while it answers (blame asks the reference)."""
-    published = his_bonus.SEAFARERS
-
-    def call(request: Any, rulings: HisRulings, /) -> Any:
-        setattr(his_bonus, "SEAFARERS", frozenset({Power.ENGLAND, Power.FRANCE, Power.PAPACY}))
-        try:
-            return getattr(his, name)(request, rulings)
-        finally:
-            setattr(his_bonus, "SEAFARERS", published)
-
-    return call
+    Habsburgs (read as ``bonus.SEAFARERS``)."""
+    return frozenset({Power.ENGLAND, Power.FRANCE, Power.PAPACY})
 
 
 def test_a_published_list_copied_with_one_member_wrong_fails_the_clause_publishing_it() -> None:
@@ -2425,7 +2432,15 @@ def test_a_published_list_copied_with_one_member_wrong_fails_the_clause_publishi
     accepted, in checks primary to the bonus, the sheets and the victory rules: the list is HIS-RULING-6's, its
     ``published`` alternative's, whichever rule each refusal cites."""
     operations = [operation.name for operation in game("his").operations]
-    records = records_of("his", SimpleNamespace(**{name: _voyagers_copied_wrong(name) for name in operations}))
+    records = records_of(
+        "his",
+        SimpleNamespace(
+            **{
+                name: _port_with(his_bonus, "SEAFARERS", _voyagers_copied_wrong, getattr(his, name))
+                for name in operations
+            }
+        ),
+    )
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 2
     assert _failed_rules("his", records) == ["HIS-RULING-6"]
