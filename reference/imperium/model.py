@@ -72,7 +72,7 @@ class EffectKind(StrEnum):
     GAIN = "gain"  # `tokens` added to the player's tokens
 
 
-class Decider(StrEnum):
+class Decider(StrEnum):  # IMP-COLLAPSE-5: when each is given
     """What settled the winner (IMP-COLLAPSE-3 to IMP-COLLAPSE-5)."""
 
     UNREST = "unrest"

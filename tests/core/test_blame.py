@@ -2444,3 +2444,20 @@ def test_a_published_list_copied_with_one_member_wrong_fails_the_clause_publishi
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 2
     assert _failed_rules("his", records) == ["HIS-RULING-6"]
+
+
+def _label_copied_from_the_line_above(request: Any, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-5 misread: a win settled by the score labelled ``unrest``, the label of the line above it (a port
+    copying that line), the winner right."""
+    outcome = imperium.determine_winner(request, rulings)
+    return replace(outcome, decided_by=Decider.UNREST) if outcome.decided_by is Decider.SCORE else outcome
+
+
+def test_a_label_copied_from_the_line_above_fails_the_clause_that_says_when_it_is_given() -> None:
+    """Players tied on fewest unrest, one of them ahead on score: the winner is right and ``decided_by`` says
+    ``unrest``, in vectors primary to the tie going to the score and to IMP-RULING-3. IMP-COLLAPSE-5
+    says when each label is given (named on ``Decider``'s line), not the clause of the winner the line finds."""
+    records = records_of("imperium", SimpleNamespace(determine_winner=_label_copied_from_the_line_above))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-5"]

@@ -11,7 +11,8 @@ and misreads only what its steps name and the rulings they read. A check of it m
 order its docstring's clauses state, or the clause the later check names on its line. A published list it reads,
 copied with one member wrong (``tables``), misreads the clause the list's line names, wherever it is read. A value it
 passes to a helper taken as another of the same kind that it holds (``arguments``) misreads the clause of the step
-around the call, else what the helper decides.
+around the call, else what the helper decides. A label it gives a call typed as another member of its enumeration
+(``tables``) misreads the clause its enumeration's line names, else the step's.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from rulespec.conformance.harness.blame.arguments import Helper, helpers, other_
 from rulespec.conformance.harness.blame.nodes import edited, fields_read, strictness
 from rulespec.conformance.harness.blame.reordered import compiled, named_on, reorderings, source_lines
 from rulespec.conformance.harness.blame.ruled import ruling_fields, ruling_reads
-from rulespec.conformance.harness.blame.tables import table_variants
+from rulespec.conformance.harness.blame.tables import label_variants, labels, table_variants
 from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, spans_a_range
 
 
@@ -83,6 +84,16 @@ def _parents(function: ast.FunctionDef) -> dict[int, tuple[ast.AST, str, int | N
             elif isinstance(value, ast.AST):
                 found[id(value)] = (node, name, None)
     return found
+
+
+def _given(node: ast.AST, parents: dict[int, tuple[ast.AST, str, int | None]]) -> bool:
+    """Whether ``node`` is a member of an enumeration (``Decider.SCORE``) given to a call: the label of an answer."""
+    if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and id(node) in parents):
+        return False
+    parent = parents[id(node)][0]
+    if isinstance(parent, ast.keyword) and id(parent) in parents:
+        parent = parents[id(parent)][0]
+    return isinstance(parent, ast.Call) and parent.func is not node
 
 
 def _code_with(
@@ -194,6 +205,19 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
         own = guards.get(id(node)) or steps.get(id(node))
         rules = (own,) if own else helper.clauses or named
         for replacement in other_arguments(node, helper, values) if rules else ():
+            code = _code_with(function, path, node, replacement, parents[id(node)])
+            if code is not None:
+                number += 1
+                yield Misreading(module, qualname, number, rules, code, loops)
+    known_labels = labels(module)
+    for node in ast.walk(function):  # a label given to a call typed as another of its kind: the label's clause
+        if id(node) in untouched or not _given(node, parents):
+            continue
+        assert isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+        label = known_labels.get(node.value.id)
+        own = guards.get(id(node)) or steps.get(id(node))
+        rules = (label[1],) if label and label[1] else (own,) if own else named
+        for replacement in label_variants(node, known_labels) if rules else ():
             code = _code_with(function, path, node, replacement, parents[id(node)])
             if code is not None:
                 number += 1

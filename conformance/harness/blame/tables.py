@@ -1,9 +1,14 @@
-"""A published list typed wrong: one of its members left out, or typed as another member of the same kind.
+"""A member of one of the reference's enumerations typed as another of its kind: in a published list, or as a label.
 
 A module constant of the reference that lists members of one enumeration (``SEAFARERS = frozenset({Power.ENGLAND,
 Power.FRANCE, Power.HABSBURGS})``: the powers a ruling lets voyage) is a table a port copies by hand; copied wrong,
 it holds the Papacy in place of the Habsburgs, or leaves one out. Each such variant is written as the literal it
 would be, for ``nodes`` to put where a function reads the constant; its clause is the one the constant's line names.
+
+A member given to a call (``Outcome(..., Decider.SCORE)``: the label an answer carries) is typed by a port line by
+line, and a line copied from the one above keeps that line's label (``Decider.UNREST``). Each other member of its
+enumeration is such a misreading (``labels``); its clause is the one the enumeration's ``class`` line names, the
+clause that says when each label is given, else the clause of the step that gives it.
 """
 
 from __future__ import annotations
@@ -13,7 +18,10 @@ import copy
 import enum
 import functools
 import importlib
+import inspect
 from pathlib import Path
+
+from rulespec.conformance.harness.spec import find_rule_ids
 
 
 def _members(value: ast.expr) -> list[ast.expr] | None:
@@ -69,3 +77,24 @@ def table_variants(module: str, path: str) -> dict[str, tuple[ast.expr, ...]]:
         if elements and name and isinstance(kind, type) and issubclass(kind, enum.Enum):
             found[target.id] = tuple(_variants(value, elements, kind, name))
     return found
+
+
+@functools.cache
+def labels(module: str) -> dict[str, tuple[tuple[str, ...], str | None]]:
+    """Each enumeration of the game's reference the module names, to its members and the clause its ``class`` line
+    names (None: none)."""
+    package = module.rpartition(".")[0]
+    found: dict[str, tuple[tuple[str, ...], str | None]] = {}
+    for name, kind in vars(importlib.import_module(module)).items():
+        if isinstance(kind, type) and issubclass(kind, enum.Enum) and kind.__module__.startswith(f"{package}."):
+            line = inspect.getsourcelines(kind)[0][0]
+            named = find_rule_ids(line.partition("#")[2])
+            found[name] = (tuple(member.name for member in kind), named[0] if named else None)
+    return found
+
+
+def label_variants(node: ast.Attribute, known: dict[str, tuple[tuple[str, ...], str | None]]) -> list[ast.expr]:
+    """The label ``node`` (``Decider.SCORE``) typed as each other member of its enumeration."""
+    kind = node.value.id if isinstance(node.value, ast.Name) else ""
+    members = known[kind][0] if kind in known else ()
+    return [ast.Attribute(ast.Name(kind, ast.Load()), m, ast.Load()) for m in members if m != node.attr]
