@@ -103,7 +103,16 @@ from rulespec.reference.imperium.drawing import (
     shuffle_procedure,
     take_top_card,
 )
-from rulespec.reference.imperium.model import Cost, Decider, DrawMode, DrawRequest, DrawResult, Suit, WinnerRequest
+from rulespec.reference.imperium.model import (
+    Cost,
+    Decider,
+    DrawMode,
+    DrawRequest,
+    DrawResult,
+    NationSide,
+    Suit,
+    WinnerRequest,
+)
 from rulespec.reference.imperium.model import Tokens as ImpTokens
 from rulespec.reference.imperium.rulings import AcquiredCardTo, FullTie, NationCardOnShuffle, ShortDraw
 from rulespec.reference.imperium.validation import player_places, validate_count, validate_player, validate_unique
@@ -2461,3 +2470,21 @@ def test_a_label_copied_from_the_line_above_fails_the_clause_that_says_when_it_i
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 2
     assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-5"]
+
+
+def _red_symbol_asked_of_exhausting(request: Any, rulings: Any, /) -> Any:
+    """IMP-PLAY-3 misread: exhausting a red card in play refused on the empire side, as playing one is (IMP-PLAY-2's
+    check, of ``play_card``, made here too)."""
+    card = next((c for c in request.player.play_area if c.name == request.card), None)
+    if card is not None and card.barbarian and request.player.nation_side is NationSide.EMPIRE:
+        raise IllegalAction("IMP-PLAY-2", f"{card.name} is a red card and the nation card shows the empire side")
+    return imperium.use_exhaust_ability(request, rulings)
+
+
+def test_a_check_of_another_operation_made_here_fails_this_ones_rules_not_the_rule_it_cites() -> None:
+    """The red symbol asked of an exhaust ability: refused citing IMP-PLAY-2, a rule no refusal on the way of
+    ``use_exhaust_ability`` cites. Playing red cards is untouched; what fails is IMP-PLAY-3 (the side shown has no
+    bearing on exhausting), the rule of the vector pinning that, and the exhaust rules its invariant reads."""
+    records = records_of("imperium", SimpleNamespace(use_exhaust_ability=_red_symbol_asked_of_exhausting))
+    failed = _failed_rules("imperium", records)
+    assert "IMP-PLAY-3" in failed and "IMP-PLAY-2" not in failed, failed

@@ -16,7 +16,9 @@ blame is the primary rule, except where the answer says better which rule went w
   else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal value
   refused on the way to the fault); a refusal that was due made under another rule's name, the run showing nothing
   else of that rule (``refusals.mislabelled``): the check's own rule, so a burned debater's claim refused citing
-  HIS-BONUS-2 fails HIS-BONUS-1;
+  HIS-BONUS-2 fails HIS-BONUS-1; an ``IllegalAction`` under a rule the operation never refuses under
+  (``refusals.borrowed``: the red symbol of IMP-PLAY-2 asked of an exhaust ability): the check's own rule, since the
+  cited rule's own operation is untouched;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``);
@@ -72,8 +74,8 @@ from typing import Any
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.misread import refuted
+from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
-from rulespec.conformance.harness.blame.refusals import mislabelled, refused_legal
 from rulespec.conformance.harness.blame.steps import first_step, suite_blame
 from rulespec.conformance.harness.blame.switches import (
     confined,
@@ -110,7 +112,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
                 or swapped(record, among, passed)
-                or (primary if due_refusal and mislabelled(record, among) else cited)
+                or (primary if (due_refusal and mislabelled(record, among)) or borrowed(record) else cited)
             )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
         # the fault is reached) is that bound's, a check moved the order's (``reordered``); a field the run

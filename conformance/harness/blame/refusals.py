@@ -7,22 +7,25 @@ it (indices dropped: ``empires[].population``); a field no vector refuses in tha
 place (the longest tail of its path one rule's vectors refuse: ``control[].markers`` of ``region`` for that of
 ``regions[]``). ``refused_legal`` weighs a refusal against the run: a field the run refuses where no refusal was due
 (a legal value refused) is refused wrongly wherever it is; ``mislabelled`` finds a due refusal made as due but cited
-under another rule's name.
+under another rule's name; ``borrowed``, an ``IllegalAction`` under a rule the operation never refuses under (another
+operation's check made here).
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import typed_question
-from rulespec.conformance.harness.spec import read_clauses
+from rulespec.conformance.harness.spec import is_rule_id, read_clauses
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
 from rulespec.reference.errors import InvalidState
@@ -86,6 +89,67 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
             if wanted is None or wanted.get("kind") != "IllegalAction" or wanted.get("rule") != due.get("rule"):
                 return False
     return True
+
+
+@functools.cache
+def _may_refuse_under(key: str) -> dict[str, frozenset[str]]:
+    """Each function of the game's reference to the rules a refusal on its way may cite: those its body names and
+    the module constants it reads name (``CLAIMS = {BonusKind.WAR_WINNER: "HIS-BONUS-7", ...}``), and those of every
+    function it calls, by name (two functions of one name are taken as one: more rules, never fewer)."""
+    package = Path(str(getattr(registry.game(key).reference, "__file__"))).parent
+    named: defaultdict[str, set[str]] = defaultdict(set)
+    calls: defaultdict[str, set[str]] = defaultdict(set)
+    constants: dict[str, set[str]] = {}
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in sorted(package.glob("*.py"))]
+    for tree in trees:
+        for statement in tree.body:
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        constants[target.id] = _rules_in(statement.value)
+    for tree in trees:
+        for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+            body = function.body[1:] if ast.get_docstring(function) else function.body
+            for statement in body:
+                named[function.name] |= _rules_in(statement)
+                for node in ast.walk(statement):
+                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                        named[function.name] |= constants.get(node.id, set())
+                        calls[function.name].add(node.id)
+    reached: dict[str, frozenset[str]] = {}
+    for name in named:
+        seen, stack, rules = {name}, [name], set[str]()
+        while stack:
+            current = stack.pop()
+            rules |= named.get(current, set())
+            for called in calls.get(current, set()) - seen:
+                if called in named:
+                    seen.add(called)
+                    stack.append(called)
+        reached[name] = frozenset(rules)
+    return reached
+
+
+def _rules_in(node: ast.AST) -> set[str]:
+    return {
+        part.value
+        for part in ast.walk(node)
+        if isinstance(part, ast.Constant) and isinstance(part.value, str) and is_rule_id(part.value)
+    }
+
+
+def borrowed(record: CheckRecord) -> bool:
+    """Whether the check got an ``IllegalAction`` under a rule no refusal on its operation's way in the reference
+    cites, though another operation's does: a check of another operation made here (the red symbol asked of an
+    exhaust ability, IMP-PLAY-2 of ``play_card``). Nothing of that rule's own operation is wrong; the check's own
+    rule says what decides here (IMP-PLAY-3: the side shown has no bearing on exhausting)."""
+    _, given = _errors(record)
+    rule = given.get("rule") if given is not None and given.get("kind") == "IllegalAction" else None
+    reached = _may_refuse_under(record.game)
+    own = reached.get(record.operation or "")
+    elsewhere = any(rule in rules for name, rules in reached.items() if name != record.operation)
+    return isinstance(rule, str) and own is not None and rule not in own and elsewhere
 
 
 def _errors(record: CheckRecord) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
