@@ -34,7 +34,8 @@ blame is the primary rule, except where the answer says better which rule went w
   where a group covers several, a sequence extended at its other end, a condition left out, two checks taken in the
   other order, a kept check's answer included where its neighbour does not read it: ``reordered``; a value passed to a
   helper taken as another of its kind that the caller holds, the acquired card for its replacement: ``arguments``; a
-  published list copied with one member left out or typed as another, the clause publishing it: ``tables``) that
+  published list copied with one member left out or typed as another, the clause publishing it, and a label given to
+  a call typed as another member of its enumeration, the clause its ``class`` line names: ``tables``) that
   answers as the implementation did and that no vector the run passed refutes (``misread``), so a player ranked only
   from 2 markers fails SOE-SCORE-2 and not each scoring vector's own rule, legal draws refused because taxations were
   rounded down fail SOE-MAINT-3, not the SOE-MAINT-5 the refusal cites, a claim refused before a shape fails HIS-VP-3,
