@@ -36,10 +36,15 @@ def test_a_pipe_gets_plain_lines() -> None:
     assert plain_wanted(io.StringIO())
 
 
-def test_the_first_failing_rule_is_named_as_soon_as_it_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_first_failing_check_is_named_by_its_rule_as_soon_as_it_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     recorder = Recorder()
     nodeid = "conformance/vectors/soe/grow_population.json::soe-pop-population-ten-refused"
-    recorder.records.append(CheckRecord(nodeid, "soe", "vector", ("SOE-GAME-4", "SOE-POP-1"), "failed", "differs"))
+    # a legal input refused citing another rule: the blame may follow the citation once the run is weighed, and the
+    # table at the end says so; the progress says only which rule's check failed
+    refused = {"error": {"kind": "IllegalAction", "rule": "SOE-POP-2"}}
+    recorder.records.append(
+        CheckRecord(nodeid, "soe", "vector", ("SOE-GAME-4", "SOE-POP-1"), "failed", "differs", expected={}, got=refused)
+    )
     progress = RunProgress(recorder)
     shown = io.StringIO()
     monkeypatch.setattr(progress, "_out", shown)
@@ -48,13 +53,15 @@ def test_the_first_failing_rule_is_named_as_soon_as_it_fails(monkeypatch: pytest
         nodeid=nodeid, fspath="conformance/vectors/soe/grow_population.json", failed=True, when="call", outcome="failed"
     )
     progress._count(cast(pytest.TestReport, failed))  # pyright: ignore[reportPrivateUsage]
-    assert "first failed: SOE-GAME-4 (soe-pop-population-ten-refused)" in shown.getvalue()
+    assert "first failed: a check of SOE-GAME-4 (soe-pop-population-ten-refused)" in shown.getvalue()
     # every later line names the rule before anything a cut at 80 columns may take
     monkeypatch.setenv("COLUMNS", "80")
     progress._totals["soe"] = 287  # pyright: ignore[reportPrivateUsage]
     progress._running["conformance/invariants/soe/test_tracks.py::test_" + "x" * 90] = progress._started  # pyright: ignore[reportPrivateUsage]
     line = progress._status(progress._started + 30)  # pyright: ignore[reportPrivateUsage]
-    assert line.startswith("   30 s  1/287 checks, first failed SOE-GAME-4 (1 failed)") and len(line) == 80, line
+    assert (
+        line.startswith("   30 s  1/287 checks, first failed a check of SOE-GAME-4 (1 failed)") and len(line) == 80
+    ), line
 
 
 def test_a_plain_line_fits_the_width_however_long_the_check_running(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -83,5 +90,5 @@ def test_a_fault_is_counted_and_named_an_error_not_a_failure(monkeypatch: pytest
     )
     progress._count(cast(pytest.TestReport, crashed))  # pyright: ignore[reportPrivateUsage]
     line = progress._status(progress._started + 5)  # pyright: ignore[reportPrivateUsage]
-    assert "first error: SOE-POP-2 (soe-pop-stops-at-nine)" in shown.getvalue()
-    assert "1/5 checks, first error SOE-POP-2 (1 error)" in line and "failed" not in line, line
+    assert "first error: a check of SOE-POP-2 (soe-pop-stops-at-nine)" in shown.getvalue()
+    assert "1/5 checks, first error a check of SOE-POP-2 (1 error)" in line and "failed" not in line, line

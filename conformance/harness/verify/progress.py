@@ -26,7 +26,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Column
 
 from rulespec import SUITE_ROOT
-from rulespec.conformance.harness.blame import blamed_rule
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verify.collection import game_of
 from rulespec.conformance.harness.verify.failure_text import cut, terminal_width
@@ -193,9 +192,10 @@ class RunProgress:
             self._line(f"{key}: {self._done[key]} checks done ({_counts(self._outcomes[key])})")
 
     def _name_first_failure(self, report: pytest.TestReport, outcome: str) -> None:
-        """The first failing check, by the rule it is blamed on, as soon as it is recorded."""
+        """The first failing check, by the rule it checks (its primary rule), as soon as it is recorded. Not yet the
+        rule it is blamed on: blame weighs the whole run (``blame``), and the table at the end says it."""
         record = self._record(report.nodeid)
-        rule = blamed_rule(record) if record is not None else "a rule"
+        rule = f"a check of {record.primary_rule}" if record is not None else "a check"
         self._first_failure = f"{outcome} {rule}"
         check = report.nodeid.rpartition("::")[2]  # its check ID (gate.judge.check_id), as the summary names it
         line = cut(f"{time.monotonic() - self._started:5.0f} s  first {outcome}: {rule} ({check})", terminal_width())
