@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.reordered import cited_by_function, rules_named
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import typed_question
-from rulespec.conformance.harness.spec import is_rule_id, read_clauses
+from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
 from rulespec.reference.errors import InvalidState
@@ -93,50 +94,38 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
 
 @functools.cache
 def _may_refuse_under(key: str) -> dict[str, frozenset[str]]:
-    """Each function of the game's reference to the rules a refusal on its way may cite: those its body names and
-    the module constants it reads name (``CLAIMS = {BonusKind.WAR_WINNER: "HIS-BONUS-7", ...}``), and those of every
-    function it calls, by name (two functions of one name are taken as one: more rules, never fewer)."""
+    """Each function of the game's reference to the rules a refusal on its way may cite: those its own strings name
+    (``reordered.cited_by_function``) and the module constants it reads name (``CLAIMS = {BonusKind.WAR_WINNER:
+    "HIS-BONUS-7", ...}``), and those of every function it calls, by name (two functions of one name are taken as one:
+    more rules, never fewer)."""
     package = Path(str(getattr(registry.game(key).reference, "__file__"))).parent
-    named: defaultdict[str, set[str]] = defaultdict(set)
-    calls: defaultdict[str, set[str]] = defaultdict(set)
-    constants: dict[str, set[str]] = {}
     trees = [ast.parse(path.read_text(encoding="utf-8")) for path in sorted(package.glob("*.py"))]
-    for tree in trees:
-        for statement in tree.body:
-            if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
-                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                for target in targets:
-                    if isinstance(target, ast.Name):
-                        constants[target.id] = _rules_in(statement.value)
+    constants = {
+        target.id: rules_named([statement])
+        for tree in trees
+        for statement in tree.body
+        if isinstance(statement, (ast.Assign, ast.AnnAssign))
+        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+        if isinstance(target, ast.Name)
+    }
+    named = {name: set(rules) for name, rules in cited_by_function(str(package)).items()}
+    reads: defaultdict[str, set[str]] = defaultdict(set)  # the names each function reads: constants, functions
     for tree in trees:
         for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
-            body = function.body[1:] if ast.get_docstring(function) else function.body
-            for statement in body:
-                named[function.name] |= _rules_in(statement)
-                for node in ast.walk(statement):
-                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                        named[function.name] |= constants.get(node.id, set())
-                        calls[function.name].add(node.id)
+            reads[function.name] |= {
+                n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+            }
+    for name, read in reads.items():
+        named[name] |= set[str]().union(*(constants.get(r, set[str]()) for r in read))
     reached: dict[str, frozenset[str]] = {}
     for name in named:
-        seen, stack, rules = {name}, [name], set[str]()
+        seen, stack = {name}, [name]
         while stack:
-            current = stack.pop()
-            rules |= named.get(current, set())
-            for called in calls.get(current, set()) - seen:
-                if called in named:
-                    seen.add(called)
-                    stack.append(called)
-        reached[name] = frozenset(rules)
+            for called in reads[stack.pop()] & named.keys() - seen:
+                seen.add(called)
+                stack.append(called)
+        reached[name] = frozenset().union(*(named[n] for n in seen))
     return reached
-
-
-def _rules_in(node: ast.AST) -> set[str]:
-    return {
-        part.value
-        for part in ast.walk(node)
-        if isinstance(part, ast.Constant) and isinstance(part.value, str) and is_rule_id(part.value)
-    }
 
 
 def borrowed(record: CheckRecord) -> bool:

@@ -69,7 +69,7 @@ def _read(statement: ast.stmt) -> set[str]:
 
 
 @functools.cache
-def _cited(package: str) -> dict[str, set[str]]:
+def cited_by_function(package: str) -> dict[str, set[str]]:
     """Each function of the reference package (its folder) to the rules its own refusals cite: those its strings
     name, its docstring left out."""
     found: dict[str, set[str]] = {}
@@ -77,12 +77,12 @@ def _cited(package: str) -> dict[str, set[str]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef):
                 found.setdefault(node.name, set()).update(
-                    _strings(node.body[1:] if ast.get_docstring(node) else node.body)
+                    rules_named(node.body[1:] if ast.get_docstring(node) else node.body)
                 )
     return found
 
 
-def _strings(nodes: list[ast.stmt]) -> set[str]:
+def rules_named(nodes: list[ast.stmt]) -> set[str]:
     return {
         rule
         for statement in nodes
@@ -94,11 +94,11 @@ def _strings(nodes: list[ast.stmt]) -> set[str]:
 
 def _stated(check: ast.stmt, path: str) -> set[str]:
     """The rules a check refuses under itself: those its own refusals cite, and those of the steps it calls."""
-    cited = _cited(str(Path(path).parent))
+    cited = cited_by_function(str(Path(path).parent))
     called = (
         node.func.id for node in ast.walk(check) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     )
-    return _strings([check]).union(*(cited.get(name, set[str]()) for name in called))
+    return rules_named([check]).union(*(cited.get(name, set[str]()) for name in called))
 
 
 @functools.cache
