@@ -76,6 +76,15 @@ def draw_unrest(empire: Empire, draws: Sequence[UnrestToken]) -> Empire:
     return replace(empire, unrest=empire.unrest + sum(draws))
 
 
+def taxation_yield(taxations: int, gold_per_taxation: Gold) -> Gold:
+    """SOE-MAINT-4: the gold that many taxations bring in, ``gold_per_taxation`` each (the ruling's value).
+
+    pre: taxations >= 0 and gold_per_taxation >= 1
+    post: __return__ >= taxations
+    """
+    return taxations * gold_per_taxation
+
+
 def pay_for_units(empire: Empire, rulings: Rulings) -> Empire:
     """SOE-MAINT-3, SOE-MAINT-4, SOE-MAINT-7: tax as often as needed, then pay the cost.
 
@@ -85,7 +94,8 @@ def pay_for_units(empire: Empire, rulings: Rulings) -> Empire:
     """
     cost = maintenance_cost(empire)
     taxations = taxations_needed(empire.gold, cost, rulings.gold_per_taxation)
-    return replace(empire, gold=empire.gold + taxations * rulings.gold_per_taxation - cost)  # SOE-MAINT-7
+    raised = taxation_yield(taxations, rulings.gold_per_taxation)
+    return replace(empire, gold=empire.gold + raised - cost)  # SOE-MAINT-7
 
 
 def maintain_units(

@@ -730,22 +730,23 @@ def test_an_illegal_action_refused_before_a_fault_fails_the_clause_that_says_it_
 
 
 def _taxations_worth_one(empire: Any, rulings: Any) -> Any:
-    """SOE-MAINT-7 misread: new gold adds the number of taxations, not taxations x ``gold_per_taxation``. It runs as
-    ``maintenance.pay_for_units``'s code, so it names only what that module does."""
+    """SOE-MAINT-4 misread: each taxation yields 1 gold, whatever ``gold_per_taxation`` says (the 26th zoo's soe-07).
+    It runs as ``maintenance.pay_for_units``'s code, so it names only what that module does."""
     cost = maintenance_cost(empire)
     return replace(empire, gold=empire.gold + taxations_needed(empire.gold, cost, rulings.gold_per_taxation) - cost)
 
 
-def test_a_rate_left_out_of_a_product_fails_the_clause_of_the_formula() -> None:
+def test_a_rate_left_out_of_a_product_fails_the_clause_that_states_the_rate() -> None:
     misread = _misread(maintenance.pay_for_units, _taxations_worth_one)
     operations = ("pay_maintenance", "end_war")
     records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
     failed = [r for r in records if r.outcome == Verdict.FAILED.value]
-    # the vectors under 2 gold a taxation or more, of the taxations' count (SOE-MAINT-3), of the end of a war
-    # (SOE-SEQ-1) and of the values past those listed (SOE-RULING-9): the gold they get wrong is the formula's
+    # the vectors under 2 gold a taxation or more, of the taxations' count (SOE-MAINT-3), of what one yields
+    # (SOE-MAINT-4), of the end of a war (SOE-SEQ-1) and of the values past those listed (SOE-RULING-9): the gold
+    # they get wrong is what a taxation yields, SOE-MAINT-4's, not the formula's (SOE-MAINT-7) that reads it
     assert min(r.rulings["gold_per_taxation"] for r in failed) == 2
-    assert {r.primary_rule for r in failed} == {"SOE-MAINT-3", "SOE-SEQ-1", "SOE-RULING-9"}
-    assert {blamed_rule(r, records) for r in failed} == {"SOE-MAINT-7"}
+    assert {r.primary_rule for r in failed} == {"SOE-MAINT-3", "SOE-MAINT-4", "SOE-SEQ-1", "SOE-RULING-9"}
+    assert {blamed_rule(r, records) for r in failed} == {"SOE-MAINT-4"}
 
 
 def _standings_by_place(name: str) -> Any:
