@@ -80,6 +80,7 @@ def taxation_yield(taxations: int, gold_per_taxation: Gold) -> Gold:
     """SOE-MAINT-4: the gold that many taxations bring in, ``gold_per_taxation`` each (the ruling's value).
 
     pre: taxations >= 0 and gold_per_taxation >= 1
+    post: taxations == 0 or __return__ >= gold_per_taxation
     post: __return__ >= taxations
     """
     return taxations * gold_per_taxation
