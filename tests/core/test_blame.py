@@ -63,6 +63,7 @@ from rulespec.reference.here_i_stand.model import (
     PowerVp,
     ScoreLine,
     Victory,
+    VictoryRequest,
 )
 from rulespec.reference.here_i_stand.phase import PLAYABLE
 from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest, TimeLimitTie, TrackLimits, UnbrokenTie
@@ -2489,3 +2490,83 @@ def test_a_check_of_another_operation_made_here_fails_this_ones_rules_not_the_ru
     records = records_of("imperium", SimpleNamespace(use_exhaust_ability=_red_symbol_asked_of_exhausting))
     failed = _failed_rules("imperium", records)
     assert "IMP-PLAY-3" in failed and "IMP-PLAY-2" not in failed, failed
+
+
+def _if_able_counted_as_a_shuffle(request: DrawRequest, rulings: Any, /) -> DrawResult:
+    """IMP-DRAW-5 misread: a draw if able that ends at an empty pile counts a run of the shuffle procedure it never
+    carries out (the count raised before the draw's end is checked)."""
+    result = imperium.draw(request, rulings)
+    ended_at_empty = request.mode is DrawMode.IF_ABLE and len(result.drawn) < request.count
+    return replace(result, shuffles=1) if ended_at_empty else result
+
+
+def test_a_shuffle_counted_by_a_draw_if_able_fails_the_clause_that_it_never_shuffles() -> None:
+    """Only ``shuffles`` differs, as where a run of the procedure goes uncounted (IMP-DRAW-4's count); the draw being
+    one that never runs it shows which clause: IMP-DRAW-5."""
+    records = records_of("imperium", SimpleNamespace(draw=_if_able_counted_as_a_shuffle), ("draw",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == ["IMP-DRAW-5"]
+
+
+def _zero_awards_left_out(request: Any, rulings: SoeRulings, /) -> Any:
+    """SOE-SCORE-10 misread: a region's awards list only the players who scored, the 0 awards left out."""
+    scored = soe.score_region(request, rulings)
+    return replace(scored, awards=tuple(award for award in scored.awards if award.vp))
+
+
+def test_awards_listed_without_their_zeros_fail_the_clause_of_one_award_per_player() -> None:
+    """Each award present is right; the list lacks one per player. Every scoring vector with a 0 award shows it, under
+    whatever clause it is primary to: SOE-SCORE-10 says the list, so it alone fails."""
+    records = records_of("soe", SimpleNamespace(score_region=_zero_awards_left_out), ("score_region",))
+    assert sum(r.outcome == "failed" for r in records) > 1
+    assert _failed_rules("soe", records) == ["SOE-SCORE-10"]
+    due = {"region": "r", "awards": [{"player": "a", "vp": 6}, {"player": "b", "vp": 0}]}
+    other = {**due, "awards": [{"player": "a", "vp": 4}]}  # a wrong award besides: not the list's
+    assert soe_blame.decided("score_region", {}, {}, due, other, ("$.awards",)) is None
+
+
+def _leader_named_while_the_game_goes_on(request: VictoryRequest, rulings: HisRulings, /) -> Outcome:
+    """HIS-WIN-6 misread: with no victory, the power with the most VP is named winner while the next turn begins."""
+    outcome = his.determine_victory(request, rulings)
+    if outcome.victory is not Victory.NONE:
+        return outcome
+    leader = max(request.totals, key=lambda entry: entry.vp)
+    return replace(outcome, winner=leader.power)
+
+
+def test_a_winner_named_where_the_game_goes_on_fails_the_clause_that_nobody_wins_below_25() -> None:
+    """Every verdict right but a winner named with it, below 25 VP: HIS-WIN-6, not the rule each vector of a game
+    going on is primary to (the domination's, the turn's, the margin's). A tie at 25 or more that the game plays on
+    from is HIS-RULING-3's ``play_on``, whose outcome names no winner: its vectors stay its own."""
+    records = records_of("his", SimpleNamespace(determine_victory=_leader_named_while_the_game_goes_on))
+    assert sum(r.outcome == "failed" for r in records) > 3
+    assert _failed_rules("his", records) == ["HIS-RULING-3", "HIS-WIN-6"]
+
+
+_PAY_FOR_UNITS = maintenance.pay_for_units
+
+
+def _forts_left_out_of_the_gold_paid(_: Any, __: Any) -> Callable[[Any, Any], Any]:
+    """SOE-MAINT-1 misread: the gold paid leaves the forts out, the taxations still counted from the whole cost."""
+
+    def paying(empire: Any, rulings: Any) -> Any:
+        paid = _PAY_FOR_UNITS(empire, rulings)
+        return replace(paid, gold=paid.gold + empire.forts)
+
+    return paying
+
+
+def test_the_end_of_a_war_is_blamed_on_the_one_step_its_own_operation_shows_wrong() -> None:
+    """``end_war`` shows only the gold after income and maintenance; the run's ``pay_maintenance`` checks, failing
+    alone among its steps' operations, show which step went wrong: its failures are blamed as theirs, and without
+    them, on the composite's own rule."""
+    port = {
+        name: _port_with(maintenance, "pay_for_units", _forts_left_out_of_the_gold_paid, getattr(soe, name))
+        for name in ("pay_maintenance", "end_war")
+    }
+    records = records_of("soe", SimpleNamespace(**port), ("pay_maintenance", "end_war"))
+    ended = [r for r in records if r.operation == "end_war"]
+    assert any(r.outcome == "failed" for r in ended)
+    shown = _failed_rules("soe", records)
+    assert "SOE-SEQ-1" not in shown and set(shown) <= {"SOE-MAINT-1", "SOE-MAINT-3", "SOE-RULING-9"}
+    assert _failed_rules("soe", ended) == ["SOE-SEQ-1"]

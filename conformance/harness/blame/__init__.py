@@ -28,6 +28,9 @@ blame is the primary rule, except where the answer says better which rule went w
   ``source`` names a step of the reference (``electorates``), wherever else it differs (its totals, its
   verdict): the clause that step's docstring names first (``steps``), so a wrong electorates line fails
   HIS-SPECIAL-2 and not the phase's HIS-VP-1;
+- a composite answer whose steps are operations of their own (``end_war``), where no misreading answers so and the
+  run's failing checks of those operations are all one step's: the clause that step's failures are most often blamed
+  on (``composed``), so forts left out of the upkeep fail the maintenance clauses in ``end_war`` too, not SOE-SEQ-1;
 - otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
   its first term or its count, a term of a sum left out, all that tie taken as the first, a place advanced by one
@@ -72,6 +75,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rulespec.conformance.harness.blame.composed import composed_step
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.misread import refuted
@@ -130,6 +134,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
             or first_step(record)
             or misread
+            or composed_step(record, among, blamed_rule)
             or swapped(record, among, passed)
             or primary
         )

@@ -3,13 +3,14 @@
 The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only then who
 wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates (HIS-WIN-5), before the
 time limit on turn 9 (a time limit where a domination was due shows neither that step nor the order for sure); every
-verdict right and only the turn after it wrong is the turn marker's (HIS-WIN-8). ``run_phase`` ends with that verdict,
-found after an allowed play (HIS-PLAY-2: an outcome that is the one before the play is that step misplaced), and the
-history with this turn's record last (HIS-WIN-9: the same records in another order); Copernicus's or Servetus's play is
-judged on the verdict. A score sheet's lines, each scored right but shown in another order, are the order its clause
-states (HIS-SPECIAL-9, HIS-BONUS-10); a list of the powers (score sheets, totals, the powers tied) holding the same
-entries in another order is the order every result lists the powers in (HIS-POWER-1). Only what a difference shows for
-sure is named; anything else is left to the run's evidence and the check's own rule.
+verdict right and only the turn after it wrong is the turn marker's (HIS-WIN-8); a winner named where the game goes on
+below 25 VP, HIS-WIN-6's. ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that
+is the one before the play is that step misplaced), and the history with this turn's record last (HIS-WIN-9: the same
+records in another order); Copernicus's or Servetus's play is judged on the verdict. A score sheet's lines, each scored
+right but shown in another order, are the order its clause states (HIS-SPECIAL-9, HIS-BONUS-10); a list of the powers
+(score sheets, totals, the powers tied) holding the same entries in another order is the order every result lists the
+powers in (HIS-POWER-1). Only what a difference shows for sure is named; anything else is left to the run's evidence and
+the check's own rule.
 """
 
 from __future__ import annotations
@@ -71,6 +72,13 @@ def _outcome(
     if (expected.get("victory") == "domination") != (got.get("victory") == "domination"):
         return _domination_part(request, rulings)  # below 25 VP: one power far enough ahead, from the first turn on
     winner, named = expected.get("winner"), got.get("winner")
+    if expected.get("victory") == got.get("victory") == "none" and winner is None and named is not None:
+        # the game goes on, yet a power is named winner: nobody wins below 25 VP but by domination or the time limit
+        # (with 25 or more, HIS-RULING-3's ``play_on`` states that outcome whole: the check's own rule says where)
+        given = _field(request, "totals")
+        totals = [_field(entry, "vp") for entry in cast(list[object], given)] if isinstance(given, list | tuple) else []
+        below = bool(totals) and all(isinstance(vp, int) and vp < 25 for vp in totals)
+        return "HIS-WIN-6" if below else None
     if expected.get("victory") == got.get("victory") and broken is not None and named not in (None, winner):
         return "HIS-WIN-3"  # the tie the history breaks, walked to another winner (no winner: not shown here)
     if expected.get("victory") == got.get("victory") and winner == named and expected.get("tied") != got.get("tied"):

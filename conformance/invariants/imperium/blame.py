@@ -12,7 +12,10 @@ from typing import Any, cast
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
     if operation == "draw" and paths == ("$.shuffles",):
-        return "IMP-DRAW-4"  # every card where it should be, only the count of shuffle procedures wrong
+        # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
+        # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run)
+        if_able = isinstance(request, dict) and cast(dict[str, Any], request).get("mode") == "if_able"
+        return "IMP-DRAW-5" if if_able else "IMP-DRAW-4"
     if operation == "acquire_market_card" and paths:
         if all(path.startswith("$.player.markers_on_nation_card") for path in paths):
             return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens

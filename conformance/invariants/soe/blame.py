@@ -6,7 +6,8 @@ every VP before the places (SOE-END-3, SOE-END-4, SOE-UNREST-*), and a wrong ste
 every check whose answer holds it. Standings each right but out of the order of the empires are SOE-END-3's. Income is
 the population, then the markers on the map: a gain of the population and markers counted otherwise than as the
 player's own (every holder's, where the player holds some or everywhere, or the non-player majors' too) misreads whose
-markers count (SOE-INCOME-3). Only what a difference shows for sure is named; anything else is left to the
+markers count (SOE-INCOME-3). A region's awards each right but listed otherwise (0 awards left out, another order)
+are SOE-SCORE-10's. Only what a difference shows for sure is named; anything else is left to the
 check's own rule.
 """
 
@@ -34,6 +35,18 @@ from rulespec.reference.struggle_of_empires.sequence import (
 from rulespec.reference.struggle_of_empires.validation import LAST_WAR
 
 HIGHEST, SECOND = 7, 4  # SOE-UNREST-3 (SOE-UNREST-6 with 2 players), SOE-UNREST-4
+
+# the end of a war's steps (SOE-SEQ-1, SOE-SEQ-5), each the operations that ask it alone (``blame.composed``)
+COMPOSED = {
+    "end_war": (
+        ("collect_income",),
+        ("score_region", "score_regions"),
+        ("clean_up",),
+        ("pay_maintenance",),
+        ("grow_population",),
+        ("end_game",),
+    )
+}
 
 
 def _penalty_amount(players: int, expected: int, got: int) -> str | None:
@@ -245,10 +258,30 @@ def _income(request: Any, got: Any, paths: tuple[str, ...]) -> str | None:
 _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
 
 
+def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
+    """Every award given right, the list holding them otherwise than one per player in the players' order: some
+    of the 0 awards left out, or the awards shown in another order (SOE-SCORE-10)."""
+    mine, theirs = _field(expected, "awards"), _field(got, "awards")
+    if not (isinstance(mine, list) and isinstance(theirs, list)) or mine == theirs:
+        return False
+    if reordered(mine, theirs):
+        return True
+    given = iter(cast(list[object], mine))
+    kept = all(any(award == due for due in given) for award in cast(list[object], theirs))  # in order, none added
+    left_out = [award for award in cast(list[object], mine) if award not in cast(list[object], theirs)]
+    return kept and all(_field(award, "vp") == 0 for award in left_out)
+
+
+def _field(answer: Any, name: str) -> Any:
+    return cast(dict[str, Any], answer).get(name) if isinstance(answer, dict) else None
+
+
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
     """The clause of the first step that differs, when the answers show it; else None."""
     if operation == "collect_income":
         return _income(request, got, paths)
+    if operation == "score_region" and paths and all(path.startswith("$.awards") for path in paths):
+        return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
     if operation == "end_war" and any(path.startswith(("$.empires", "$.board")) for path in paths):
         sequenced = _sequenced(request, rulings, got)
         if sequenced is not None:
