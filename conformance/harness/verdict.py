@@ -34,6 +34,11 @@ def as_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
+def field(answer: object, name: str) -> Any:
+    """``answer[name]`` of a JSON object, None for anything else (a game's ``blame.decided`` reads answers so)."""
+    return cast(dict[str, Any], answer).get(name) if isinstance(answer, dict) else None
+
+
 def reordered(expected: object, got: object) -> bool:
     """Whether two lists hold the same items, each as given, in another order: every item right, shown out of place
     (a game's ``blame.decided`` names the clause stating the order)."""

@@ -34,6 +34,7 @@ from rulespec.conformance.harness.verdict import Outcome as Verdict
 from rulespec.conformance.harness.verdict import differences, run_case
 from rulespec.conformance.harness.verify.declared import judged_under, stamped
 from rulespec.conformance.harness.wire.encoding import wire_form
+from rulespec.conformance.invariants.his import blame as his_blame
 from rulespec.conformance.invariants.imperium import blame as imperium_blame
 from rulespec.conformance.invariants.soe import blame as soe_blame
 from rulespec.reference.errors import IllegalAction, InvalidState
@@ -2506,6 +2507,9 @@ def test_a_shuffle_counted_by_a_draw_if_able_fails_the_clause_that_it_never_shuf
     records = records_of("imperium", SimpleNamespace(draw=_if_able_counted_as_a_shuffle), ("draw",))
     assert any(r.outcome == "failed" for r in records)
     assert _failed_rules("imperium", records) == ["IMP-DRAW-5"]
+    # no count where one is due: the count's own clause, whatever the draw
+    due: dict[str, Any] = {"drawn": [], "shuffles": 0}
+    assert imperium_blame.decided("draw", {"mode": "if_able"}, {}, due, {"drawn": []}, ("$.shuffles",)) == "IMP-DRAW-4"
 
 
 def _zero_awards_left_out(request: Any, rulings: SoeRulings, /) -> Any:
@@ -2523,6 +2527,10 @@ def test_awards_listed_without_their_zeros_fail_the_clause_of_one_award_per_play
     due = {"region": "r", "awards": [{"player": "a", "vp": 6}, {"player": "b", "vp": 0}]}
     other = {**due, "awards": [{"player": "a", "vp": 4}]}  # a wrong award besides: not the list's
     assert soe_blame.decided("score_region", {}, {}, due, other, ("$.awards",)) is None
+    turned = {**due, "awards": due["awards"][::-1]}  # each award right, out of the players' order
+    assert soe_blame.decided("score_region", {}, {}, due, turned, ("$.awards[0]", "$.awards[1]")) == "SOE-SCORE-10"
+    worth = {**due, "awards": [{"player": "b", "vp": 0}]}  # an award worth VP left out: a scoring step's
+    assert soe_blame.decided("score_region", {}, {}, due, worth, ("$.awards",)) is None
 
 
 def _leader_named_while_the_game_goes_on(request: VictoryRequest, rulings: HisRulings, /) -> Outcome:
@@ -2541,6 +2549,15 @@ def test_a_winner_named_where_the_game_goes_on_fails_the_clause_that_nobody_wins
     records = records_of("his", SimpleNamespace(determine_victory=_leader_named_while_the_game_goes_on))
     assert sum(r.outcome == "failed" for r in records) > 3
     assert _failed_rules("his", records) == ["HIS-RULING-3", "HIS-WIN-6"]
+    # the outcome after a play, the one before it right
+    going_on: dict[str, Any] = {"victory": "none", "winner": None, "tied": [], "game_over": False}
+    due = {"allowed": True, "before": going_on, "after": going_on}
+    named = {**due, "after": {**going_on, "winner": "papacy"}}
+    assert his_blame.decided("may_play_copernicus_or_servetus", {}, {}, due, named, ("$.after.winner",)) == "HIS-WIN-6"
+    played_on = {**going_on, "tied": ["ottomans", "papacy"]}  # a tie at 25 or more played on: HIS-RULING-3's
+    tie = {"allowed": True, "before": played_on, "after": played_on}
+    tie_named = {**tie, "after": {**played_on, "winner": "papacy"}}
+    assert his_blame.decided("may_play_copernicus_or_servetus", {}, {}, tie, tie_named, ("$.after.winner",)) is None
 
 
 _PAY_FOR_UNITS = maintenance.pay_for_units
@@ -2556,17 +2573,43 @@ def _forts_left_out_of_the_gold_paid(_: Any, __: Any) -> Callable[[Any, Any], An
     return paying
 
 
+_SOE_OPERATIONS = (
+    *("collect_income", "score_region", "score_regions", "clean_up"),
+    *("pay_maintenance", "grow_population", "end_game", "end_war"),
+)
+
+
+def _forts_port(end_war: Callable[..., Any] | None = None) -> SimpleNamespace:
+    """Every operation of the reference, ``pay_maintenance`` and ``end_war`` paying no gold for forts."""
+    port = {name: getattr(soe, name) for name in _SOE_OPERATIONS}
+    for name in ("pay_maintenance", "end_war"):
+        port[name] = _port_with(maintenance, "pay_for_units", _forts_left_out_of_the_gold_paid, getattr(soe, name))
+    return SimpleNamespace(**{**port, **({"end_war": end_war} if end_war else {})})
+
+
 def test_the_end_of_a_war_is_blamed_on_the_one_step_its_own_operation_shows_wrong() -> None:
     """``end_war`` shows only the gold after income and maintenance; the run's ``pay_maintenance`` checks, failing
-    alone among its steps' operations, show which step went wrong: its failures are blamed as theirs, and without
-    them, on the composite's own rule."""
-    port = {
-        name: _port_with(maintenance, "pay_for_units", _forts_left_out_of_the_gold_paid, getattr(soe, name))
-        for name in ("pay_maintenance", "end_war")
-    }
-    records = records_of("soe", SimpleNamespace(**port), ("pay_maintenance", "end_war"))
+    alone among its steps' operations (every other asked and passed), show which step went wrong: its failures are
+    blamed as theirs. Without the other steps asked, nothing shows them right: the composite's own rule."""
+    records = records_of("soe", _forts_port(), _SOE_OPERATIONS)
     ended = [r for r in records if r.operation == "end_war"]
     assert any(r.outcome == "failed" for r in ended)
-    shown = _failed_rules("soe", records)
-    assert "SOE-SEQ-1" not in shown and set(shown) <= {"SOE-MAINT-1", "SOE-MAINT-3", "SOE-RULING-9"}
-    assert _failed_rules("soe", ended) == ["SOE-SEQ-1"]
+    assert _failed_rules("soe", records) == ["SOE-MAINT-1", "SOE-MAINT-3", "SOE-RULING-9"]
+    alone = [r for r in records if r.operation in ("pay_maintenance", "end_war")]
+    assert "SOE-SEQ-1" in _failed_rules("soe", alone)
+
+
+def test_a_difference_outside_the_wrong_step_s_fields_stays_the_composite_s() -> None:
+    """The same run, ``end_war`` also leaving the population ungrown: the population is no field maintenance
+    writes, so those failures are the end of a war's own (SOE-SEQ-1), whatever the run says of maintenance."""
+    forts_war = _forts_port().end_war
+
+    def ungrown(request: Any, rulings: Any, /) -> Any:
+        ended = forts_war(request, rulings)
+        given = {e.player: e.population for e in request.empires}
+        return replace(ended, empires=tuple(replace(e, population=given[e.player]) for e in ended.empires))
+
+    records = records_of("soe", _forts_port(ungrown), _SOE_OPERATIONS)
+    grown = [r for r in records if r.operation == "end_war" and r.outcome == "failed"]
+    assert any("population" in d.path for r in grown for d in r.differences)
+    assert "SOE-SEQ-1" in _failed_rules("soe", records)

@@ -28,9 +28,11 @@ blame is the primary rule, except where the answer says better which rule went w
   ``source`` names a step of the reference (``electorates``), wherever else it differs (its totals, its
   verdict): the clause that step's docstring names first (``steps``), so a wrong electorates line fails
   HIS-SPECIAL-2 and not the phase's HIS-VP-1;
-- a composite answer whose steps are operations of their own (``end_war``), where no misreading answers so and the
-  run's failing checks of those operations are all one step's: the clause that step's failures are most often blamed
-  on (``composed``), so forts left out of the upkeep fail the maintenance clauses in ``end_war`` too, not SOE-SEQ-1;
+- a composite answer whose steps are operations of their own (``end_war``), where no misreading answers so, the
+  run showing exactly one step it runs wrong (its operations answering otherwise, every other step asked and passed)
+  and every difference lying in what that step writes: the clause that step's failures are most often blamed on, a
+  ruling's clause asked at its default left out (``composed``), so forts left out of the gold paid fail the
+  maintenance clauses in ``end_war`` too, not SOE-SEQ-1;
 - otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
   its first term or its count, a term of a sum left out, all that tie taken as the first, a place advanced by one

@@ -1,34 +1,104 @@
 """A composite answer whose steps are operations of their own: blamed where the run's own checks show the step wrong.
 
-Struggle of Empires' ``end_war`` is income, scoring, clean-up, maintenance and population growth (and after the last
+Struggle of Empires' ``end_war`` is income, maintenance, population growth, scoring and clean-up (and after the last
 war the unrest assessment), each also asked alone (``collect_income``, ``pay_maintenance``, ...). Its answer shows
-only the state after every step, so a wrong upkeep and a wrong income both show as wrong gold. Where the run's failing
-checks of those operations are all one step's, that step is where the composite went wrong: its failure is blamed as
-that operation's failures most often are (ties: the clause the spec states first), not on its own first rule.
+only the state after every step, so a wrong upkeep and a wrong income both show as wrong gold. A failure is blamed on
+one step only where the run shows that step wrong and no other: of the steps this request runs, exactly one has
+operations answering otherwise than the reference (a result on both sides), every other was asked and passed with
+nothing unanswered, and every difference lies in what that step writes (or in what is ranked from it all, the final
+standings). Then the failure is blamed as that operation's failures most often are (ties: the clause the spec states
+first), leaving out a ruling's clause where this check asks the ruling's default; not on the composite's first rule.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rulespec.conformance.harness.blame.steps import suite_blame
+from rulespec.conformance.harness.blame.switches import ruling_clauses
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.rulings import json_value, ruling_clause
 from rulespec.conformance.harness.spec import clause_hashes
+from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
 
+# ``blamed_rule`` itself, handed in: this module is one of its steps and cannot import it
 Blame = Callable[[CheckRecord, Sequence[CheckRecord]], str]
+Step = tuple[tuple[str, ...], tuple[str, ...]]  # the operations asking it alone, the answer's paths it writes
+
+_INDEX = re.compile(r"\[\d+\]")
 
 
 def composed_step(record: CheckRecord, among: Sequence[CheckRecord], blame: Blame) -> str | None:
-    """The clause of the one step the run's own checks show wrong (``COMPOSED`` in the game suite's ``blame``: each
-    composite operation to its steps, each step the operations that ask it alone); else None."""
-    steps: tuple[tuple[str, ...], ...] = getattr(suite_blame(record.game), "COMPOSED", {}).get(record.operation, ())
-    failing = [r for r in among if r.game == record.game and r.outcome == Outcome.FAILED.value]
-    wrong = [step for step in steps if any(r.operation in step for r in failing)]
-    if len(wrong) != 1:
+    """The clause of the one step of this composite the run shows wrong (the game suite's ``blame.composed``: the
+    steps a request runs); else None."""
+    composed = getattr(suite_blame(record.game), "composed", None)
+    steps: tuple[Step, ...] = composed(record.operation, record.request, record.rulings) if composed else ()
+    if not steps or not record.differences:
         return None
-    blamed = Counter(blame(r, among) for r in failing if r.operation in wrong[0])
+    mine = [r for r in among if r.game == record.game]
+    answered = [r for r in mine if r.outcome == Outcome.FAILED.value and _results(r)]
+    wrong = [step for step in steps if any(r.operation in step[0] for r in answered)]
+    if len(wrong) != 1 or not all(_lies_in(d.path, (*wrong[0][1], "$.standings")) for d in record.differences):
+        return None
+    asked = _asked(record.game, mine, tuple(operations for operations, _ in steps))
+    if not all(asked[operations] for operations, _ in steps if operations != wrong[0][0]):
+        return None  # a step not asked, or left unanswered: its operation is no evidence it is right
+    blamed = Counter(blame(r, among) for r in answered if r.operation in wrong[0][0])
+    for rule in _defaults_asked(record) & set(blamed):
+        del blamed[rule]
     order = list(clause_hashes(game(record.game)))
-    return min(blamed, key=lambda rule: (-blamed[rule], order.index(rule) if rule in order else len(order)))
+    return min(blamed, key=lambda rule: (-blamed[rule], order.index(rule))) if blamed else None
+
+
+def _results(record: CheckRecord) -> bool:
+    """A result on both sides: a refusal's failure (a field named otherwise) shows no step's arithmetic."""
+    return not any(isinstance(answer, dict) and "error" in answer for answer in (record.expected, record.got))
+
+
+def _lies_in(path: str, written: tuple[str, ...]) -> bool:
+    general = _INDEX.sub("[]", path)
+    return any(general == place or general.startswith((f"{place}.", f"{place}[")) for place in written)
+
+
+def _asked(
+    key: str, records: Sequence[CheckRecord], groups: tuple[tuple[str, ...], ...]
+) -> dict[tuple[str, ...], bool]:
+    """Per group of operations (a step's), whether the run passed a vector case of one and left none unanswered:
+    known for vectors only (an invariant's record names its operation only when it fails)."""
+    operations = _case_operations(key)
+    passed: set[str] = set()
+    unanswered: set[str] = set()
+    for r in records:
+        operation = r.operation or operations.get(r.nodeid.rpartition("::")[2])
+        if operation is None:
+            continue
+        if r.outcome == Outcome.PASSED.value and r.kind == "vector":
+            passed.add(operation)
+        elif r.outcome in (Outcome.NOT_IMPLEMENTED.value, Outcome.ERROR.value):
+            unanswered.add(operation)
+    return {group: bool(passed & set(group)) and not unanswered & set(group) for group in groups}
+
+
+@functools.cache
+def _case_operations(key: str) -> dict[str, str]:
+    return {loaded.case.id: loaded.operation for loaded in load_game(game(key))}
+
+
+def _defaults_asked(record: CheckRecord) -> set[str]:
+    """The clauses of the rulings this check asks at their default: a step's failures blamed on one are the other
+    alternative misread, which this check never asked."""
+    played = game(record.game)
+    default: dict[str, Any] = json_value(played.rulings())
+    asked: dict[str, Any] = json_value(record.rulings) if isinstance(record.rulings, dict) else {}
+    clauses = ruling_clauses(record.game)
+    return {
+        clause
+        for field, value in default.items()
+        if asked.get(field, value) == value and (clause := ruling_clause(played.rulings, field)) in clauses
+    }

@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_json, typed_question
-from rulespec.conformance.harness.verdict import reordered
+from rulespec.conformance.harness.verdict import field, reordered
 from rulespec.reference.here_i_stand.model import POWERS
 from rulespec.reference.here_i_stand.rulings import Rulings
 
@@ -72,13 +72,8 @@ def _outcome(
     if (expected.get("victory") == "domination") != (got.get("victory") == "domination"):
         return _domination_part(request, rulings)  # below 25 VP: one power far enough ahead, from the first turn on
     winner, named = expected.get("winner"), got.get("winner")
-    if expected.get("victory") == got.get("victory") == "none" and winner is None and named is not None:
-        # the game goes on, yet a power is named winner: nobody wins below 25 VP but by domination or the time limit
-        # (with 25 or more, HIS-RULING-3's ``play_on`` states that outcome whole: the check's own rule says where)
-        given = _field(request, "totals")
-        totals = [_field(entry, "vp") for entry in cast(list[object], given)] if isinstance(given, list | tuple) else []
-        below = bool(totals) and all(isinstance(vp, int) and vp < 25 for vp in totals)
-        return "HIS-WIN-6" if below else None
+    if _winner_named_going_on(expected, got):
+        return "HIS-WIN-6"
     if expected.get("victory") == got.get("victory") and broken is not None and named not in (None, winner):
         return "HIS-WIN-3"  # the tie the history breaks, walked to another winner (no winner: not shown here)
     if expected.get("victory") == got.get("victory") and winner == named and expected.get("tied") != got.get("tied"):
@@ -91,6 +86,14 @@ def _outcome(
             return None if got.get("tied") == _walked(request, ruled) else "HIS-WIN-4"
         return "HIS-WIN-4" if expected.get("victory") != "none" else None
     return None
+
+
+def _winner_named_going_on(expected: Any, got: Any) -> bool:
+    """The game goes on below 25 VP (``none``, nobody tied: a tie at 25 or more played on lists its powers, and
+    HIS-RULING-3's ``play_on`` states that outcome whole), yet a power is named winner: nobody wins below 25 VP but
+    by domination or the time limit (HIS-WIN-6)."""
+    going_on = field(expected, "victory") == field(got, "victory") == "none" and not field(expected, "tied")
+    return going_on and field(expected, "winner") is None and field(got, "winner") is not None
 
 
 def _walked(request: dict[str, Any] | None, rulings: dict[str, Any]) -> Any:
@@ -160,7 +163,7 @@ def _powers_reordered(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
                 at = int(step[1:-1])
                 mine, theirs = (listed[at], given[at]) if at < min(len(listed), len(given)) else (None, None)
             else:
-                mine, theirs = _field(mine, step[1:]), _field(theirs, step[1:])
+                mine, theirs = field(mine, step[1:]), field(theirs, step[1:])
         if not found:
             return False
     return bool(paths)
@@ -171,11 +174,7 @@ def _list(answer: Any) -> list[object] | None:
 
 
 def _power_of(entry: object) -> object:
-    return _field(entry, "power") if isinstance(entry, dict) else entry
-
-
-def _field(answer: Any, name: str) -> Any:
-    return answer.get(name) if isinstance(answer, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    return field(entry, "power") if isinstance(entry, dict) else entry
 
 
 def _nth(answer: dict[str, Any], index: str) -> dict[str, Any]:
@@ -207,5 +206,6 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
     if operation == "may_play_copernicus_or_servetus" and mine and theirs:
         # whether the play is allowed is read off the outcome before it (HIS-PLAY-1), found on the request's own
         # totals: a wrong one is the step that went wrong (the outcome after also depends on the card's VP)
-        return _outcome(_object(mine.get("before")), _object(theirs.get("before")), asked, rulings)
+        before = _outcome(_object(mine.get("before")), _object(theirs.get("before")), asked, rulings)
+        return before or ("HIS-WIN-6" if _winner_named_going_on(mine.get("after"), theirs.get("after")) else None)
     return None

@@ -15,7 +15,8 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
         # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
         # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run)
         if_able = isinstance(request, dict) and cast(dict[str, Any], request).get("mode") == "if_able"
-        return "IMP-DRAW-5" if if_able else "IMP-DRAW-4"
+        counted = isinstance(got, dict) and _runs(cast(dict[str, Any], got).get("shuffles")) > 0
+        return "IMP-DRAW-5" if if_able and counted else "IMP-DRAW-4"
     if operation == "acquire_market_card" and paths:
         if all(path.startswith("$.player.markers_on_nation_card") for path in paths):
             return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens
@@ -30,6 +31,11 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
     if operation == "determine_winner" and paths and all(path.startswith("$.winners") for path in paths):
         return _winners(request, expected, got)
     return None
+
+
+def _runs(count: Any) -> int:
+    """A count of shuffles as given, 0 for anything but a count."""
+    return count if isinstance(count, int) and not isinstance(count, bool) else 0
 
 
 def _scores_passed_over(request: Any, expected: Any, got: Any) -> bool:

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import json_value, typed_question
-from rulespec.conformance.harness.verdict import reordered
+from rulespec.conformance.harness.verdict import as_json, field, reordered
 from rulespec.reference.struggle_of_empires.end_game import REVOLUTION_UNREST
 from rulespec.reference.struggle_of_empires.model import WarEndRequest
 from rulespec.reference.struggle_of_empires.rulings import Rulings
@@ -35,18 +35,6 @@ from rulespec.reference.struggle_of_empires.sequence import (
 from rulespec.reference.struggle_of_empires.validation import LAST_WAR
 
 HIGHEST, SECOND = 7, 4  # SOE-UNREST-3 (SOE-UNREST-6 with 2 players), SOE-UNREST-4
-
-# the end of a war's steps (SOE-SEQ-1, SOE-SEQ-5), each the operations that ask it alone (``blame.composed``)
-COMPOSED = {
-    "end_war": (
-        ("collect_income",),
-        ("score_region", "score_regions"),
-        ("clean_up",),
-        ("pay_maintenance",),
-        ("grow_population",),
-        ("end_game",),
-    )
-}
 
 
 def _penalty_amount(players: int, expected: int, got: int) -> str | None:
@@ -181,15 +169,15 @@ def _cleaned(asked: dict[str, Any], got: dict[str, Any], board: str, paths: tupl
     answer), when the difference is that step's for sure: a marker's attribute it changes, or a list of markers
     emptied though it held a named one (a name read wrong keeps the well-named markers); after the 3rd war, when
     nothing changes, SOE-END-2."""
-    for field, (clause, changed) in _CLEANED.items():
-        under = f"{board}.{field}"
+    for marker, (clause, changed) in _CLEANED.items():
+        under = f"{board}.{marker}"
         if not all(path == under or path.startswith((f"{under}[", f"{under}.")) for path in paths):
             continue
         if asked.get("war") == LAST_WAR:
             return "SOE-END-2"
         if changed is None or all(path.endswith(f".{changed}") for path in paths):
             return clause
-        held, kept = asked.get(field), got.get(field)
+        held, kept = asked.get(marker), got.get(marker)
         markers = cast(list[Any], held) if isinstance(held, (list, tuple)) else []  # a run's own records: tuples
         named = any(isinstance(m, dict) and m.get("name") for m in markers)
         emptied = isinstance(kept, (list, tuple)) and not kept
@@ -261,19 +249,41 @@ _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
 def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
     """Every award given right, the list holding them otherwise than one per player in the players' order: some
     of the 0 awards left out, or the awards shown in another order (SOE-SCORE-10)."""
-    mine, theirs = _field(expected, "awards"), _field(got, "awards")
-    if not (isinstance(mine, list) and isinstance(theirs, list)) or mine == theirs:
+    due_awards, given = field(expected, "awards"), field(got, "awards")
+    if not (isinstance(due_awards, list) and isinstance(given, list)) or due_awards == given:
         return False
-    if reordered(mine, theirs):
+    if reordered(due_awards, given):
         return True
-    given = iter(cast(list[object], mine))
-    kept = all(any(award == due for due in given) for award in cast(list[object], theirs))  # in order, none added
-    left_out = [award for award in cast(list[object], mine) if award not in cast(list[object], theirs)]
-    return kept and all(_field(award, "vp") == 0 for award in left_out)
+    owed = cast(list[object], due_awards)
+    shown = [as_json(award) for award in cast(list[object], given)]
+    remaining = iter(as_json(award) for award in owed)
+    in_order = all(any(award == due for due in remaining) for award in shown)  # each shown one is due, in order
+    return in_order and all(field(award, "vp") == 0 for award in owed if as_json(award) not in shown)
 
 
-def _field(answer: Any, name: str) -> Any:
-    return cast(dict[str, Any], answer).get(name) if isinstance(answer, dict) else None
+# each step of the end of a war (SOE-SEQ-1): the operations that ask it alone, and the answer's paths it writes
+_INCOME = (("collect_income",), ("$.empires[].gold",))
+_MAINTENANCE = (("pay_maintenance",), ("$.empires[].gold", "$.empires[].unrest"))
+_POPULATION = (("grow_population",), ("$.empires[].population",))
+_SCORING = (("score_region", "score_regions"), ("$.empires[].vp",))
+_CLEAN_UP = (("clean_up",), ("$.board",))
+_ASSESSMENT = (("end_game",), ("$.standings",))
+_SEQUENCES = {
+    "published": (_INCOME, _MAINTENANCE, _POPULATION, _SCORING, _CLEAN_UP),
+    "seed_telling": (_INCOME, _SCORING, _CLEAN_UP, _MAINTENANCE, _POPULATION),
+}
+
+
+def composed(operation: str, request: Any, rulings: Any) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The steps an ``end_war`` request runs, in the order ``sequence`` gives (SOE-RULING-13): after the last war
+    the board is left as it is (SOE-END-2) and the players are assessed (SOE-SEQ-5) (``blame.composed``)."""
+    board = field(request, "board")
+    war = field(board, "war")
+    sequence = field(rulings, "sequence") or Rulings().sequence.value
+    if operation != "end_war" or not isinstance(war, int) or sequence not in _SEQUENCES:
+        return ()
+    steps = _SEQUENCES[sequence]
+    return (*(step for step in steps if step is not _CLEAN_UP), _ASSESSMENT) if war == LAST_WAR else steps
 
 
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
