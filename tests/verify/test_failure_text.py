@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.verdict import Difference, as_json
+from rulespec.conformance.harness.verdict import Difference, as_json, differences
 from rulespec.conformance.harness.verify.failure_text import (
     CUT_NOTE,
     again_text,
+    clause_texts,
     closing_summary,
     failure_text,
     first_sentence,
@@ -256,3 +257,29 @@ def test_a_failing_vector_whose_operation_and_id_pass_80_columns_is_headed_by_it
     assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-2000:]
     headers = [line for line in done.stdout.splitlines() if line.startswith("_") and case in line]
     assert headers and all(len(line) <= 80 for line in headers), headers
+
+
+def test_the_clause_quoted_is_the_one_the_failure_is_blamed_on() -> None:
+    """An invariant primary to SOE-SCORE-2 whose answer shows SOE-SCORE-10 (the awards each right, the 0 ones left
+    out) quotes SOE-SCORE-10, the clause to fix, not the one its expectation came from."""
+    due = {"region": "r", "awards": [{"player": "a", "vp": 6}, {"player": "b", "vp": 0}]}
+    got = {"region": "r", "awards": [{"player": "a", "vp": 6}]}
+    record = CheckRecord(
+        "t.py::test_score_region",
+        "soe",
+        "invariant",
+        ("SOE-SCORE-2", "SOE-SCORE-10"),
+        "failed",
+        "",
+        operation="score_region",
+        request={"players": ["a", "b"]},
+        rulings={},
+        expected=due,
+        got=got,
+        differences=differences(due, got),
+        clause="A region's entrants are the players with markers there.",
+    )
+    lines = failure_text(record, width=1000).splitlines()
+    assert lines[0] == "test_score_region fails SOE-SCORE-10 (also involves SOE-SCORE-2)"
+    quoted = [line for line in lines if line.startswith("  rule ")]
+    assert quoted == [f"  rule SOE-SCORE-10: {' '.join(clause_texts('soe')['SOE-SCORE-10'].split())}"]

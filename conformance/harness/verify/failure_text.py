@@ -18,14 +18,17 @@ import shutil
 import textwrap
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping
+from functools import cache
 from typing import Any
 
 import pytest
 
 from rulespec.conformance.harness.blame import blamed_rule
+from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.gate.judge import check_id
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rules import clause_text
+from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.verdict import as_json, describe
 
 INDENT = "  "
@@ -101,18 +104,33 @@ def headline(record: CheckRecord, blamed: str, width: int) -> list[str]:
     return wrapped(f"{check_id(record)} {verb} {blamed}{involved}", width)
 
 
+@cache
+def clause_texts(key: str) -> dict[str, str]:
+    """Each clause of the game's spec, by ID, as the spec writes it."""
+    return {clause.id: clause.text for clause in read_clauses(game(key).spec_path)}
+
+
+def rule_lines(record: CheckRecord, rule: str, width: int) -> list[str]:
+    """The clause of the rule a failure is blamed on, quoted: the one to fix, which is the check's own (its
+    expectation's) unless the answer shows better. None for a vector: a worked example, `rulespec rules ID` prints
+    its clause."""
+    text = record.clause if rule == record.primary_rule else clause_texts(record.game).get(rule, "")
+    if not text or record.kind == "vector":
+        return []
+    return wrapped(f"{INDENT}rule {rule}: {clause_prose(text, rule)}", width)
+
+
 def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None, width: int | None = None) -> str:
     """The failure section of one failed (or errored) check; its JSON lines cut to ``width`` (the terminal's).
 
     Written as the check ends, it blames the check on its own evidence; the run's, once every check has ended, may
     name the rule better (``GroupedFailures`` then mends the headline)."""
     width = width or terminal_width()
-    lines = headline(record, blamed_rule(record), width)  # the rule the table fails: maybe better than the primary
+    blamed = blamed_rule(record)  # the rule the table fails: maybe better than the primary
+    lines = headline(record, blamed, width)
     if record.statement:
         lines += wrapped(f"{INDENT}property: {record.statement}", width)
-    if record.clause and record.kind != "vector":  # a vector is a worked example; `rulespec rules ID` prints its clause
-        quoted = clause_prose(record.clause, record.primary_rule)
-        lines += wrapped(f"{INDENT}rule {record.primary_rule}: {quoted}", width)
+    lines += rule_lines(record, blamed, width)
     if record.detail and not record.differences:  # the differences below say it, path by path
         lines += wrapped(f"{INDENT}why: {record.detail}", width)
     if record.operation is not None:
@@ -223,9 +241,11 @@ class GroupedFailures:
                 continue
             blamed = blamed_rule(record, records)  # the run's evidence, which the section written earlier lacked
             if isinstance(report.longrepr, str) and blamed != blamed_rule(record):
-                width = terminal_width()
-                written, mended = ("\n".join(headline(record, rule, width)) for rule in (blamed_rule(record), blamed))
-                report.longrepr = report.longrepr.replace(written, mended, 1)
+                width, before = terminal_width(), blamed_rule(record)
+                for lines in (headline, rule_lines):  # the rule failed, and the clause quoted for it
+                    written, mended = ("\n".join(lines(record, rule, width)) for rule in (before, blamed))
+                    if written:
+                        report.longrepr = report.longrepr.replace(written, mended, 1)
             if blamed not in first:
                 first[blamed] = report
                 kept.append(report)

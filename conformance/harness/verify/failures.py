@@ -16,19 +16,18 @@ import re
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 import pytest
 
 from rulespec.conformance.harness.games import Game, game
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.spec import RULE_ID, clause_hashes, read_clauses
+from rulespec.conformance.harness.spec import RULE_ID, clause_hashes
 from rulespec.conformance.harness.subject import ImplementationError, Subject, python_subject
 from rulespec.conformance.harness.verdict import Difference, Outcome, run_case
 from rulespec.conformance.harness.verify.breaker import CircuitOpen
 from rulespec.conformance.harness.verify.collection import VERDICT, VectorItem, rules_of
-from rulespec.conformance.harness.verify.failure_text import first_sentence
+from rulespec.conformance.harness.verify.failure_text import clause_texts, first_sentence
 from rulespec.conformance.harness.verify.saved_failures import SentCall, loaded, saved_case
 from rulespec.conformance.harness.verify.subjects import SUBJECTS
 from rulespec.conformance.harness.wire.encoding import wire_form
@@ -95,11 +94,6 @@ def _cited(game: Game, call: SentCall) -> str | None:
     except Exception:  # noqa: BLE001 - the reference's own fault is not a rule; the static primary stands
         return None
     return None
-
-
-@cache
-def clause_texts(key: str) -> dict[str, str]:
-    return {clause.id: clause.text for clause in read_clauses(game(key).spec_path)}
 
 
 def message(excinfo: pytest.ExceptionInfo[BaseException] | None) -> str:
