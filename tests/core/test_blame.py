@@ -2613,3 +2613,27 @@ def test_a_difference_outside_the_wrong_step_s_fields_stays_the_composite_s() ->
     grown = [r for r in records if r.operation == "end_war" and r.outcome == "failed"]
     assert any("population" in d.path for r in grown for d in r.differences)
     assert "SOE-SEQ-1" in _failed_rules("soe", records)
+
+
+_MOVE_NATION_CARD = imperium_drawing.move_nation_card
+
+
+def _moved_only_onto_cards(_: Any, __: Any) -> Callable[[Any, Any], Any]:
+    """IMP-DRAW-3 misread: the nation card leaves its deck only when the discard pile holds cards (a condition of the
+    procedure's next step added to its first)."""
+
+    def moving(player: Any, rulings: Any) -> Any:
+        return _MOVE_NATION_CARD(player, rulings) if player.discard_pile else player
+
+    return moving
+
+
+def test_a_nation_card_left_on_its_deck_fails_the_step_that_moves_it() -> None:
+    """Under ``hand`` the kept card shows in the hand and the nation deck alone: the procedure's first step
+    (IMP-DRAW-3), not the rule of each vector or invariant that meets it; under ``discard_pile`` a draw short of it
+    leaves an order over, which is refused on ``shuffles`` (IMP-DRAW-4's field)."""
+    port = _port_with(imperium_drawing, "move_nation_card", _moved_only_onto_cards, imperium.draw)
+    records = records_of("imperium", SimpleNamespace(draw=port), ("draw",))
+    assert any(r.outcome == "failed" for r in records)
+    shown = _failed_rules("imperium", records)
+    assert shown == ["IMP-DRAW-3", "IMP-DRAW-4"]

@@ -17,6 +17,8 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
         if_able = isinstance(request, dict) and cast(dict[str, Any], request).get("mode") == "if_able"
         counted = isinstance(got, dict) and _runs(cast(dict[str, Any], got).get("shuffles")) > 0
         return "IMP-DRAW-5" if if_able and counted else "IMP-DRAW-4"
+    if operation == "draw" and paths and _nation_card_kept(expected, got, paths):
+        return "IMP-DRAW-3"  # the nation card due to leave the nation deck at a shuffle left on top of it
     if operation == "acquire_market_card" and paths:
         if all(path.startswith("$.player.markers_on_nation_card") for path in paths):
             return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens
@@ -31,6 +33,36 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
     if operation == "determine_winner" and paths and all(path.startswith("$.winners") for path in paths):
         return _winners(request, expected, got)
     return None
+
+
+def _nation_card_kept(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
+    """Only the hand and the nation deck differ, the nation deck holding on top the cards the answer due moved to the
+    hand, the hand lacking just those: the shuffle procedure's first step, the nation card leaving its deck
+    (IMP-DRAW-3), never taken (under IMP-RULING-1 ``hand``; elsewhere the card shows in more places)."""
+    if not all(path.startswith(("$.player.hand", "$.player.nation_deck")) for path in paths):
+        return False
+    mine, theirs = _player(expected), _player(got)
+    due_deck, kept_deck = _cards(mine, "nation_deck"), _cards(theirs, "nation_deck")
+    kept = len(kept_deck) - len(due_deck)
+    if kept <= 0 or kept_deck[kept:] != due_deck:
+        return False
+    left = list(_cards(mine, "hand"))
+    for card in kept_deck[:kept]:
+        if card not in left:
+            return False
+        left.remove(card)
+    return left == _cards(theirs, "hand")
+
+
+def _player(answer: Any) -> dict[str, Any]:
+    player = cast(dict[str, Any], answer).get("player") if isinstance(answer, dict) else None
+    return cast(dict[str, Any], player) if isinstance(player, dict) else {}
+
+
+def _cards(player: dict[str, Any], place: str) -> list[str]:
+    """A pile of the player's as JSON text, card by card, to compare whole cards."""
+    cards = player.get(place)
+    return [json.dumps(card, sort_keys=True) for card in cast(list[object], cards)] if isinstance(cards, list) else []
 
 
 def _runs(count: Any) -> int:
