@@ -12,19 +12,17 @@ first), leaving out a ruling's clause where this check asks the ruling's default
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from rulespec.conformance.harness.blame.steps import suite_blame
-from rulespec.conformance.harness.blame.switches import ruling_clauses
+from rulespec.conformance.harness.blame.switches import vector_cases
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import json_value, ruling_clause
 from rulespec.conformance.harness.spec import clause_hashes
-from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
 
 # ``blamed_rule`` itself, handed in: this module is one of its steps and cannot import it
@@ -71,11 +69,12 @@ def _asked(
 ) -> dict[tuple[str, ...], bool]:
     """Per group of operations (a step's), whether the run passed a vector case of one and left none unanswered:
     known for vectors only (an invariant's record names its operation only when it fails)."""
-    operations = _case_operations(key)
+    cases = vector_cases(key)
     passed: set[str] = set()
     unanswered: set[str] = set()
     for r in records:
-        operation = r.operation or operations.get(r.nodeid.rpartition("::")[2])
+        case = cases.get(r.nodeid.rpartition("::")[2])
+        operation = r.operation or (case.operation if case else None)
         if operation is None:
             continue
         if r.outcome == Outcome.PASSED.value and r.kind == "vector":
@@ -85,20 +84,12 @@ def _asked(
     return {group: bool(passed & set(group)) and not unanswered & set(group) for group in groups}
 
 
-@functools.cache
-def _case_operations(key: str) -> dict[str, str]:
-    return {loaded.case.id: loaded.operation for loaded in load_game(game(key))}
-
-
 def _defaults_asked(record: CheckRecord) -> set[str]:
     """The clauses of the rulings this check asks at their default: a step's failures blamed on one are the other
     alternative misread, which this check never asked."""
     played = game(record.game)
     default: dict[str, Any] = json_value(played.rulings())
     asked: dict[str, Any] = json_value(record.rulings) if isinstance(record.rulings, dict) else {}
-    clauses = ruling_clauses(record.game)
     return {
-        clause
-        for field, value in default.items()
-        if asked.get(field, value) == value and (clause := ruling_clause(played.rulings, field)) in clauses
+        ruling_clause(played.rulings, field) for field, value in default.items() if asked.get(field, value) == value
     }

@@ -78,7 +78,7 @@ def confined(record: CheckRecord, among: Sequence[CheckRecord], passed: frozense
     if len(shared) != 1:
         return None
     ((field, value),) = shared
-    vectors = _vectors(record.game)
+    vectors = vector_cases(record.game)
     if not any(
         (loaded := vectors.get(case)) is not None
         and loaded.operation == record.operation
@@ -173,7 +173,8 @@ def _explained(
 
 
 @functools.cache
-def _vectors(key: str) -> dict[str, LoadedCase]:
+def vector_cases(key: str) -> dict[str, LoadedCase]:
+    """The game's vector cases by ID."""
     return {loaded.case.id: loaded for loaded in load_game(registry.game(key))}
 
 
@@ -184,7 +185,7 @@ def _refuted(key: str, field: str, asked: str, played: str, passed: frozenset[st
     game = registry.game(key)
     value = next(v for v in alternatives(game.rulings)[field] if value_text(v) == played)
     for case in sorted(passed):
-        loaded = _vectors(key).get(case)
+        loaded = vector_cases(key).get(case)
         if loaded is None or value_text(getattr(loaded.rulings, field)) != asked:
             continue
         switched_rulings = dataclasses.replace(loaded.rulings, **{field: value})

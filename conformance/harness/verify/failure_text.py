@@ -239,9 +239,9 @@ class GroupedFailures:
             if record is None or report.longrepr is None:
                 kept.append(report)
                 continue
-            blamed = blamed_rule(record, records)  # the run's evidence, which the section written earlier lacked
-            if isinstance(report.longrepr, str) and blamed != blamed_rule(record):
-                width, before = terminal_width(), blamed_rule(record)
+            blamed, before = blamed_rule(record, records), blamed_rule(record)  # the run's evidence, and the record's
+            if isinstance(report.longrepr, str) and blamed != before:
+                width = terminal_width()
                 for lines in (headline, rule_lines):  # the rule failed, and the clause quoted for it
                     written, mended = ("\n".join(lines(record, rule, width)) for rule in (before, blamed))
                     if written:

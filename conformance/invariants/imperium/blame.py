@@ -5,8 +5,9 @@ Only what a difference shows for sure is named; anything else is left to the che
 
 from __future__ import annotations
 
-import json
 from typing import Any, cast
+
+from rulespec.conformance.harness.verdict import as_json
 
 
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
@@ -62,7 +63,7 @@ def _player(answer: Any) -> dict[str, Any]:
 def _cards(player: dict[str, Any], place: str) -> list[str]:
     """A pile of the player's as JSON text, card by card, to compare whole cards."""
     cards = player.get(place)
-    return [json.dumps(card, sort_keys=True) for card in cast(list[object], cards)] if isinstance(cards, list) else []
+    return [as_json(card) for card in cast(list[object], cards)] if isinstance(cards, list) else []
 
 
 def _runs(count: Any) -> int:
@@ -118,13 +119,9 @@ def _winners(request: Any, expected: Any, got: Any) -> str | None:
 
 def _same_cards(expected: Any, got: Any, place: str) -> bool:
     """The player's ``place`` holds the same cards in both answers, in whatever order."""
-    try:
-        due, given = expected["player"][place], got["player"][place]
-        return sorted(json.dumps(card, sort_keys=True) for card in due) == sorted(
-            json.dumps(card, sort_keys=True) for card in given
-        )
-    except (KeyError, TypeError):
-        return False
+    mine, theirs = _player(expected), _player(got)
+    listed = isinstance(mine.get(place), list) and isinstance(theirs.get(place), list)
+    return listed and sorted(_cards(mine, place)) == sorted(_cards(theirs, place))
 
 
 ZONES = ("hand", "play_area", "draw_pile", "discard_pile", "history", "nation_deck")
