@@ -499,19 +499,22 @@ def test_neutral_markers_seeded_in_the_wrong_place_fail_the_seeding_rule_in_clea
 
 @pytest.mark.parametrize(
     ("reading", "rule"),
-    [("more_unrest_first", "SOE-END-4"), ("shared", "SOE-RULING-12")],
+    [("more_unrest_first", "SOE-RULING-12"), ("shared", "SOE-RULING-12"), ("tied_low", "SOE-END-4")],
 )
-def test_equal_vp_ranked_wrong_fails_the_ranking_and_equal_vp_shared_the_less_unrest_ruling(
+def test_equal_vp_ranked_wrong_fails_the_less_unrest_ruling_and_a_ranking_of_no_reading_the_ranking(
     reading: str, rule: str
 ) -> None:
     def tie_broken(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
-        """Under ``less_unrest``, equal VP ranked by more unrest first (no reading's places: SOE-END-4's ranking
-        misread), or left sharing a place (``shared`` played: SOE-RULING-12 misread)."""
+        """Under ``less_unrest``, equal VP ranked by more unrest first (the alternative's comparison backwards) or
+        left sharing a place (``shared`` played): SOE-RULING-12 misread; or placed below every equal (1, 3, 3: no
+        reading's places, SOE-END-4's ranking misread)."""
         standings = soe.end_game(request, rulings).standings
         if rulings.final_tie is not FinalTie.LESS_UNREST:
             return Standings(standings)
 
         def above(s: Any, o: Any) -> bool:
+            if reading == "tied_low":
+                return bool(o is not s and o.vp >= s.vp)
             return bool(o.vp > s.vp or (o.vp == s.vp and reading == "more_unrest_first" and o.unrest > s.unrest))
 
         live = [s for s in standings if not s.revolution]
@@ -2558,6 +2561,39 @@ def test_a_winner_named_where_the_game_goes_on_fails_the_clause_that_nobody_wins
     tie = {"allowed": True, "before": played_on, "after": played_on}
     tie_named = {**tie, "after": {**played_on, "winner": "papacy"}}
     assert his_blame.decided("may_play_copernicus_or_servetus", {}, {}, tie, tie_named, ("$.after.winner",)) is None
+
+
+def _judging_the_history_again(name: str) -> Any:
+    """HIS-RULING-8 misread: a history total of 25 or more refused as a game that should have ended, in every
+    operation taking a history."""
+    operation = getattr(his, name)
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        history: tuple[Any, ...] = getattr(request, "history", ()) or ()
+        for i, record in enumerate(history):
+            for j, entry in enumerate(record.totals):
+                if entry.vp >= 25:
+                    raise InvalidState(f"history[{i}].totals[{j}].vp", entry.vp, "the game ended then", "HIS-WIN-9")
+        return operation(request, rulings)
+
+    return call
+
+
+def test_a_history_total_that_won_its_turn_refused_fails_the_ruling_taking_the_history_as_recorded() -> None:
+    """The refused total is legal by the history's range (HIS-WIN-9: 0 or more) and by HIS-RULING-8, which says a
+    recorded total is never judged again: a total that won its own turn names the ruling, one that did not the range."""
+    names = ("determine_victory", "run_phase", "may_play_copernicus_or_servetus")
+    records = records_of("his", SimpleNamespace(**{name: _judging_the_history_again(name) for name in names}), names)
+    assert sum(r.outcome == "failed" for r in records) >= 1
+    assert _failed_rules("his", records) == ["HIS-RULING-8"]
+    sixes = [{"power": power.value, "vp": vp} for power, vp in zip(POWERS, (20, 14, 0, 0, 0, 0), strict=True)]
+    field = "history[3].totals[0].vp"
+    for turns, rule in ((4, "HIS-RULING-8"), (3, None)):  # a lead of 6 dominates from turn 4 on (HIS-RULING-1)
+        history = [{"turn": t, "totals": sixes} for t in range(1, turns + 1)]
+        if turns == 3:
+            history.append({"turn": 4, "totals": [{**e, "vp": min(e["vp"], 18)} for e in sixes]})
+        asked = {"turn": 5, "totals": sixes, "history": history}
+        assert his_blame.refused("determine_victory", asked, {}, field) == rule
 
 
 _PAY_FOR_UNITS = maintenance.pay_for_units

@@ -24,6 +24,7 @@ from typing import Any
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.reordered import cited_by_function, rules_named
+from rulespec.conformance.harness.blame.steps import suite_blame
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import typed_question
 from rulespec.conformance.harness.spec import read_clauses
@@ -183,11 +184,22 @@ def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) ->
         field = str(error["field"])
         found = None
         if record is not None and record.operation is not None:
-            found = _named(key, _at(record.request, field)) or probed(
-                key, record.operation, json.dumps(record.request), json.dumps(record.rulings), field
+            found = (
+                _named(key, _at(record.request, field))
+                or _ruled_legal(key, record, field)
+                or probed(key, record.operation, json.dumps(record.request), json.dumps(record.rulings), field)
             )
         return found or field_rule(key, field)
     return None
+
+
+def _ruled_legal(key: str, record: CheckRecord, field: str) -> str | None:
+    """Where no refusal was due, the clause the game's suite names as ruling the refused value legal (``blame.refused``:
+    a history total that won its turn, taken as recorded, HIS-RULING-8), beside the field's own range."""
+    due, _ = _errors(record)
+    refused = getattr(suite_blame(key), "refused", None)
+    rule = refused(record.operation, record.request, record.rulings, field) if due is None and refused else None
+    return rule if isinstance(rule, str) else None
 
 
 def _at(request: Any, field: str) -> Any:

@@ -6,7 +6,9 @@ time limit on turn 9 (a time limit where a domination was due shows neither that
 verdict right and only the turn after it wrong is the turn marker's (HIS-WIN-8); a winner named where the game goes on
 below 25 VP, HIS-WIN-6's. ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that
 is the one before the play is that step misplaced), and the history with this turn's record last (HIS-WIN-9: the same
-records in another order); Copernicus's or Servetus's play is judged on the verdict. A score sheet's lines, each scored
+records in another order); Copernicus's or Servetus's play is judged on the verdict. A history total refused though
+it won its own turn (25 VP or more, a domination) judged an earlier turn again, where the history is taken as recorded
+(HIS-RULING-8). A score sheet's lines, each scored
 right but shown in another order, are the order its clause states (HIS-SPECIAL-9, HIS-BONUS-10); a list of the powers
 (score sheets, totals, the powers tied) holding the same entries in another order is the order every result lists the
 powers in (HIS-POWER-1). Only what a difference shows for sure is named; anything else is left to the run's evidence and
@@ -16,6 +18,7 @@ the check's own rule.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
@@ -180,6 +183,24 @@ def _power_of(entry: object) -> object:
 def _nth(answer: dict[str, Any], index: str) -> dict[str, Any]:
     scores = answer.get("scores")
     return (_object(scores[int(index)]) if isinstance(scores, list) and int(index) < len(scores) else None) or {}
+
+
+_HISTORY_TOTAL = re.compile(r"^history\[(\d+)\]\.totals\[\d+\]\.vp$")
+
+
+def refused(operation: str, request: Any, rulings: Any, field: str) -> str | None:
+    """The clause that rules legal the value a refusal of a legal input named, where a clause other than the field's
+    own range does: a history total whose turn it won (the record, judged as that turn's phase, is a victory) is
+    taken as recorded, earlier turns never judged again (HIS-RULING-8); else None."""
+    found, asked = _HISTORY_TOTAL.match(field), _object(request)
+    history = asked.get("history") if asked is not None else None  # the phase's operations each carry one
+    if found is None or not isinstance(history, (list, tuple)) or int(found[1]) >= len(history):  # pyright: ignore[reportUnknownArgumentType]
+        return None
+    earlier = list(cast(Sequence[Any], history))[: int(found[1]) + 1]
+    record = _object(earlier[-1]) or {}
+    judged = {"turn": record.get("turn"), "totals": record.get("totals"), "history": earlier[:-1]}
+    won = _reference("determine_victory", judged, rulings, "victory")
+    return "HIS-RULING-8" if won not in (None, "none") else None
 
 
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:

@@ -59,9 +59,10 @@ def _lone_candidate_spared(players: int, pairs: list[tuple[dict[str, Any], dict[
 def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
     """Every penalty and VP right, a place wrong: the ranking made from them went wrong. A place given to a player
     in revolution, or withheld from one still in, or places that count the players in revolution among those ranked
-    above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s are the ruling's,
-    SOE-RULING-12 (the other reading played); any other is the ranking's, SOE-END-4 (1 + those ranked above,
-    whatever the ruling: equal VP placed 1, 3, 3 or ordered by more unrest)."""
+    above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s (the other reading
+    played) or that order equal VP by more unrest (the alternative's one comparison read backwards) are the ruling's,
+    SOE-RULING-12; any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the ruling: equal VP
+    placed 1, 3, 3)."""
     placed = [s["place"] for s in got]
     if [s["place"] for s in standings] == placed:
         return None
@@ -70,18 +71,22 @@ def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings:
     tie = rulings.get("final_tie", "shared")
     if placed == _ranked(standings, standings, tie):
         return "SOE-END-5"
-    if tie == "less_unrest" and placed == _ranked(standings, [s for s in standings if not s["revolution"]], "shared"):
+    still_in = [s for s in standings if not s["revolution"]]
+    misread = (_ranked(standings, still_in, "shared"), _ranked(standings, still_in, "more"))
+    if tie == "less_unrest" and placed in misread:
         return "SOE-RULING-12"
     return "SOE-END-4"
 
 
 def _ranked(standings: list[dict[str, Any]], counted: list[dict[str, Any]], tie: str) -> list[int | None]:
     """SOE-END-4's places, those ranked above counted among ``counted``; equal VP apart by unrest under
-    ``less_unrest``."""
+    ``less_unrest`` (less first), or by more unrest first (``more``: that alternative read backwards)."""
 
     def above(other: dict[str, Any], one: dict[str, Any]) -> bool:
         if other["vp"] != one["vp"]:
             return bool(other["vp"] > one["vp"])
+        if tie == "more":
+            return bool(other["unrest"] > one["unrest"])
         return tie == "less_unrest" and bool(other["unrest"] < one["unrest"])
 
     return [None if s["revolution"] else 1 + sum(above(o, s) for o in counted) for s in standings]
