@@ -498,16 +498,23 @@ def test_neutral_markers_seeded_in_the_wrong_place_fail_the_seeding_rule_in_clea
 
 
 @pytest.mark.parametrize(
-    ("reading", "rule"),
-    [("more_unrest_first", "SOE-RULING-12"), ("shared", "SOE-RULING-12"), ("tied_low", "SOE-END-4")],
+    ("reading", "rules"),
+    [
+        # where the equal VP's penalties differ, more unrest first places them as a ranking on the VP before the
+        # penalty does (SOE-END-4's final VP misread); only where they do not is it the ruling's for sure
+        ("more_unrest_first", ["SOE-END-4", "SOE-RULING-12"]),
+        ("shared", ["SOE-RULING-12"]),
+        ("tied_low", ["SOE-END-4"]),
+        ("before_penalty", ["SOE-END-4"]),
+    ],
 )
 def test_equal_vp_ranked_wrong_fails_the_less_unrest_ruling_and_a_ranking_of_no_reading_the_ranking(
-    reading: str, rule: str
+    reading: str, rules: list[str]
 ) -> None:
     def tie_broken(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
         """Under ``less_unrest``, equal VP ranked by more unrest first (the alternative's comparison backwards) or
-        left sharing a place (``shared`` played): SOE-RULING-12 misread; or placed below every equal (1, 3, 3: no
-        reading's places, SOE-END-4's ranking misread)."""
+        left sharing a place (``shared`` played): SOE-RULING-12 misread; or placed below every equal (1, 3, 3), or
+        ranked on the VP before the penalty: SOE-END-4's ranking misread."""
         standings = soe.end_game(request, rulings).standings
         if rulings.final_tie is not FinalTie.LESS_UNREST:
             return Standings(standings)
@@ -515,6 +522,10 @@ def test_equal_vp_ranked_wrong_fails_the_less_unrest_ruling_and_a_ranking_of_no_
         def above(s: Any, o: Any) -> bool:
             if reading == "tied_low":
                 return bool(o is not s and o.vp >= s.vp)
+            if reading == "before_penalty" and o.vp + o.penalty != s.vp + s.penalty:
+                return bool(o.vp + o.penalty > s.vp + s.penalty)
+            if reading == "before_penalty":
+                return bool(o.unrest < s.unrest)
             return bool(o.vp > s.vp or (o.vp == s.vp and reading == "more_unrest_first" and o.unrest > s.unrest))
 
         live = [s for s in standings if not s.revolution]
@@ -524,7 +535,7 @@ def test_equal_vp_ranked_wrong_fails_the_less_unrest_ruling_and_a_ranking_of_no_
 
     records = records_of("soe", SimpleNamespace(end_game=tie_broken), ("end_game",))
     failed = [r for r in records if r.outcome == "failed"]
-    assert failed and _failed_rules("soe", failed) == [rule]
+    assert failed and _failed_rules("soe", failed) == rules
 
 
 def _unrest_card_follows_the_acquired_card(request: Any, rulings: Any, /) -> Any:
@@ -2390,8 +2401,8 @@ def _asked_of_the_acquired(request: Any, _: Any) -> Callable[[Any, Any], bool]:
 def test_a_helper_asked_about_another_value_of_its_kind_fails_what_the_helper_decides() -> None:
     """The acquisition holds two cards (the acquired one and its replacement); asked of the wrong one, the slide
     differs in vectors primary to the market, its rulings and a collapse. No step line names the call: the helper's
-    docstring does (IMP-MARKET-5 with IMP-RULING-2): the slide and the ruling saying which suits it follows, not the
-    rules of every vector that refills a slot."""
+    docstring does (IMP-MARKET-5 with IMP-RULING-2), and a slide left out where one was due shows it for sure: the
+    slide, not the rules of every vector that refills a slot."""
     records = records_of(
         "imperium",
         SimpleNamespace(
@@ -2402,7 +2413,7 @@ def test_a_helper_asked_about_another_value_of_its_kind_fails_what_the_helper_de
     )
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) > 2
-    assert _failed_rules("imperium", records) == ["IMP-MARKET-5", "IMP-RULING-2"]
+    assert _failed_rules("imperium", records) == ["IMP-MARKET-5"]
 
 
 _END_GAME = "rulespec.reference.struggle_of_empires.end_game"  # the module: ``soe.end_game`` is the operation
@@ -2594,6 +2605,78 @@ def test_a_history_total_that_won_its_turn_refused_fails_the_ruling_taking_the_h
             history.append({"turn": 4, "totals": [{**e, "vp": min(e["vp"], 18)} for e in sixes]})
         asked = {"turn": 5, "totals": sixes, "history": history}
         assert his_blame.refused("determine_victory", asked, {}, field) == rule
+
+
+def _time_limit_before_standard(request: VictoryRequest, rulings: HisRulings, /) -> Outcome:
+    """HIS-WIN-1 misread: on turn 9 the time limit is checked before the standard victory (domination still first)."""
+    outcome = his.determine_victory(request, rulings)
+    if request.turn != 9 or outcome.victory is not Victory.STANDARD:
+        return outcome
+    return his_victory.time_limit(his_victory.as_totals(request.totals), request.history, rulings)
+
+
+def test_the_time_limit_given_for_a_standard_victory_fails_the_order_unless_the_run_shows_the_victory_missed() -> None:
+    """The time limit on turn 9 where a standard victory is due is the order of HIS-WIN-1 or the victory missed
+    (HIS-WIN-2): the order where every standard victory before turn 9 is right, the victory's bound where the run
+    shows it missed there too (25 read as not enough)."""
+    ordered = records_of("his", SimpleNamespace(determine_victory=_time_limit_before_standard), ("determine_victory",))
+    assert sum(r.outcome == "failed" for r in ordered) >= 1
+    assert _failed_rules("his", ordered) == ["HIS-WIN-1"]
+    above = _port_with(his_victory, "STANDARD_VICTORY_VP", lambda _, __: 26, his.determine_victory)
+    missed = records_of("his", SimpleNamespace(determine_victory=above), ("determine_victory",))
+    turn_nine = [
+        r for r in missed if r.outcome == "failed" and r.request["turn"] == 9 and r.got["victory"] == "time_limit"
+    ]
+    assert turn_nine and {blamed_rule(r, missed) for r in turn_nine} == {"HIS-WIN-2"}
+    assert {blamed_rule(r) for r in turn_nine} == {"HIS-WIN-1"}  # without the run, the order: the first named
+
+
+def _refused_play_left_out(request: PhaseRequest, rulings: HisRulings, /) -> PhaseResult:
+    """HIS-PLAY-2 misread: ``run_phase`` given a play that is not allowed answers the phase without it, as
+    ``may_play_copernicus_or_servetus`` lets the outcome before stand, instead of refusing it."""
+    try:
+        return his.run_phase(request, rulings)
+    except IllegalAction as refusal:
+        if refusal.rule != "HIS-PLAY-1" or request.play is None:
+            raise
+        return his.run_phase(replace(request, play=None), rulings)
+
+
+def test_a_play_not_allowed_answered_without_it_fails_the_clause_asking_run_phase_to_refuse_it() -> None:
+    """The condition read right (HIS-PLAY-1), the refusal HIS-PLAY-2 asks of ``run_phase`` not made: HIS-PLAY-2."""
+    records = records_of("his", SimpleNamespace(run_phase=_refused_play_left_out), ("run_phase",))
+    assert sum(r.outcome == "failed" for r in records) >= 1
+    assert _failed_rules("his", records) == ["HIS-PLAY-2"]
+
+
+def _last_unrest_card_kept(request: Any, _: Any) -> Callable[[Any, Any], bool]:
+    """IMP-MARKET-5 misread: the unrest card slides only while the pile holds more than one (a condition added)."""
+    return lambda card, rulings: _GETS_UNREST(card, rulings) and len(request.unrest_pile) > 1
+
+
+def test_the_last_unrest_card_kept_on_its_pile_fails_the_slide_not_the_collapse_that_follows() -> None:
+    acquire = _port_with(imperium_market, "gets_unrest", _last_unrest_card_kept, imperium.acquire_market_card)
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=acquire), ("acquire_market_card",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed
+    # the acquisition invariant runs once per rule of the operation: each run meets it, under that rule's name
+    runs = [replace(r, nodeid=f"test_{rule}", kind="invariant", primary=rule) for r in failed for rule in _ACQUIRE]
+    assert _failed_rules("imperium", [*records, *runs]) == ["IMP-MARKET-5"]
+
+
+_ACQUIRE = ("IMP-COLLAPSE-1", "IMP-MARKET-4", "IMP-RULING-2")  # rules the acquisition invariant also runs under
+
+
+def _marker_spent(request: Any, rulings: Any, /) -> Any:
+    """IMP-EXHAUST-1 misread: exhausting also takes the marker off those owned, as if spent."""
+    player = imperium.use_exhaust_ability(request, rulings)
+    return replace(player, action_markers=player.action_markers - 1)
+
+
+def test_the_markers_owned_changed_by_exhausting_fail_the_clause_that_only_moves_one() -> None:
+    records = records_of("imperium", SimpleNamespace(use_exhaust_ability=_marker_spent), ("use_exhaust_ability",))
+    assert sum(r.outcome == "failed" for r in records) > 3
+    assert _failed_rules("imperium", records) == ["IMP-EXHAUST-1"]
 
 
 _PAY_FOR_UNITS = maintenance.pay_for_units

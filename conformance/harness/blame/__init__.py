@@ -23,7 +23,10 @@ blame is the primary rule, except where the answer says better which rule went w
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``);
 - an answer whose first differing step the game's suite names (``blame.decided`` in the game's invariants
-  package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to);
+  package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to); where it
+  names several, one of which the step is, the one the run's other failures name for sure, else the first (the time
+  limit given on turn 9 for a standard victory: the order of HIS-WIN-1, unless the run shows the standard victory
+  missed before turn 9 too, HIS-WIN-2);
 - a composite answer (``run_phase``: score sheets, each a list of lines) differing inside a line whose
   ``source`` names a step of the reference (``electorates``), wherever else it differs (its totals, its
   verdict): the clause that step's docstring names first (``steps``), so a wrong electorates line fails
@@ -56,7 +59,9 @@ blame is the primary rule, except where the answer says better which rule went w
 - an illegal input accepted (a result where a refusal was due): the check's own rule, the refusal's, unless the one
   misreading that accepts it so, weighed as above, misreads a ruling another alternative of which answers so; so a
   religious victory's guard that takes the spaces in unrest off whatever the ruling fails HIS-RULING-9, not the
-  HIS-SPECIAL-8 it cites, while an engine without refusals fails the rule of each refusal it lacks;
+  HIS-SPECIAL-8 it cites, while an engine without refusals fails the rule of each refusal it lacks; or unless the
+  game's suite names the clause that asks for the refusal where the answer shows it for sure (``blame.accepted``: a
+  play not allowed answered by ``run_phase`` as the phase without it fails HIS-PLAY-2, not HIS-PLAY-1's condition);
 - where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was asked
   under one alternative of a ruling other than its default (never a ruling the implementation declared it plays: every
   check is asked so), the ruling's other alternatives passing its vectors: that ruling's clause
@@ -75,7 +80,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rulespec.conformance.harness.blame.composed import composed_step
 from rulespec.conformance.harness.blame.edits import by_name
@@ -132,7 +137,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         misread = _misread(record, among)
         return (
             ruling_explaining(record, passed)
-            or _decided(record)
+            or _decided(record, among)
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
             or first_step(record)
             or misread
@@ -144,7 +149,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # the misreading accepting it so reads, another alternative answering so (a whole check left out accepts
         # every input it refuses: a wholesale omission, not a misreading of the function's own clauses)
         misread = _misread(record, among)
-        return misread if misread in switched(record) else primary
+        return misread if misread in switched(record) else (_accepted(record) or primary)
     return primary
 
 
@@ -255,11 +260,41 @@ def _decider(key: str) -> Any:
     return getattr(suite_blame(key), "decided", None)
 
 
-def _decided(record: CheckRecord) -> str | None:
-    """The rule of the first step where the answers differ, as the game's suite names it (None: it does not)."""
+def _accepted(record: CheckRecord) -> str | None:
+    """The clause an illegal input accepted breaks, as the game's suite names it (``blame.accepted``: the refusal's
+    duty in another clause than the one it cites, the answer showing it for sure); None where it does not."""
+    accepted = getattr(suite_blame(record.game), "accepted", None)
+    if accepted is None or record.operation is None:
+        return None
+    rule = accepted(record.operation, record.request, record.rulings, record.expected, record.got)
+    return rule if isinstance(rule, str) else None
+
+
+def _decided(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str | None:
+    """The rule of the first step where the answers differ, as the game's suite names it (None: it does not). Where
+    the suite names several, one of which the difference is (the time limit given where a standard victory is due:
+    the standard victory missed, or checked after the time limit), the one the run's other failures name for sure,
+    else the first."""
+    named = _steps_named(record)
+    if not isinstance(named, tuple):
+        return named
+    sure = Counter(
+        rule
+        for other in among
+        if other is not record and isinstance(rule := _steps_named(other), str) and rule in named
+    )
+    return sure.most_common(1)[0][0] if sure else named[0]
+
+
+def _steps_named(record: CheckRecord) -> str | tuple[str, ...] | None:
+    """What the game's suite names of a failing check's first differing step: a clause, several, or None."""
     decided = _decider(record.game)
-    if decided is None or record.operation is None:
+    if decided is None or record.operation is None or record.outcome != Outcome.FAILED.value:
+        return None
+    if not record.differences or (isinstance(record.expected, dict) and "error" in record.expected):
         return None
     paths = tuple(difference.path for difference in record.differences)
     rule = decided(record.operation, record.request, record.rulings, record.expected, record.got, paths)
+    if isinstance(rule, tuple) and rule and all(isinstance(one, str) for one in rule):  # pyright: ignore[reportUnknownVariableType]
+        return cast(tuple[str, ...], rule)
     return rule if isinstance(rule, str) else None

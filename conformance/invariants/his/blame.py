@@ -2,17 +2,18 @@
 
 The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only then who
 wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates (HIS-WIN-5), before the
-time limit on turn 9 (a time limit where a domination was due shows neither that step nor the order for sure); every
-verdict right and only the turn after it wrong is the turn marker's (HIS-WIN-8); a winner named where the game goes on
-below 25 VP, HIS-WIN-6's. ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that
-is the one before the play is that step misplaced), and the history with this turn's record last (HIS-WIN-9: the same
-records in another order); Copernicus's or Servetus's play is judged on the verdict. A history total refused though
-it won its own turn (25 VP or more, a domination) judged an earlier turn again, where the history is taken as recorded
-(HIS-RULING-8). A score sheet's lines, each scored
-right but shown in another order, are the order its clause states (HIS-SPECIAL-9, HIS-BONUS-10); a list of the powers
-(score sheets, totals, the powers tied) holding the same entries in another order is the order every result lists the
-powers in (HIS-POWER-1). Only what a difference shows for sure is named; anything else is left to the run's evidence and
-the check's own rule.
+time limit on turn 9 (a time limit where a domination was due shows neither that step nor the order for sure; where a
+standard victory was due, the order or the victory missed: the run tells which); every verdict right and only the turn
+after it wrong is the turn marker's (HIS-WIN-8); a winner named where the game goes on below 25 VP, HIS-WIN-6's.
+``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that is the one before the
+play is that step misplaced; a play not allowed answered as the phase without it, the refusal it asks of ``run_phase``
+not made: ``accepted``), and the history with this turn's record last (HIS-WIN-9: the same records in another order);
+Copernicus's or Servetus's play is judged on the verdict. A history total refused though it won its own turn (25 VP or
+more, a domination) judged an earlier turn again, where the history is taken as recorded (HIS-RULING-8: ``refused``).
+A score sheet's lines, each scored right but shown in another order, are the order its clause states (HIS-SPECIAL-9,
+HIS-BONUS-10); a list of the powers (score sheets, totals, the powers tied) holding the same entries in another order
+is the order every result lists the powers in (HIS-POWER-1). Only what a difference shows for sure is named; anything
+else is left to the run's evidence and the check's own rule.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_json, typed_question
-from rulespec.conformance.harness.verdict import field, reordered
+from rulespec.conformance.harness.verdict import as_json, field, reordered
 from rulespec.reference.here_i_stand.model import POWERS
 from rulespec.reference.here_i_stand.rulings import Rulings
 
@@ -54,7 +55,7 @@ def _domination_part(request: dict[str, Any] | None, rulings: Any) -> str:
 
 def _outcome(
     expected: dict[str, Any] | None, got: dict[str, Any] | None, request: dict[str, Any] | None, rulings: Any
-) -> str | None:
+) -> str | tuple[str, ...] | None:
     if expected is None or got is None:
         return None
     broken, claimed = expected.get("tie_broken_at_turn"), got.get("tie_broken_at_turn")
@@ -68,6 +69,10 @@ def _outcome(
         return "HIS-WIN-1"  # a domination found where the standard victory, checked first, applies
     if expected.get("victory") == "standard" and got.get("victory") == "none" and broken is not None:
         return "HIS-RULING-3"  # play_on's going on applied to a tie the history breaks, not only to one it cannot
+    if expected.get("victory") == "standard" and got.get("victory") == "time_limit":
+        # the time limit checked before the standard victory (HIS-WIN-1), or the standard victory missed (HIS-WIN-2,
+        # which the run shows before turn 9 too): the run tells which
+        return ("HIS-WIN-1", "HIS-WIN-2")
     if expected.get("victory") == "standard" and got.get("victory") != "standard":
         return "HIS-WIN-2"  # someone has 25 VP or more: the game ends in a standard victory
     if expected.get("victory") == "domination" and got.get("victory") == "time_limit":
@@ -109,10 +114,15 @@ def _walked(request: dict[str, Any] | None, rulings: dict[str, Any]) -> Any:
 def _reference(operation: str, request: dict[str, Any], rulings: Any, field: str, read_as: str | None = None) -> Any:
     """``field`` of the reference's answer to ``request`` (read as ``read_as``'s request, by default the operation's)
     as JSON; None when the request does not read."""
+    answer = _answer(operation, request, rulings, read_as)
+    return answer.get(field) if isinstance(answer, dict) else None  # pyright: ignore[reportUnknownMemberType]
+
+
+def _answer(operation: str, request: dict[str, Any], rulings: Any, read_as: str | None = None) -> Any:
+    """The reference's whole answer to ``request`` as JSON (see ``_reference``)."""
     his = game("his")
     typed = typed_question(his, read_as or operation, request, rulings or {})
-    answer = reference_json(his, operation, *typed) if typed else None
-    return answer.get(field) if isinstance(answer, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    return reference_json(his, operation, *typed) if typed else None
 
 
 def _before_play(request: dict[str, Any], rulings: Any) -> Any:
@@ -185,6 +195,18 @@ def _nth(answer: dict[str, Any], index: str) -> dict[str, Any]:
     return (_object(scores[int(index)]) if isinstance(scores, list) and int(index) < len(scores) else None) or {}
 
 
+def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
+    """The clause an illegal input accepted breaks, where the answer shows it for sure: a play that is not allowed
+    (HIS-PLAY-1's refusal due) answered by ``run_phase`` as the phase without it, the outcome before standing as
+    ``may_play_copernicus_or_servetus`` answers: the condition read right, the refusal HIS-PLAY-2 asks of
+    ``run_phase`` not made (HIS-PLAY-2); else None."""
+    asked, due = _object(request), field(expected, "error")
+    if operation != "run_phase" or asked is None or asked.get("play") is None or field(due, "rule") != "HIS-PLAY-1":
+        return None
+    without = _answer("run_phase", {**asked, "play": None}, rulings)
+    return "HIS-PLAY-2" if without is not None and as_json(without) == as_json(got) else None
+
+
 _HISTORY_TOTAL = re.compile(r"^history\[(\d+)\]\.totals\[\d+\]\.vp$")
 
 
@@ -203,8 +225,11 @@ def refused(operation: str, request: Any, rulings: Any, field: str) -> str | Non
     return "HIS-RULING-8" if won not in (None, "none") else None
 
 
-def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
-    """The clause of the first step that differs, when the answers show it; else None."""
+def decided(
+    operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]
+) -> str | tuple[str, ...] | None:
+    """The clause of the first step that differs, when the answers show it (several: one of them, the run tells
+    which); else None."""
     if paths and all(path.endswith(".next_turn") for path in paths):
         return "HIS-WIN-8"  # the verdict right, the turn after it wrong: the one clause that says which turn is next
     mine, theirs, asked = _object(expected), _object(got), _object(request)

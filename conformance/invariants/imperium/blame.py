@@ -20,6 +20,8 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
         return "IMP-DRAW-5" if if_able and counted else "IMP-DRAW-4"
     if operation == "draw" and paths and _nation_card_kept(expected, got, paths):
         return "IMP-DRAW-3"  # the nation card due to leave the nation deck at a shuffle left on top of it
+    if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
+        return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
     if operation == "acquire_market_card" and paths:
         if all(path.startswith("$.player.markers_on_nation_card") for path in paths):
             return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens
@@ -27,6 +29,8 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
             return "IMP-MARKET-3"  # the right cards in the wrong order: the acquired card first, then the unrest
         if all(path.startswith("$.player.") for path in paths) and _unrest_card_elsewhere(request, expected, got):
             return "IMP-MARKET-3"  # the unrest card under it to the hand, whatever IMP-RULING-8 says of the card
+        if _slide_left_out(expected, got, paths):
+            return "IMP-MARKET-5"  # the unrest card due under the replacement kept on its pile: the collapse follows
         if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
     if operation == "determine_winner" and paths and _scores_passed_over(request, expected, got):
@@ -53,6 +57,36 @@ def _nation_card_kept(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
             return False
         left.remove(card)
     return left == _cards(theirs, "hand")
+
+
+_SLID = ("$.market[", "$.unrest_pile", "$.collapsed", "$.collapse_card")
+
+
+def _slide_left_out(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
+    """Only the market's unrest cards, the unrest pile and the collapse differ, and each unrest card due under a
+    replacement is missing there and still on the unrest pile: the slide under it (IMP-MARKET-5) not made, whatever
+    follows from it (the collapse of an emptied pile, IMP-COLLAPSE-1)."""
+    if not paths or not all(path.startswith(_SLID) for path in paths):
+        return False
+    if any(path.startswith("$.market[") and not path.endswith(".unrest") for path in paths):
+        return False
+    mine, theirs = _object(expected), _object(got)
+    due, kept = _slots(mine), _slots(theirs)
+    pile = [as_json(card) for card in cast(list[object], theirs.get("unrest_pile") or [])]
+    slid = [
+        as_json(a.get("unrest")) for a, b in zip(due, kept, strict=False) if a.get("unrest") and not b.get("unrest")
+    ]
+    return len(due) == len(kept) and bool(slid) and all(card in pile for card in slid)
+
+
+def _object(answer: Any) -> dict[str, Any]:
+    return cast(dict[str, Any], answer) if isinstance(answer, dict) else {}
+
+
+def _slots(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    market = answer.get("market")
+    slots = cast(list[object], market) if isinstance(market, list) else []
+    return [cast(dict[str, Any], slot) if isinstance(slot, dict) else {} for slot in slots]
 
 
 def _player(answer: Any) -> dict[str, Any]:

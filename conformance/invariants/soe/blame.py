@@ -61,8 +61,9 @@ def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings:
     in revolution, or withheld from one still in, or places that count the players in revolution among those ranked
     above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s (the other reading
     played) or that order equal VP by more unrest (the alternative's one comparison read backwards) are the ruling's,
-    SOE-RULING-12; any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the ruling: equal VP
-    placed 1, 3, 3)."""
+    SOE-RULING-12, unless a ranking on the VP before the penalty gives them too (more unrest, more penalty: the same
+    places where the penalties differ); any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the
+    ruling: equal VP placed 1, 3, 3)."""
     placed = [s["place"] for s in got]
     if [s["place"] for s in standings] == placed:
         return None
@@ -72,19 +73,27 @@ def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings:
     if placed == _ranked(standings, standings, tie):
         return "SOE-END-5"
     still_in = [s for s in standings if not s["revolution"]]
+    if placed == _ranked(standings, still_in, tie, before_penalty=True):
+        return "SOE-END-4"  # ranked on the VP the penalty came off, not the final VP (by more unrest too, often)
     misread = (_ranked(standings, still_in, "shared"), _ranked(standings, still_in, "more"))
     if tie == "less_unrest" and placed in misread:
         return "SOE-RULING-12"
     return "SOE-END-4"
 
 
-def _ranked(standings: list[dict[str, Any]], counted: list[dict[str, Any]], tie: str) -> list[int | None]:
+def _ranked(
+    standings: list[dict[str, Any]], counted: list[dict[str, Any]], tie: str, before_penalty: bool = False
+) -> list[int | None]:
     """SOE-END-4's places, those ranked above counted among ``counted``; equal VP apart by unrest under
-    ``less_unrest`` (less first), or by more unrest first (``more``: that alternative read backwards)."""
+    ``less_unrest`` (less first), or by more unrest first (``more``: that alternative read backwards);
+    ``before_penalty``: ranked on the VP before the penalty came off (the final VP plus the penalty)."""
+
+    def vp(standing: dict[str, Any]) -> int:
+        return int(standing["vp"]) + (int(standing["penalty"]) if before_penalty else 0)
 
     def above(other: dict[str, Any], one: dict[str, Any]) -> bool:
-        if other["vp"] != one["vp"]:
-            return bool(other["vp"] > one["vp"])
+        if vp(other) != vp(one):
+            return vp(other) > vp(one)
         if tie == "more":
             return bool(other["unrest"] > one["unrest"])
         return tie == "less_unrest" and bool(other["unrest"] < one["unrest"])
