@@ -56,14 +56,16 @@ def _lone_candidate_spared(players: int, pairs: list[tuple[dict[str, Any], dict[
     return spared and all(mine["unrest"] != REVOLUTION_UNREST for mine, _ in pairs if not mine["penalty"])
 
 
-def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]) -> str | None:
+def _places(
+    standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]
+) -> str | tuple[str, ...] | None:
     """Every penalty and VP right, a place wrong: the ranking made from them went wrong. A place given to a player
     in revolution, or withheld from one still in, or places that count the players in revolution among those ranked
     above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s (the other reading
     played) or that order equal VP by more unrest (the alternative's one comparison read backwards) are the ruling's,
-    SOE-RULING-12, unless a ranking on the VP before the penalty gives them too (more unrest, more penalty: the same
-    places where the penalties differ); any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the
-    ruling: equal VP placed 1, 3, 3)."""
+    SOE-RULING-12; places ranked on the VP before the penalty are SOE-END-4's (its final VP misread); where both give
+    them (more unrest, more penalty: the same places where the penalties differ), one of the two, the run tells which;
+    any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the ruling: equal VP placed 1, 3, 3)."""
     placed = [s["place"] for s in got]
     if [s["place"] for s in standings] == placed:
         return None
@@ -73,11 +75,10 @@ def _places(standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings:
     if placed == _ranked(standings, standings, tie):
         return "SOE-END-5"
     still_in = [s for s in standings if not s["revolution"]]
-    if placed == _ranked(standings, still_in, tie, before_penalty=True):
-        return "SOE-END-4"  # ranked on the VP the penalty came off, not the final VP (by more unrest too, often)
+    before_penalty = placed == _ranked(standings, still_in, tie, before_penalty=True)
     misread = (_ranked(standings, still_in, "shared"), _ranked(standings, still_in, "more"))
     if tie == "less_unrest" and placed in misread:
-        return "SOE-RULING-12"
+        return ("SOE-END-4", "SOE-RULING-12") if before_penalty else "SOE-RULING-12"
     return "SOE-END-4"
 
 
@@ -136,7 +137,7 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
     return None
 
 
-def _standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, Any]) -> str | None:
+def _standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, Any]) -> str | tuple[str, ...] | None:
     if not (isinstance(expected, list) and isinstance(got, list)):
         return None
     if reordered(expected, got):
@@ -300,8 +301,11 @@ def composed(operation: str, request: Any, rulings: Any) -> tuple[tuple[tuple[st
     return (*(step for step in steps if step is not _CLEAN_UP), _ASSESSMENT) if war == LAST_WAR else steps
 
 
-def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
-    """The clause of the first step that differs, when the answers show it; else None."""
+def decided(
+    operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]
+) -> str | tuple[str, ...] | None:
+    """The clause of the first step that differs, when the answers show it (several: one of them, the run tells
+    which); else None."""
     if operation == "collect_income":
         return _income(request, got, paths)
     if operation == "score_region" and paths and all(path.startswith("$.awards") for path in paths):
