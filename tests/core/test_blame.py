@@ -2679,6 +2679,62 @@ def test_the_markers_owned_changed_by_exhausting_fail_the_clause_that_only_moves
     assert _failed_rules("imperium", records) == ["IMP-EXHAUST-1"]
 
 
+def _income_term_left_out(term: str) -> Callable[[Any, Any], Any]:
+    """SOE-INCOME-1 misread (``population``): an empire with no markers on the map gains nothing, its population
+    income skipped with them; SOE-INCOME-2 misread (``markers``): the markers' income left out."""
+
+    def collect(request: Any, rulings: Any, /) -> Any:
+        result = soe.collect_income(request, rulings)
+        empires: list[Any] = []
+        for asked, gained in zip(request.empires, result.empires, strict=True):
+            markers = soe_income.markers_on_the_map(asked.player, request.regions)
+            if term == "population" and not markers:
+                gained = replace(gained, gold=asked.gold)
+            if term == "markers":
+                gained = replace(gained, gold=gained.gold - markers)
+            empires.append(gained)
+        return replace(result, empires=tuple(empires))
+
+    return collect
+
+
+@pytest.mark.parametrize(("term", "rule"), [("population", "SOE-INCOME-1"), ("markers", "SOE-INCOME-2")])
+def test_an_income_term_left_out_fails_that_terms_clause_not_each_income_vectors_own(term: str, rule: str) -> None:
+    records = records_of("soe", SimpleNamespace(collect_income=_income_term_left_out(term)), ("collect_income",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) > 1  # vectors of several rules meet it
+    assert _failed_rules("soe", records) == [rule]
+    # a population equal to the markers: either term left out answers alike, and the run tells which
+    asked = {
+        "empires": [{"player": "a", "gold": 0, "population": 2}],
+        "regions": [{"control": [{"holder": "a", "markers": 2}]}],
+    }
+    both = soe_blame.decided("collect_income", asked, {}, {}, {"empires": [{"gold": 2}]}, ("$.empires[0].gold",))
+    assert both == ("SOE-INCOME-1", "SOE-INCOME-2")
+
+
+def _any_time_used_again(request: Any, rulings: Any, /) -> Any:
+    """IMP-EXHAUST-2 misread: only an ``on_activation`` card is checked for a marker already on it."""
+    card = next((c for c in request.player.play_area if c.name == request.card), None)
+    if card is None or card.exhaust.value != "any_time" or request.card not in request.player.exhausted:
+        return imperium.use_exhaust_ability(request, rulings)
+    player = replace(request.player, exhausted=tuple(n for n in request.player.exhausted if n != request.card))
+    return imperium.use_exhaust_ability(replace(request, player=player), rulings)
+
+
+def test_an_illegal_step_accepted_in_a_sequence_of_turns_fails_the_rule_of_the_refusal_due() -> None:
+    """A check playing several operations in turns is primary to what it tracks (the market's cards, the collapse):
+    a step it expected refused and the implementation played fails the rule that refusal cites, not that one."""
+    records = records_of(
+        "imperium", SimpleNamespace(use_exhaust_ability=_any_time_used_again), ("use_exhaust_ability",)
+    )
+    accepted = [r for r in records if r.outcome == "failed" and "error" in r.expected and "error" not in r.got]
+    assert accepted and {r.expected["error"]["rule"] for r in accepted} == {"IMP-EXHAUST-2"}
+    turns = replace(accepted[0], nodeid="test_turns_hand_bought_unrest_to_the_buyer", kind="invariant")
+    turns = replace(turns, primary="IMP-MARKET-1", rules=("IMP-MARKET-1",))
+    assert blamed_rule(turns, [*records, turns]) == "IMP-EXHAUST-2"
+
+
 _PAY_FOR_UNITS = maintenance.pay_for_units
 
 

@@ -56,8 +56,9 @@ blame is the primary rule, except where the answer says better which rule went w
   check asked off the ruling's default or being the ruling's own (under the default the rule states the reading: the
   other alternative played there fails SOE-UNREST-4, not SOE-RULING-7); a formula no alternative gives (a tied group
   a place high) is the rule's;
-- an illegal input accepted (a result where a refusal was due): the check's own rule, the refusal's, unless the one
-  misreading that accepts it so, weighed as above, misreads a ruling another alternative of which answers so; so a
+- an illegal input accepted (a result where a refusal was due): the refusal's rule (the one an ``IllegalAction`` due
+  cites, else the check's own: a check playing turns of several operations is primary to what it tracks), unless the
+  one misreading that accepts it so, weighed as above, misreads a ruling another alternative of which answers so; so a
   religious victory's guard that takes the spaces in unrest off whatever the ruling fails HIS-RULING-9, not the
   HIS-SPECIAL-8 it cites, while an engine without refusals fails the rule of each refusal it lacks; or unless the
   game's suite names the clause that asks for the refusal where the answer shows it for sure (``blame.accepted``: a
@@ -149,7 +150,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # the misreading accepting it so reads, another alternative answering so (a whole check left out accepts
         # every input it refuses: a wholesale omission, not a misreading of the function's own clauses)
         misread = _misread(record, among)
-        return misread if misread in switched(record) else (_accepted(record) or primary)
+        return misread if misread in switched(record) else (_accepted(record) or _due_action(record) or primary)
     return primary
 
 
@@ -258,6 +259,15 @@ def _weighed(among: Sequence[CheckRecord]) -> _Run:
 def _decider(key: str) -> Any:
     """The game suite's ``blame.decided``, when it has one."""
     return getattr(suite_blame(key), "decided", None)
+
+
+def _due_action(record: CheckRecord) -> str | None:
+    """The rule the ``IllegalAction`` due cites, when the spec defines it: a step of a sequence of turns (an invariant
+    playing several operations, primary to what it tracks) refused for its own rule (None: no such refusal due)."""
+    due: Any = record.expected.get("error") if isinstance(record.expected, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    if not isinstance(due, dict) or due.get("kind") != "IllegalAction":  # pyright: ignore[reportUnknownMemberType]
+        return None
+    return refusal_rule(record.game, cast(dict[str, Any], due))
 
 
 def _accepted(record: CheckRecord) -> str | None:

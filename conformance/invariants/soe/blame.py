@@ -228,34 +228,43 @@ def _sequenced(request: Any, rulings: Any, got: Any) -> str | None:
     return None
 
 
-def _income(request: Any, got: Any, paths: tuple[str, ...]) -> str | None:
-    """SOE-INCOME-3 where each empire whose gold differs gained its population and the markers of a reading of whose
-    markers count that is not the player's own; else None (a population or a sum misread is the run's to weigh)."""
-    if not (isinstance(request, dict) and isinstance(got, dict) and paths):
-        return None
+def _income(request: Any, got: Any, paths: tuple[str, ...]) -> str | tuple[str, ...] | None:
+    """The one term of the income (SOE-INCOME-4's gold + population + markers) that each empire whose gold differs
+    was given otherwise: its population left out (SOE-INCOME-1: it gained its own markers alone), its markers left out
+    (SOE-INCOME-2: its population alone), or the markers of a reading of whose markers count that is not the
+    player's own (SOE-INCOME-3); a term every such empire's gold shows (where a population equals the markers, either
+    left out answers alike: the run tells which); else None (a population or a sum misread otherwise is the run's)."""
+    shown = [_income_terms(request, got, path) for path in paths]
+    terms = sorted(set[str].intersection(*shown)) if shown else []
+    return (terms[0] if len(terms) == 1 else tuple(terms)) if terms else None
+
+
+def _income_terms(request: Any, got: Any, path: str) -> set[str]:
+    """The terms of the income that, given otherwise, explain the gold of the empire at ``path`` (none: no one)."""
+    if not (isinstance(request, dict) and isinstance(got, dict)):
+        return set()
     asked, answered = cast(dict[str, Any], request), cast(dict[str, Any], got)
     empires: list[Any] = asked.get("empires", [])
     gained: list[Any] = answered.get("empires", [])
     regions: list[Any] = asked.get("regions", [])
     players = {empire.get("player") for empire in empires}
-    for path in paths:
-        found = _GOLD.fullmatch(path)
-        at = int(found.group(1)) if found else len(empires)
-        if at >= min(len(empires), len(gained)):
-            return None
-        player, population = empires[at].get("player"), empires[at].get("population", 0)
-        gain = gained[at].get("gold", 0) - empires[at].get("gold", 0)
-        entries = [(region, entry) for region in regions for entry in region.get("control", [])]
-        own = sum(entry["markers"] for _, entry in entries if entry["holder"] == player)
-        held = [region for region in regions if any(e["holder"] == player for e in region.get("control", []))]
-        misread = {
-            sum(entry["markers"] for region in held for entry in region.get("control", [])),  # every holder's there
-            sum(entry["markers"] for _, entry in entries),  # every holder's everywhere
-            own + sum(entry["markers"] for _, entry in entries if entry["holder"] not in players),  # majors' too
-        } - {own}
-        if gain - population not in misread:
-            return None
-    return "SOE-INCOME-3"
+    found = _GOLD.fullmatch(path)
+    at = int(found.group(1)) if found else len(empires)
+    if at >= min(len(empires), len(gained)):
+        return set()
+    player, population = empires[at].get("player"), empires[at].get("population", 0)
+    gain = gained[at].get("gold", 0) - empires[at].get("gold", 0)
+    entries = [(region, entry) for region in regions for entry in region.get("control", [])]
+    own = sum(entry["markers"] for _, entry in entries if entry["holder"] == player)
+    held = [region for region in regions if any(e["holder"] == player for e in region.get("control", []))]
+    misread = {
+        sum(entry["markers"] for region in held for entry in region.get("control", [])),  # every holder's there
+        sum(entry["markers"] for _, entry in entries),  # every holder's everywhere
+        own + sum(entry["markers"] for _, entry in entries if entry["holder"] not in players),  # majors' too
+    } - {own}
+    terms = {"SOE-INCOME-1"} if gain == own and population else set[str]()  # the population left out
+    terms |= {"SOE-INCOME-2"} if gain == population and own else set()  # the markers left out
+    return terms | ({"SOE-INCOME-3"} if gain - population in misread else set())
 
 
 _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
