@@ -24,6 +24,7 @@ import rulespec.reference.struggle_of_empires.income as soe_income
 import rulespec.reference.struggle_of_empires.maintenance as maintenance
 import rulespec.reference.struggle_of_empires.scoring as scoring
 import rulespec.reference.struggle_of_empires.sequence as soe_sequence
+from rulespec.conformance.harness.blame.refusals import cited
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import FAILED, IMPLICATED, blamed_rule, tally
 from rulespec.conformance.harness.records import CheckRecord
@@ -536,6 +537,16 @@ def test_equal_vp_ranked_wrong_fails_the_less_unrest_ruling_and_a_ranking_of_no_
     records = records_of("soe", SimpleNamespace(end_game=tie_broken), ("end_game",))
     failed = [r for r in records if r.outcome == "failed"]
     assert failed and _failed_rules("soe", failed) == rules
+    if reading == "more_unrest_first":  # two vectors tell it from the VP before the penalty: either alone decides
+        for dropped in _LESS_UNREST_TELLING:
+            assert any(r.nodeid.endswith(dropped) for r in failed)
+            assert _failed_rules("soe", [r for r in failed if not r.nodeid.endswith(dropped)]) == rules
+
+
+_LESS_UNREST_TELLING = (
+    "soe-end-game-equal-vp-less-unrest",
+    "soe-end-game-less-unrest-orders-a-penalised-player-among-equals",
+)
 
 
 def _unrest_card_follows_the_acquired_card(request: Any, rulings: Any, /) -> Any:
@@ -2605,6 +2616,12 @@ def test_a_history_total_that_won_its_turn_refused_fails_the_ruling_taking_the_h
             history.append({"turn": 4, "totals": [{**e, "vp": min(e["vp"], 18)} for e in sixes]})
         asked = {"turn": 5, "totals": sixes, "history": history}
         assert his_blame.refused("determine_victory", asked, {}, field) == rule
+        # a total of a power that won nothing in a won turn (the Habsburgs' 14) is the range's
+        assert his_blame.refused("determine_victory", asked, {}, "history[3].totals[1].vp") is None
+    # a winning total refused where another refusal was due: that refusal's order, not the ruling
+    wrong = next(r for r in records if r.outcome == "failed")
+    due = replace(wrong, expected={"error": {"kind": "InvalidState", "field": "turn"}})
+    assert cited("his", wrong.got["error"], due) == "HIS-WIN-9"
 
 
 def _time_limit_before_standard(request: VictoryRequest, rulings: HisRulings, /) -> Outcome:
@@ -2631,22 +2648,38 @@ def test_the_time_limit_given_for_a_standard_victory_fails_the_order_unless_the_
     assert {blamed_rule(r) for r in turn_nine} == {"HIS-WIN-1"}  # without the run, the order: the first named
 
 
-def _refused_play_left_out(request: PhaseRequest, rulings: HisRulings, /) -> PhaseResult:
-    """HIS-PLAY-2 misread: ``run_phase`` given a play that is not allowed answers the phase without it, as
-    ``may_play_copernicus_or_servetus`` lets the outcome before stand, instead of refusing it."""
-    try:
-        return his.run_phase(request, rulings)
-    except IllegalAction as refusal:
-        if refusal.rule != "HIS-PLAY-1" or request.play is None:
-            raise
-        return his.run_phase(replace(request, play=None), rulings)
+def _refused_play_answered(answer: str) -> Callable[[PhaseRequest, HisRulings], PhaseResult]:
+    """``run_phase`` not refusing a play HIS-PLAY-1 refuses: a Copernicus or Servetus that stops no domination answered
+    as the phase without it (``without``: HIS-PLAY-2's refusal skipped, the outcome before left standing, as
+    ``may_play_copernicus_or_servetus`` does) or scored anyway (``scored``: what a condition read wrong answers too);
+    a play of another kind answered without it (``kind``: HIS-PLAY-1's own refusal skipped)."""
+
+    def phase(request: PhaseRequest, rulings: HisRulings, /) -> PhaseResult:
+        try:
+            return his.run_phase(request, rulings)
+        except IllegalAction as refusal:
+            play = request.play
+            if refusal.rule != "HIS-PLAY-1" or play is None or (play.kind in PLAYABLE) == (answer == "kind"):
+                raise
+            if answer == "scored":
+                return his.run_phase(replace(request, bonuses=(*request.bonuses, play), play=None), rulings)
+            return his.run_phase(replace(request, play=None), rulings)
+
+    return phase
 
 
-def test_a_play_not_allowed_answered_without_it_fails_the_clause_asking_run_phase_to_refuse_it() -> None:
-    """The condition read right (HIS-PLAY-1), the refusal HIS-PLAY-2 asks of ``run_phase`` not made: HIS-PLAY-2."""
-    records = records_of("his", SimpleNamespace(run_phase=_refused_play_left_out), ("run_phase",))
+@pytest.mark.parametrize(
+    ("answer", "rule"), [("without", "HIS-PLAY-2"), ("scored", "HIS-PLAY-1"), ("kind", "HIS-PLAY-1")]
+)
+def test_a_play_not_allowed_answered_without_it_fails_the_clause_asking_run_phase_to_refuse_it(
+    answer: str, rule: str
+) -> None:
+    """The condition read right (HIS-PLAY-1), the refusal HIS-PLAY-2 asks of ``run_phase`` not made: HIS-PLAY-2. A
+    play scored anyway may be the condition read wrong, and a play of another kind is HIS-PLAY-1's own refusal:
+    HIS-PLAY-1."""
+    records = records_of("his", SimpleNamespace(run_phase=_refused_play_answered(answer)), ("run_phase",))
     assert sum(r.outcome == "failed" for r in records) >= 1
-    assert _failed_rules("his", records) == ["HIS-PLAY-2"]
+    assert _failed_rules("his", records) == [rule]
 
 
 def _last_unrest_card_kept(request: Any, _: Any) -> Callable[[Any, Any], bool]:
@@ -2665,6 +2698,18 @@ def test_the_last_unrest_card_kept_on_its_pile_fails_the_slide_not_the_collapse_
 
 
 _ACQUIRE = ("IMP-COLLAPSE-1", "IMP-MARKET-4", "IMP-RULING-2")  # rules the acquisition invariant also runs under
+
+
+def _slid_card_lost(request: Any, rulings: Any, /) -> Any:
+    """IMP-MARKET-5 misread: the unrest card leaves its pile but never reaches the replacement."""
+    result = imperium.acquire_market_card(request, rulings)
+    return replace(result, market=tuple(replace(slot, unrest=None) for slot in result.market))
+
+
+def test_an_unrest_card_lost_on_its_way_under_the_replacement_fails_the_slide() -> None:
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=_slid_card_lost), ("acquire_market_card",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and {blamed_rule(r, records) for r in failed} == {"IMP-MARKET-5"}
 
 
 def _marker_spent(request: Any, rulings: Any, /) -> Any:

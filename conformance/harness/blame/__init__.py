@@ -80,7 +80,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from rulespec.conformance.harness.blame.composed import composed_step
@@ -234,6 +234,7 @@ class _Run:
 
     passed: dict[str, frozenset[str]]  # per game, the vector cases passed (their expectations the vectors' own)
     primaries: defaultdict[str, Counter[str]]  # per misreading, the primary rules of the failing checks it explains
+    steps: dict[str, Counter[str]] = field(default_factory=dict[str, Counter[str]])  # per game, ``_sure_steps``
 
 
 _WEIGHED: list[tuple[Sequence[CheckRecord], int, _Run]] = []  # the last run weighed, while its caller holds it
@@ -283,17 +284,24 @@ def _accepted(record: CheckRecord) -> str | None:
 def _decided(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str | None:
     """The rule of the first step where the answers differ, as the game's suite names it (None: it does not). Where
     the suite names several, one of which the difference is (the time limit given where a standard victory is due:
-    the standard victory missed, or checked after the time limit), the one the run's other failures name for sure,
-    else the first."""
+    the standard victory missed, or checked after the time limit), the one of them the most of the run's other
+    failures are named for, each a step the suite names alone (a standard victory missed before turn 9), else the
+    first."""
     named = _steps_named(record)
     if not isinstance(named, tuple):
         return named
-    sure = Counter(
-        rule
-        for other in among
-        if other is not record and isinstance(rule := _steps_named(other), str) and rule in named
-    )
-    return sure.most_common(1)[0][0] if sure else named[0]
+    votes = _sure_steps(among, record.game) if among else Counter[str]()
+    return max(named, key=lambda rule: (votes[rule], -named.index(rule)))
+
+
+def _sure_steps(among: Sequence[CheckRecord], game: str) -> Counter[str]:
+    """How many of the run's failing checks of the game the suite names each step of alone (kept with the run)."""
+    run = _weighed(among)
+    if game not in run.steps:
+        run.steps[game] = Counter(
+            rule for other in among if other.game == game and isinstance(rule := _steps_named(other), str)
+        )
+    return run.steps[game]
 
 
 def _steps_named(record: CheckRecord) -> str | tuple[str, ...] | None:

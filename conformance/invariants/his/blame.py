@@ -26,6 +26,7 @@ from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.conformance.harness.verdict import as_json, field, reordered
 from rulespec.reference.here_i_stand.model import POWERS
+from rulespec.reference.here_i_stand.phase import PLAYABLE
 from rulespec.reference.here_i_stand.rulings import Rulings
 
 DEFAULTS = Rulings()  # what a record's rulings leave out
@@ -196,33 +197,44 @@ def _nth(answer: dict[str, Any], index: str) -> dict[str, Any]:
 
 
 def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
-    """The clause an illegal input accepted breaks, where the answer shows it for sure: a play that is not allowed
-    (HIS-PLAY-1's refusal due) answered by ``run_phase`` as the phase without it, the outcome before standing as
-    ``may_play_copernicus_or_servetus`` answers: the condition read right, the refusal HIS-PLAY-2 asks of
-    ``run_phase`` not made (HIS-PLAY-2); else None."""
+    """The clause an illegal input accepted breaks, where the answer shows it for sure: a Copernicus or Servetus play
+    that is not allowed (HIS-PLAY-1's domination condition) answered by ``run_phase`` as the phase without it, the
+    outcome before standing as ``may_play_copernicus_or_servetus`` answers: the condition read right, the refusal
+    HIS-PLAY-2 asks of ``run_phase`` not made (HIS-PLAY-2). A play scored anyway is what a condition read wrong also
+    answers, and a play of another kind is refused by HIS-PLAY-1 itself: those stay the refusal's; else None."""
     asked, due = _object(request), field(expected, "error")
-    if operation != "run_phase" or asked is None or asked.get("play") is None or field(due, "rule") != "HIS-PLAY-1":
+    play = _object(asked.get("play")) if asked is not None else None
+    if operation != "run_phase" or asked is None or play is None or field(due, "rule") != "HIS-PLAY-1":
+        return None
+    if play.get("kind") not in {kind.value for kind in PLAYABLE}:
         return None
     without = _answer("run_phase", {**asked, "play": None}, rulings)
     return "HIS-PLAY-2" if without is not None and as_json(without) == as_json(got) else None
 
 
-_HISTORY_TOTAL = re.compile(r"^history\[(\d+)\]\.totals\[\d+\]\.vp$")
+_HISTORY_TOTAL = re.compile(r"^history\[(\d+)\]\.totals\[(\d+)\]\.vp$")
 
 
-def refused(operation: str, request: Any, rulings: Any, field: str) -> str | None:
+def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None:
     """The clause that rules legal the value a refusal of a legal input named, where a clause other than the field's
-    own range does: a history total whose turn it won (the record, judged as that turn's phase, is a victory) is
-    taken as recorded, earlier turns never judged again (HIS-RULING-8); else None."""
-    found, asked = _HISTORY_TOTAL.match(field), _object(request)
+    own range does: the total of a power that won its turn with it (the record, judged as that turn's phase, is a
+    victory the power won or shares) is taken as recorded, earlier turns never judged again (HIS-RULING-8); a total
+    of a power that won nothing there is the range's; else None."""
+    found, asked = _HISTORY_TOTAL.match(path), _object(request)
     history = asked.get("history") if asked is not None else None  # the phase's operations each carry one
     if found is None or not isinstance(history, (list, tuple)) or int(found[1]) >= len(history):  # pyright: ignore[reportUnknownArgumentType]
         return None
     earlier = list(cast(Sequence[Any], history))[: int(found[1]) + 1]
     record = _object(earlier[-1]) or {}
-    judged = {"turn": record.get("turn"), "totals": record.get("totals"), "history": earlier[:-1]}
-    won = _reference("determine_victory", judged, rulings, "victory")
-    return "HIS-RULING-8" if won not in (None, "none") else None
+    raw = record.get("totals")
+    totals = list(cast(Sequence[Any], raw)) if isinstance(raw, (list, tuple)) else []  # pyright: ignore[reportUnknownArgumentType]
+    entry = _object(totals[int(found[2])]) if int(found[2]) < len(totals) else None
+    phase = {"turn": record.get("turn"), "totals": totals, "history": earlier[:-1]}
+    judged = _answer("determine_victory", phase, rulings)
+    if entry is None or field(judged, "victory") in (None, "none"):
+        return None
+    winners: list[Any] = [field(judged, "winner"), *(field(judged, "tied") or [])]
+    return "HIS-RULING-8" if entry.get("power") in winners else None
 
 
 def decided(

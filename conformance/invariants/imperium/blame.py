@@ -63,20 +63,17 @@ _SLID = ("$.market[", "$.unrest_pile", "$.collapsed", "$.collapse_card")
 
 
 def _slide_left_out(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
-    """Only the market's unrest cards, the unrest pile and the collapse differ, and each unrest card due under a
-    replacement is missing there and still on the unrest pile: the slide under it (IMP-MARKET-5) not made, whatever
-    follows from it (the collapse of an emptied pile, IMP-COLLAPSE-1)."""
+    """Only the market's unrest cards, the unrest pile and the collapse differ, and each slot due an unrest card under
+    its replacement holds none: the slide under it (IMP-MARKET-5) not made, the card kept on its pile or lost on the
+    way, whatever follows from it (the collapse of an emptied pile, IMP-COLLAPSE-1)."""
     if not paths or not all(path.startswith(_SLID) for path in paths):
         return False
     if any(path.startswith("$.market[") and not path.endswith(".unrest") for path in paths):
         return False
-    mine, theirs = _object(expected), _object(got)
-    due, kept = _slots(mine), _slots(theirs)
-    pile = [as_json(card) for card in cast(list[object], theirs.get("unrest_pile") or [])]
-    slid = [
-        as_json(a.get("unrest")) for a, b in zip(due, kept, strict=False) if a.get("unrest") and not b.get("unrest")
-    ]
-    return len(due) == len(kept) and bool(slid) and all(card in pile for card in slid)
+    due, kept = _slots(_object(expected)), _slots(_object(got))
+    missing = [a for a, b in zip(due, kept, strict=False) if a.get("unrest") and not b.get("unrest")]
+    wrong = [a for a, b in zip(due, kept, strict=False) if b.get("unrest") and a.get("unrest") != b.get("unrest")]
+    return len(due) == len(kept) and bool(missing) and not wrong
 
 
 def _object(answer: Any) -> dict[str, Any]:

@@ -63,8 +63,8 @@ def _places(
     in revolution, or withheld from one still in, or places that count the players in revolution among those ranked
     above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s (the other reading
     played) or that order equal VP by more unrest (the alternative's one comparison read backwards) are the ruling's,
-    SOE-RULING-12; places ranked on the VP before the penalty are SOE-END-4's (its final VP misread); where both give
-    them (more unrest, more penalty: the same places where the penalties differ), one of the two, the run tells which;
+    SOE-RULING-12; where a ranking on the VP before the penalty (SOE-END-4's final VP misread) gives those places too
+    (more unrest, more penalty: the same places where the penalties differ), one of the two, the run tells which;
     any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the ruling: equal VP placed 1, 3, 3)."""
     placed = [s["place"] for s in got]
     if [s["place"] for s in standings] == placed:
