@@ -2648,6 +2648,29 @@ def test_the_time_limit_given_for_a_standard_victory_fails_the_order_unless_the_
     assert {blamed_rule(r) for r in turn_nine} == {"HIS-WIN-1"}  # without the run, the order: the first named
 
 
+_LEADERS = his_victory.leaders
+
+
+def _every_power_at_25_leads(_: Any, __: Any) -> Callable[[Any], tuple[Power, ...]]:
+    """HIS-WIN-2 misread: every power at 25 VP or more competes for the standard victory, as if tied for the most."""
+    return lambda totals: (
+        tuple(p for p in POWERS if totals[p] >= 25) if max(totals.values()) >= 25 else _LEADERS(totals)
+    )
+
+
+def test_powers_at_25_taken_as_tied_for_the_most_fail_the_standard_victory_not_the_tie_break() -> None:
+    """A lone leader walked through the history with the other powers at 25 or more: another winner named shows the
+    most VP read wrong (HIS-WIN-2); the same winner with a tie-break reported follows the run's word."""
+    phase = _port_with(his_victory, "leaders", _every_power_at_25_leads, his.determine_victory)
+    records = records_of("his", SimpleNamespace(determine_victory=phase), ("determine_victory",))
+    lone = [r for r in records if r.outcome == "failed" and not r.expected.get("tied")]
+    assert lone and {blamed_rule(r, records) for r in lone} == {"HIS-WIN-2"}
+    same_winner: dict[str, Any] = {"victory": "standard", "winner": "papacy", "tied": [], "tie_broken_at_turn": None}
+    reported = {**same_winner, "tie_broken_at_turn": 1}
+    named = his_blame.decided("determine_victory", {}, {}, same_winner, reported, ("$.tie_broken_at_turn",))
+    assert named == ("HIS-WIN-3", "HIS-WIN-2")
+
+
 def _refused_play_answered(answer: str) -> Callable[[PhaseRequest, HisRulings], PhaseResult]:
     """``run_phase`` not refusing a play HIS-PLAY-1 refuses: a Copernicus or Servetus that stops no domination answered
     as the phase without it (``without``: HIS-PLAY-2's refusal skipped, the outcome before left standing, as

@@ -64,6 +64,12 @@ def _outcome(
     shared = ruled.get("time_limit_tie", DEFAULTS.time_limit_tie.value) == "shared"
     if claimed is not None and broken is None and expected.get("victory") == "time_limit" and shared:
         return None  # the history walked at a time limit ``shared`` ends without it: the check's own rule says where
+    lone = broken is None and expected.get("winner") is not None and not expected.get("tied")
+    if lone and claimed is not None and expected.get("victory") == got.get("victory") == "standard":
+        # a lone leader, and a tie said broken: the history walked among powers not tied for the most. Another power
+        # named winner, one with fewer VP: the most VP read wrong (HIS-WIN-2); the same winner: that, or only a
+        # tie-break reported where none was due (HIS-WIN-3), the run tells which
+        return "HIS-WIN-2" if got.get("winner") != expected.get("winner") else ("HIS-WIN-3", "HIS-WIN-2")
     if claimed is not None and claimed != broken:
         return "HIS-WIN-3"  # a tie said broken where the walk back through the history does not break it
     if expected.get("victory") == "standard" and got.get("victory") == "domination":
