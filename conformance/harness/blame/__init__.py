@@ -24,9 +24,9 @@ blame is the primary rule, except where the answer says better which rule went w
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``);
 - an answer whose first differing step the game's suite names (``blame.decided`` in the game's invariants
   package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to); where it
-  names several, one of which the step is, the one the run's other failures name for sure, else the first (the time
-  limit given on turn 9 for a standard victory: the order of HIS-WIN-1, unless the run shows the standard victory
-  missed before turn 9 too, HIS-WIN-2);
+  names several, one of which the step is, the one of them that most of the run's other failures are named for (each
+  a step the suite names alone), else the first (the time limit given on turn 9 for a standard victory: the order of
+  HIS-WIN-1, unless the run shows the standard victory missed before turn 9 too, HIS-WIN-2);
 - a composite answer (``run_phase``: score sheets, each a list of lines) differing inside a line whose
   ``source`` names a step of the reference (``electorates``), wherever else it differs (its totals, its
   verdict): the clause that step's docstring names first (``steps``), so a wrong electorates line fails

@@ -30,7 +30,7 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
         if all(path.startswith("$.player.") for path in paths) and _unrest_card_elsewhere(request, expected, got):
             return "IMP-MARKET-3"  # the unrest card under it to the hand, whatever IMP-RULING-8 says of the card
         if _slide_left_out(expected, got, paths):
-            return "IMP-MARKET-5"  # the unrest card due under the replacement kept on its pile: the collapse follows
+            return "IMP-MARKET-5"  # the unrest card due under the replacement never there: the collapse follows
         if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
     if operation == "determine_winner" and paths and _scores_passed_over(request, expected, got):
