@@ -284,13 +284,13 @@ CANARIES: tuple[Canary, ...] = (
     Canary("FortsForgottenInMaintenance", "charges no upkeep for forts", ("SOE-MAINT-1",)),
     Canary("PooledTieRoundedUp", "rounds a pooled tie's share up instead of down", ("SOE-RULING-2",)),
     Canary("TaxationDrawsNoUnrest", "adds no unrest for the tokens drawn on taxation", ("SOE-MAINT-6",)),
-    Canary("IncomeWithoutMarkers", "pays no income for control markers on the map", ("SOE-INCOME-2", "SOE-INCOME-3")),
+    Canary("IncomeWithoutMarkers", "pays no income for control markers on the map", ("SOE-INCOME-2",)),
     Canary(
         "TwoPlayerUnrestTiePenalised", "penalises both players of a 2-player game tied on unrest", ("SOE-UNREST-7",)
     ),
     Canary("CleanUpKeepsGrandAlliances", "leaves grand alliances held through clean-up", ("SOE-CLEAN-2",)),
     Canary("NonPlayerMajorsTakeNoPlace", "gives non-player majors no place in a region's ranking", ("SOE-RULING-4",)),
     Canary("SecondHighestLosesThree", "takes 3 VP, not 4, from the second highest unrest", ("SOE-UNREST-4",)),
-    Canary("LessUnrestTieReversed", "puts more unrest first among equal VP under less_unrest", ("SOE-END-4",)),
+    Canary("LessUnrestTieReversed", "puts more unrest first among equal VP under less_unrest", ("SOE-RULING-12",)),
     Canary("BelowTieAsNextPlace", "scores a below_tie unfriendly tie as next_place", ("SOE-RULING-3",)),
 )

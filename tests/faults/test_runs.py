@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -121,7 +122,8 @@ def test_ending_faults(tmp_path: Path) -> None:
     """A daemon left behind is a stray process of the run, an error of no rule: the gate names nothing else."""
     ran = verify("--rule", "SOE-POP-1", "--cmd", hostile("setsid-daemon"))
     assert ran.returncode == 1, ran.stdout + ran.stderr
-    assert "stray process: processes" in ran.stdout and "gate: FAILED (5 passed, 1 error)" in ran.stdout, ran.stdout
+    assert "stray process: processes" in ran.stdout, ran.stdout
+    assert re.search(r"gate: FAILED \(\d+ passed, 1 error\)", ran.stdout), ran.stdout  # every check passed
     assert "no spec defines" not in ran.stdout and "\n  : " not in ran.stdout, ran.stdout
 
 
