@@ -2803,6 +2803,57 @@ def test_an_illegal_step_accepted_in_a_sequence_of_turns_fails_the_rule_of_the_r
     assert blamed_rule(turns, [*records, turns]) == "IMP-EXHAUST-2"
 
 
+def test_the_thirty_first_zoos_differences_each_show_their_step_for_sure() -> None:
+    """Each difference a suite names alone, and a neighbour it must not take: a line's source named otherwise (the
+    clause naming the lines, not the step scoring it), a lone leader made a tie of one under ``shared`` (the ruling,
+    not the time limit), a field other than gold changed by income, standings given before the 3rd war, the right
+    winners listed otherwise, a taxation's leftover gold lost."""
+    renamed = ("$.scores[0].special[0].source",)
+    assert his_blame.decided("run_phase", {}, {}, {}, {}, renamed) == "HIS-SPECIAL-9"
+    assert his_blame.decided("bonus_vp", {}, {}, {}, {}, ("$.lines[0].source",)) == "HIS-BONUS-10"
+    assert his_blame.decided("bonus_vp", {}, {}, {}, {}, ("$.lines[0].source", "$.total")) is None
+    limit: dict[str, Any] = {"victory": "time_limit", "winner": "habsburgs", "tied": [], "tie_broken_at_turn": None}
+    alone = {**limit, "winner": None, "tied": ["habsburgs"]}
+    paths = ("$.tied", "$.winner")
+    assert (
+        his_blame.decided("determine_victory", {}, {"time_limit_tie": "shared"}, limit, alone, paths) == "HIS-RULING-4"
+    )
+    assert his_blame.decided("determine_victory", {}, {}, limit, alone, paths) != "HIS-RULING-4"  # not the ruling asked
+    forts = ("$.empires[1].forts",)
+    assert soe_blame.decided("collect_income", {}, {}, {}, {}, forts) == "SOE-INCOME-4"
+    war: dict[str, Any] = {"standings": None}
+    assert soe_blame.decided("end_war", {}, {}, war, {"standings": []}, ("$.standings",)) == "SOE-SEQ-5"
+    due = {"unrest": [1, 1], "winners": ["zed", "amy"], "decided_by": "shared"}
+    sorted_ = {**due, "winners": ["amy", "zed"]}
+    both = ("$.winners[0]", "$.winners[1]")
+    assert imperium_blame.decided("determine_winner", {}, {}, due, sorted_, both) == "IMP-COLLAPSE-5"
+    owed: dict[str, Any] = {"empires": [{"gold": 1, "unrest": 3}, {"gold": 0, "unrest": 0}]}
+    lost = {"empires": [{"gold": 0, "unrest": 3}, {"gold": 0, "unrest": 0}]}
+    gold = ("$.empires[0].gold",)
+    assert soe_blame.decided("pay_maintenance", {}, {}, owed, lost, gold) == "SOE-MAINT-7"
+    short = {"empires": [{"gold": 2, "unrest": 3}, {"gold": 0, "unrest": 0}]}  # more gold left: not a leftover lost
+    assert soe_blame.decided("pay_maintenance", {}, {}, owed, short, gold) is None
+
+
+def _unknown_card_as_bad_field(request: Any, rulings: Any, /) -> Any:
+    """IMP-MARKET-1 misread: a card found nowhere refused as a bad ``card`` (InvalidState), not IllegalAction."""
+    try:
+        return imperium.acquire_market_card(request, rulings)
+    except IllegalAction as refusal:
+        if refusal.rule != "IMP-MARKET-1":
+            raise
+        raise InvalidState("card", request.card, "no such card", "IMP-STATE-1") from refusal
+
+
+def test_a_due_illegal_action_given_as_a_bad_field_fails_the_checks_own_rule() -> None:
+    """The refusal made where the check's rule makes it, only as another kind: the field's rule shows nothing wrong
+    of its own, so the check's rule fails (IMP-MARKET-1), not the field's (IMP-STATE-1)."""
+    target = SimpleNamespace(acquire_market_card=_unknown_card_as_bad_field)
+    records = records_of("imperium", target, ("acquire_market_card",))
+    assert sum(r.outcome == "failed" for r in records) >= 1
+    assert _failed_rules("imperium", records) == ["IMP-MARKET-1"]
+
+
 _PAY_FOR_UNITS = maintenance.pay_for_units
 
 

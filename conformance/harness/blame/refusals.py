@@ -71,7 +71,8 @@ def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict
 
 
 def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
-    """Whether the run shows the IllegalAction due here given under another rule's name, and nothing else of that rule
+    """Whether the run shows the IllegalAction due here given under another rule's name (an IllegalAction citing it,
+    or an InvalidState on a field of its: an unknown card refused as a bad ``card``), and nothing else of that rule
     wrong: every failing check refused under that rule was due this very refusal (the same rule), and no failing check
     involves that rule (none of its own checks, no two-fault request holding its fault too: an order misread). Then the
     refusal is made where this check's rule says, only cited wrong (a burned debater's claim refused citing HIS-BONUS-2,
@@ -79,7 +80,8 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
     due, error = _errors(record)
     if not among or due is None or error is None or due.get("kind") != "IllegalAction":
         return False
-    name = error.get("rule") if error.get("kind") == "IllegalAction" else None
+    # an InvalidState given for it names the rule of its field (an unknown card refused as a bad ``card``)
+    name = error.get("rule") if error.get("kind") == "IllegalAction" else cited(record.game, error, record)
     if not isinstance(name, str) or name == due.get("rule"):
         return False
     failing = [o for o in among if o.game == record.game and o.outcome == Outcome.FAILED.value]
@@ -87,10 +89,18 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
         return False  # that rule's own checks failed, or a request holding its fault too refused for it: an order
     for other in failing:
         wanted, given = _errors(other)
-        if given is not None and given.get("kind") == "IllegalAction" and given.get("rule") == name:
+        if given is not None and _named_rule(other, given) == name:
             if wanted is None or wanted.get("kind") != "IllegalAction" or wanted.get("rule") != due.get("rule"):
                 return False
     return True
+
+
+def _named_rule(record: CheckRecord, given: dict[str, Any]) -> str | None:
+    """The rule a refusal names: an IllegalAction's own, an InvalidState's field's (``cited``)."""
+    if given.get("kind") == "IllegalAction":
+        rule = given.get("rule")
+        return rule if isinstance(rule, str) else None
+    return cited(record.game, given, record)
 
 
 @functools.cache

@@ -64,6 +64,9 @@ def _outcome(
     shared = ruled.get("time_limit_tie", DEFAULTS.time_limit_tie.value) == "shared"
     if claimed is not None and broken is None and expected.get("victory") == "time_limit" and shared:
         return None  # the history walked at a time limit ``shared`` ends without it: the check's own rule says where
+    lone_at_limit = expected.get("victory") == got.get("victory") == "time_limit" and expected.get("winner")
+    if shared and lone_at_limit and got.get("winner") is None and list(got.get("tied") or []) == [expected["winner"]]:
+        return "HIS-RULING-4"  # ``shared`` is for powers tied for the most: a lone leader made a tie of one
     lone = broken is None and expected.get("winner") is not None and not expected.get("tied")
     if lone and claimed is not None and expected.get("victory") == got.get("victory") == "standard":
         # a lone leader, and a tie said broken: the history walked among powers not tied for the most. Another power
@@ -166,6 +169,18 @@ def _lines_reordered(
     return clauses.pop() if len(clauses) == 1 else None
 
 
+def _sources_named_otherwise(operation: str, paths: tuple[str, ...]) -> str | None:
+    """The clause naming a sheet's lines, when every difference is a line's ``source`` (its VP right, the line
+    named otherwise than the clause names it: ``piracy_vp`` for ``piracy``); else None."""
+    clauses: set[str | None] = set()
+    for path in paths:
+        found = _LINES.match(path)
+        if found is None or not path.endswith(".source"):
+            return None
+        clauses.add(_ORDERED_BY.get(found.group(2)) or _ORDERED_BY.get(operation))
+    return clauses.pop() if len(clauses) == 1 else None
+
+
 _STEPS = re.compile(r"\.\w+|\[\d+\]")
 
 
@@ -254,6 +269,9 @@ def decided(
     lines = _lines_reordered(operation, mine, theirs, paths) if mine and theirs and paths else None
     if lines is not None:
         return lines  # each source scored right, its line shown in another place: the order the sheet keeps
+    named = _sources_named_otherwise(operation, paths) if paths else None
+    if named is not None:
+        return named  # each line's VP right, its source named otherwise: the clause that names the lines
     if _powers_reordered(expected, got, paths):
         return "HIS-POWER-1"  # each power's entry right, the powers listed in another order than the impulses'
     if operation == "determine_victory":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from rulespec.conformance.harness.verdict import as_json
+from rulespec.conformance.harness.verdict import as_json, field, reordered
 
 
 def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
@@ -36,6 +36,8 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
     if operation == "determine_winner" and paths and _scores_passed_over(request, expected, got):
         return "IMP-COLLAPSE-4"  # every player tied on unrest named, where the scores should have chosen among them
     if operation == "determine_winner" and paths and all(path.startswith("$.winners") for path in paths):
+        if reordered(field(expected, "winners"), field(got, "winners")):
+            return "IMP-COLLAPSE-5"  # the right winners, listed otherwise than in the order of the players
         return _winners(request, expected, got)
     return None
 

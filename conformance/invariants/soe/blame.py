@@ -270,6 +270,21 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
 _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
 
 
+def _leftover_lost(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
+    """Only golds differ (every draw right, so every taxation counted), each due more than 0 and given 0: the gold
+    the taxations leave over the cost lost (SOE-MAINT-7's gold + taxations x yield - cost)."""
+    found = [_GOLD.fullmatch(path) for path in paths]
+    if not paths or not all(found):
+        return False
+    due, given = field(expected, "empires"), field(got, "empires")
+    if not (isinstance(due, list) and isinstance(given, list)):
+        return False
+    at = [int(match.group(1)) for match in found if match]
+    inside = all(i < min(len(due), len(given)) for i in at)  # pyright: ignore[reportUnknownArgumentType]
+    left = [(field(due[i], "gold"), field(given[i], "gold")) for i in at] if inside else []  # pyright: ignore[reportUnknownArgumentType]
+    return bool(left) and all(isinstance(owed, int) and owed > 0 and kept == 0 for owed, kept in left)
+
+
 def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
     """Every award given right, the list holding them otherwise than one per player in the players' order: some
     of the 0 awards left out, or the awards shown in another order (SOE-SCORE-10)."""
@@ -315,8 +330,14 @@ def decided(
 ) -> str | tuple[str, ...] | None:
     """The clause of the first step that differs, when the answers show it (several: one of them, the run tells
     which); else None."""
+    if operation == "collect_income" and paths and not any(_GOLD.fullmatch(path) for path in paths):
+        return "SOE-INCOME-4"  # every gold right, another field changed: income changes gold only
     if operation == "collect_income":
         return _income(request, got, paths)
+    if operation == "pay_maintenance" and _leftover_lost(expected, got, paths):
+        return "SOE-MAINT-7"  # every unrest right, gold left at 0 where the taxations leave some over the cost
+    if operation == "end_war" and paths == ("$.standings",) and field(expected, "standings") is None:
+        return "SOE-SEQ-5"  # the steps all right, standings given after a war before the 3rd
     if operation == "score_region" and paths and all(path.startswith("$.awards") for path in paths):
         return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
     if operation == "end_war" and any(path.startswith(("$.empires", "$.board")) for path in paths):
