@@ -2831,6 +2831,8 @@ def test_the_thirty_first_zoos_differences_each_show_their_step_for_sure() -> No
     lost = {"empires": [{"gold": 0, "unrest": 3}, {"gold": 0, "unrest": 0}]}
     gold = ("$.empires[0].gold",)
     assert soe_blame.decided("pay_maintenance", {}, {}, owed, lost, gold) == "SOE-MAINT-7"
+    doubled = {"gold_per_taxation": 2}  # a yield of 1 a taxation leaves 0 too there
+    assert soe_blame.decided("pay_maintenance", {}, doubled, owed, lost, gold) == ("SOE-MAINT-4", "SOE-MAINT-7")
     short = {"empires": [{"gold": 2, "unrest": 3}, {"gold": 0, "unrest": 0}]}  # more gold left: not a leftover lost
     assert soe_blame.decided("pay_maintenance", {}, {}, owed, short, gold) is None
 

@@ -22,7 +22,7 @@ blame is the primary rule, except where the answer says better which rule went w
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``);
-- an answer whose first differing step the game's suite names (``blame.decided`` in the game's invariants
+- an answer whose first differing step the game's suite names (``suite``: ``blame.decided`` in the game's invariants
   package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to); where it
   names several, one of which the step is, the one of them that most of the run's other failures are named for (each
   a step the suite names alone), else the first (the time limit given on turn 9 for a standard victory: the order of
@@ -89,7 +89,8 @@ from rulespec.conformance.harness.blame.misread import explaining as misreadings
 from rulespec.conformance.harness.blame.misread import refuted
 from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
-from rulespec.conformance.harness.blame.steps import first_step, suite_blame
+from rulespec.conformance.harness.blame.steps import first_step
+from rulespec.conformance.harness.blame.suite import accepted_for, decided_step, steps_named
 from rulespec.conformance.harness.blame.switches import (
     confined,
     question_of,
@@ -150,7 +151,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # the misreading accepting it so reads, another alternative answering so (a whole check left out accepts
         # every input it refuses: a wholesale omission, not a misreading of the function's own clauses)
         misread = _misread(record, among)
-        return misread if misread in switched(record) else (_accepted(record) or _due_action(record) or primary)
+        return misread if misread in switched(record) else (accepted_for(record) or _due_action(record) or primary)
     return primary
 
 
@@ -257,11 +258,6 @@ def _weighed(among: Sequence[CheckRecord]) -> _Run:
     return run
 
 
-def _decider(key: str) -> Any:
-    """The game suite's ``blame.decided``, when it has one."""
-    return getattr(suite_blame(key), "decided", None)
-
-
 def _due_action(record: CheckRecord) -> str | None:
     """The rule the ``IllegalAction`` due cites, when the spec defines it: a step of a sequence of turns (an invariant
     playing several operations, primary to what it tracks) refused for its own rule (None: no such refusal due)."""
@@ -271,27 +267,9 @@ def _due_action(record: CheckRecord) -> str | None:
     return refusal_rule(record.game, cast(dict[str, Any], due))
 
 
-def _accepted(record: CheckRecord) -> str | None:
-    """The clause an illegal input accepted breaks, as the game's suite names it (``blame.accepted``: the refusal's
-    duty in another clause than the one it cites, the answer showing it for sure); None where it does not."""
-    accepted = getattr(suite_blame(record.game), "accepted", None)
-    if accepted is None or record.operation is None:
-        return None
-    rule = accepted(record.operation, record.request, record.rulings, record.expected, record.got)
-    return rule if isinstance(rule, str) else None
-
-
-def _decided(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str | None:
-    """The rule of the first step where the answers differ, as the game's suite names it (None: it does not). Where
-    the suite names several, one of which the difference is (the time limit given where a standard victory is due:
-    the standard victory missed, or checked after the time limit), the one of them the most of the run's other
-    failures are named for, each a step the suite names alone (a standard victory missed before turn 9), else the
-    first."""
-    named = _steps_named(record)
-    if not isinstance(named, tuple):
-        return named
-    votes = _sure_steps(among, record.game) if among else Counter[str]()
-    return max(named, key=lambda rule: (votes[rule], -named.index(rule)))
+def _decided(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+    """The step the game's suite names (``suite.decided_step``), weighed against the run's other failures."""
+    return decided_step(record, _sure_steps(among, record.game) if among else Counter[str]())
 
 
 def _sure_steps(among: Sequence[CheckRecord], game: str) -> Counter[str]:
@@ -299,20 +277,6 @@ def _sure_steps(among: Sequence[CheckRecord], game: str) -> Counter[str]:
     run = _weighed(among)
     if game not in run.steps:
         run.steps[game] = Counter(
-            rule for other in among if other.game == game and isinstance(rule := _steps_named(other), str)
+            rule for other in among if other.game == game and isinstance(rule := steps_named(other), str)
         )
     return run.steps[game]
-
-
-def _steps_named(record: CheckRecord) -> str | tuple[str, ...] | None:
-    """What the game's suite names of a failing check's first differing step: a clause, several, or None."""
-    decided = _decider(record.game)
-    if decided is None or record.operation is None or record.outcome != Outcome.FAILED.value:
-        return None
-    if not record.differences or (isinstance(record.expected, dict) and "error" in record.expected):
-        return None
-    paths = tuple(difference.path for difference in record.differences)
-    rule = decided(record.operation, record.request, record.rulings, record.expected, record.got, paths)
-    if isinstance(rule, tuple) and rule and all(isinstance(one, str) for one in rule):  # pyright: ignore[reportUnknownVariableType]
-        return cast(tuple[str, ...], rule)
-    return rule if isinstance(rule, str) else None

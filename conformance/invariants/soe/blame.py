@@ -335,7 +335,10 @@ def decided(
     if operation == "collect_income":
         return _income(request, got, paths)
     if operation == "pay_maintenance" and _leftover_lost(expected, got, paths):
-        return "SOE-MAINT-7"  # every unrest right, gold left at 0 where the taxations leave some over the cost
+        # every unrest right, gold left at 0 where the taxations leave some over the cost; a taxation yielding 1 gold
+        # whatever ``gold_per_taxation`` (SOE-MAINT-4) may leave 0 too where the ruling is not 1: the run tells which
+        rate = cast(dict[str, Any], rulings).get("gold_per_taxation", 1) if isinstance(rulings, dict) else 1
+        return "SOE-MAINT-7" if rate == 1 else ("SOE-MAINT-4", "SOE-MAINT-7")
     if operation == "end_war" and paths == ("$.standings",) and field(expected, "standings") is None:
         return "SOE-SEQ-5"  # the steps all right, standings given after a war before the 3rd
     if operation == "score_region" and paths and all(path.startswith("$.awards") for path in paths):

@@ -1,0 +1,51 @@
+"""What a game's suite names of a failing check (``blame.py`` in the game's invariants package), in its own words.
+
+``decided``: the clause of the first step where two answers differ, where the difference shows it for sure, or several
+clauses, one of which it is (the run's other failures choose: ``decided_step``); ``accepted``: the clause an illegal
+input accepted breaks, where the refusal's duty lies in another clause than the one it cites (``accepted_for``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, cast
+
+from rulespec.conformance.harness.blame.steps import suite_blame
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verdict import Outcome
+
+
+def decided_step(record: CheckRecord, votes: Counter[str]) -> str | None:
+    """The rule of the first step where the answers differ, as the game's suite names it (None: it does not). Where
+    the suite names several, one of which the difference is (the time limit given where a standard victory is due:
+    the standard victory missed, or checked after the time limit), the one of them the most of the run's other
+    failures are named for (``votes``: each a step the suite names alone, a standard victory missed before turn 9),
+    else the first."""
+    named = steps_named(record)
+    if not isinstance(named, tuple):
+        return named
+    return max(named, key=lambda rule: (votes[rule], -named.index(rule)))
+
+
+def steps_named(record: CheckRecord) -> str | tuple[str, ...] | None:
+    """What the game's suite names of a failing check's first differing step: a clause, several, or None."""
+    decided = getattr(suite_blame(record.game), "decided", None)
+    if decided is None or record.operation is None or record.outcome != Outcome.FAILED.value:
+        return None
+    if not record.differences or (isinstance(record.expected, dict) and "error" in record.expected):
+        return None
+    paths = tuple(difference.path for difference in record.differences)
+    rule = decided(record.operation, record.request, record.rulings, record.expected, record.got, paths)
+    if isinstance(rule, tuple) and rule and all(isinstance(one, str) for one in rule):  # pyright: ignore[reportUnknownVariableType]
+        return cast(tuple[str, ...], rule)
+    return rule if isinstance(rule, str) else None
+
+
+def accepted_for(record: CheckRecord) -> str | None:
+    """The clause an illegal input accepted breaks, as the game's suite names it (``blame.accepted``: the refusal's
+    duty in another clause than the one it cites, the answer showing it for sure); None where it does not."""
+    accepted: Any = getattr(suite_blame(record.game), "accepted", None)
+    if accepted is None or record.operation is None:
+        return None
+    rule = accepted(record.operation, record.request, record.rulings, record.expected, record.got)
+    return rule if isinstance(rule, str) else None
