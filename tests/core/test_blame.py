@@ -2821,6 +2821,12 @@ def test_the_thirty_first_zoos_differences_each_show_their_step_for_sure() -> No
     assert his_blame.decided("determine_victory", {}, {}, limit, alone, paths) != "HIS-RULING-4"  # not the ruling asked
     forts = ("$.empires[1].forts",)
     assert soe_blame.decided("collect_income", {}, {}, {}, {}, forts) == "SOE-INCOME-4"
+    tie: dict[str, Any] = {"victory": "standard", "winner": None, "tied": ["france", "papacy"]}
+    tie_turn = {**tie, "tie_broken_at_turn": 1}  # the same powers left tied: the tie's result, not the walk
+    broken_at = ("$.tie_broken_at_turn",)
+    assert his_blame.decided("determine_victory", {}, {}, tie, tie_turn, broken_at) == "HIS-WIN-4"
+    fewer = {**tie_turn, "tied": ["papacy"]}  # another set left tied: the walk (HIS-WIN-3)
+    assert his_blame.decided("determine_victory", {}, {}, tie, fewer, (*broken_at, "$.tied")) == "HIS-WIN-3"
     war: dict[str, Any] = {"standings": None}
     assert soe_blame.decided("end_war", {}, {}, war, {"standings": []}, ("$.standings",)) == "SOE-SEQ-5"
     due = {"unrest": [1, 1], "winners": ["zed", "amy"], "decided_by": "shared"}

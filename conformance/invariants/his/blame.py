@@ -73,6 +73,9 @@ def _outcome(
         # named winner, one with fewer VP: the most VP read wrong (HIS-WIN-2); the same winner: that, or only a
         # tie-break reported where none was due (HIS-WIN-3), the run tells which
         return "HIS-WIN-2" if got.get("winner") != expected.get("winner") else ("HIS-WIN-3", "HIS-WIN-2")
+    unbroken = broken is None and expected.get("winner") is None and expected.get("tied")
+    if unbroken and claimed is not None and got.get("winner") is None and got.get("tied") == expected.get("tied"):
+        return "HIS-WIN-4"  # the same powers left tied, the walk right, a turn reported for a tie it never broke
     if claimed is not None and claimed != broken:
         return "HIS-WIN-3"  # a tie said broken where the walk back through the history does not break it
     if expected.get("victory") == "standard" and got.get("victory") == "domination":
