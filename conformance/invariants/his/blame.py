@@ -144,7 +144,7 @@ def _before_play(request: dict[str, Any], rulings: Any) -> Any:
 
 
 # a score sheet's lines (``special_vp``'s and ``bonus_vp``'s ``lines``, ``score_power``'s and each of ``run_phase``'s
-# scores' ``special`` and ``bonus``) and the clause that states their order
+# scores' ``special`` and ``bonus``) and the clause that states their names and order
 _LINES = re.compile(r"^\$(?:\.scores\[(\d+)\])?\.(lines|special|bonus)\[\d+\]")
 _ORDERED_BY = {
     "special": "HIS-SPECIAL-9",
@@ -154,11 +154,11 @@ _ORDERED_BY = {
 }
 
 
-def _lines_reordered(
-    operation: str, expected: dict[str, Any], got: dict[str, Any], paths: tuple[str, ...]
-) -> str | None:
-    """The clause stating a sheet's order of lines, when every difference lies in lists of lines that hold the same
+def _sheet_lines(operation: str, expected: dict[str, Any], got: dict[str, Any], paths: tuple[str, ...]) -> str | None:
+    """The clause stating a sheet's lines, their names and order, when every difference is a line's ``source`` (its
+    VP right, the line named otherwise: ``piracy_vp`` for ``piracy``) or lies in lists of lines that hold the same
     lines in another order (the right VP on each source, shown in the wrong place); else None."""
+    named = all(path.endswith(".source") for path in paths)
     clauses: set[str | None] = set()
     for path in paths:
         found = _LINES.match(path)
@@ -166,21 +166,9 @@ def _lines_reordered(
             return None
         score, lines = found.group(1), found.group(2)
         mine, theirs = (expected, got) if score is None else (_nth(expected, score), _nth(got, score))
-        if not reordered(mine.get(lines), theirs.get(lines)):
+        if not named and not reordered(mine.get(lines), theirs.get(lines)):
             return None
         clauses.add(_ORDERED_BY.get(lines) or _ORDERED_BY.get(operation))
-    return clauses.pop() if len(clauses) == 1 else None
-
-
-def _sources_named_otherwise(operation: str, paths: tuple[str, ...]) -> str | None:
-    """The clause naming a sheet's lines, when every difference is a line's ``source`` (its VP right, the line
-    named otherwise than the clause names it: ``piracy_vp`` for ``piracy``); else None."""
-    clauses: set[str | None] = set()
-    for path in paths:
-        found = _LINES.match(path)
-        if found is None or not path.endswith(".source"):
-            return None
-        clauses.add(_ORDERED_BY.get(found.group(2)) or _ORDERED_BY.get(operation))
     return clauses.pop() if len(clauses) == 1 else None
 
 
@@ -269,12 +257,9 @@ def decided(
     if paths and all(path.endswith(".next_turn") for path in paths):
         return "HIS-WIN-8"  # the verdict right, the turn after it wrong: the one clause that says which turn is next
     mine, theirs, asked = _object(expected), _object(got), _object(request)
-    lines = _lines_reordered(operation, mine, theirs, paths) if mine and theirs and paths else None
+    lines = _sheet_lines(operation, mine, theirs, paths) if mine is not None and theirs is not None and paths else None
     if lines is not None:
-        return lines  # each source scored right, its line shown in another place: the order the sheet keeps
-    named = _sources_named_otherwise(operation, paths) if paths else None
-    if named is not None:
-        return named  # each line's VP right, its source named otherwise: the clause that names the lines
+        return lines  # each line's VP right, named otherwise or shown in another place: the clause stating the sheet
     if _powers_reordered(expected, got, paths):
         return "HIS-POWER-1"  # each power's entry right, the powers listed in another order than the impulses'
     if operation == "determine_victory":

@@ -72,18 +72,14 @@ def _slide_left_out(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
         return False
     if any(path.startswith("$.market[") and not path.endswith(".unrest") for path in paths):
         return False
-    due, kept = _slots(_object(expected)), _slots(_object(got))
+    due, kept = _slots(expected), _slots(got)
     missing = [a for a, b in zip(due, kept, strict=False) if a.get("unrest") and not b.get("unrest")]
     wrong = [a for a, b in zip(due, kept, strict=False) if b.get("unrest") and a.get("unrest") != b.get("unrest")]
     return len(due) == len(kept) and bool(missing) and not wrong
 
 
-def _object(answer: Any) -> dict[str, Any]:
-    return cast(dict[str, Any], answer) if isinstance(answer, dict) else {}
-
-
-def _slots(answer: dict[str, Any]) -> list[dict[str, Any]]:
-    market = answer.get("market")
+def _slots(answer: Any) -> list[dict[str, Any]]:
+    market = field(answer, "market")
     slots = cast(list[object], market) if isinstance(market, list) else []
     return [cast(dict[str, Any], slot) if isinstance(slot, dict) else {} for slot in slots]
 
