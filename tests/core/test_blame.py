@@ -138,6 +138,7 @@ from rulespec.reference.struggle_of_empires.maintenance import (
     taxations_needed,
 )
 from rulespec.reference.struggle_of_empires.model import (
+    Award,
     Empire,
     Empires,
     EndGameRequest,
@@ -2939,3 +2940,66 @@ def test_a_nation_card_left_on_its_deck_fails_the_step_that_moves_it() -> None:
     assert any(r.outcome == "failed" for r in records)
     shown = _failed_rules("imperium", records)
     assert shown == ["IMP-DRAW-3", "IMP-DRAW-4"]
+
+
+_BUMP_DOWN = scoring.bump_down
+
+
+def _k_of_players_alone(_: Any, __: Any) -> Callable[[Any, Any, Any], int]:
+    """SOE-SCORE-8 misread: under ``below_tie`` the tie's k counts its players, not the non-player majors in it."""
+
+    def bumped(values: Any, group: Any, rulings: Any) -> int:
+        if rulings.unfriendly_tie is not UnfriendlyTie.BELOW_TIE:
+            return _BUMP_DOWN(values, group, rulings)
+        players = sum(entrant.is_player for entrant in group.entrants)
+        return scoring.place_value(values, group.place + players)
+
+    return bumped
+
+
+def test_a_tie_s_k_counting_its_players_alone_fails_the_sentence_that_counts_the_majors() -> None:
+    """A below-tie award with a non-player major left out of k is SOE-SCORE-8's (its sentence counts the major),
+    not SOE-RULING-3's, the ruling that only names p+k."""
+    port = _port_with(scoring, "bump_down", _k_of_players_alone, soe.score_region)
+    records = records_of("soe", SimpleNamespace(score_region=port), ("score_region",))
+    assert {r.primary_rule for r in records if r.outcome == "failed"} == {"SOE-RULING-3"}
+    assert _failed_rules("soe", records) == ["SOE-SCORE-8"]
+
+
+def _revolution_keeps_its_vp(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+    """SOE-UNREST-1 misread: a player in revolution keeps its VP (the places still leave it out)."""
+    ended = soe.end_game(request, rulings)
+    kept = {empire.player: empire.vp for empire in request.empires}
+    return Standings(tuple(replace(s, vp=kept[s.player]) if s.revolution else s for s in ended.standings))
+
+
+def test_a_player_in_revolution_keeping_its_vp_fails_revolution_not_each_standings_vector() -> None:
+    records = records_of("soe", SimpleNamespace(end_game=_revolution_keeps_its_vp), ("end_game",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3  # vectors of many rules meet it
+    assert _failed_rules("soe", records) == ["SOE-UNREST-1"]
+
+
+def _majors_award_to_the_last_player(request: RegionRequest, rulings: SoeRulings, /) -> RegionScore:
+    """SOE-SCORE-9 misread: awards kept by the index of the holder among the players, a major's -1 wrapping to the
+    last player, who is credited the major's value (a later place's overwriting an earlier)."""
+    players, region = request.players, request.region
+    unfriendly = scoring.ties_are_unfriendly(len(players), region, rulings)
+    scored = {player: 0 for player in players}
+    for group in scoring.rank_entrants(scoring.region_entrants(players, region, rulings)):
+        value = scoring.group_value(region.values, group, unfriendly, rulings)
+        scored.update({entrant.holder if entrant.is_player else players[-1]: value for entrant in group.entrants})
+    return replace(soe.score_region(request, rulings), awards=tuple(Award(p, scored[p]) for p in players))
+
+
+def test_a_majors_value_credited_to_a_player_fails_the_rule_that_majors_never_score() -> None:
+    """A player given the value of a place a major holds is SOE-SCORE-9's where that value shows (not 0); a player
+    given a major's 0 shows nothing for sure (any value lost gives 0): SOE-SCORE-9 only where the run shows it."""
+    records = records_of("soe", SimpleNamespace(score_region=_majors_award_to_the_last_player), ("score_region",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 1
+    assert _failed_rules("soe", records) == ["SOE-SCORE-9"]
+    # France's 1 marker takes 2nd place, worth nothing of the one value: b, due 5, given France's 0 shows no value
+    region = {"name": "Baltic", "values": [5], "control": [{"holder": "b", "markers": 2}]}
+    asked = {"players": ["a", "b"], "region": {**region, "non_player_control": [{"holder": "France", "markers": 1}]}}
+    due = {"region": "Baltic", "awards": [{"player": "a", "vp": 0}, {"player": "b", "vp": 5}]}
+    lost = {"region": "Baltic", "awards": [{"player": "a", "vp": 0}, {"player": "b", "vp": 0}]}
+    assert soe_blame.decided("score_region", asked, {}, due, lost, ("$.awards[1].vp",)) == (None, "SOE-SCORE-9")

@@ -1,8 +1,9 @@
 """What a game's suite names of a failing check (``blame.py`` in the game's invariants package), in its own words.
 
 ``decided``: the clause of the first step where two answers differ, where the difference shows it for sure, or several
-clauses, one of which it is (the run's other failures choose: ``decided_step``); ``accepted``: the clause an illegal
-input accepted breaks, where the refusal's duty lies in another clause than the one it cites (``accepted_for``).
+clauses, one of which it is (None among them: perhaps none for sure; the run's other failures choose:
+``decided_step``); ``accepted``: the clause an illegal input accepted breaks, where the refusal's duty lies in another
+clause than the one it cites (``accepted_for``).
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ def decided_step(record: CheckRecord, votes: Counter[str]) -> str | None:
     the suite names several, one of which the difference is (the time limit given where a standard victory is due:
     the standard victory missed, or checked after the time limit), the one of them the most of the run's other
     failures are named for (``votes``: each a step the suite names alone, a standard victory missed before turn 9),
-    else the first."""
+    else the first; None among them (the difference may show no step for sure) stands for the rest of the blame."""
     named = steps_named(record)
     if not isinstance(named, tuple):
         return named
-    return max(named, key=lambda rule: (votes[rule], -named.index(rule)))
+    return max(named, key=lambda rule: (votes[rule] if rule else 0, -named.index(rule)))
 
 
-def steps_named(record: CheckRecord) -> str | tuple[str, ...] | None:
+def steps_named(record: CheckRecord) -> str | tuple[str | None, ...] | None:
     """What the game's suite names of a failing check's first differing step: a clause, several, or None."""
     decided = getattr(suite_blame(record.game), "decided", None)
     if decided is None or record.operation is None or record.outcome != Outcome.FAILED.value:
@@ -36,8 +37,8 @@ def steps_named(record: CheckRecord) -> str | tuple[str, ...] | None:
         return None
     paths = tuple(difference.path for difference in record.differences)
     rule = decided(record.operation, record.request, record.rulings, record.expected, record.got, paths)
-    if isinstance(rule, tuple) and rule and all(isinstance(one, str) for one in rule):  # pyright: ignore[reportUnknownVariableType]
-        return cast(tuple[str, ...], rule)
+    if isinstance(rule, tuple) and rule and all(one is None or isinstance(one, str) for one in rule):  # pyright: ignore[reportUnknownVariableType]
+        return cast(tuple[str | None, ...], rule)
     return rule if isinstance(rule, str) else None
 
 

@@ -1,14 +1,11 @@
 """Which clause decides the first step where two answers of Struggle of Empires differ (``blame.blamed_rule``).
 
 The end of a war runs its steps in a stated order (SOE-SEQ-1 to SOE-SEQ-3): an answer the steps give with two
-neighbours swapped is that order's. The unrest assessment runs in steps, each standing's penalty before its VP and
-every VP before the places (SOE-END-3, SOE-END-4, SOE-UNREST-*), and a wrong step spreads to every later one and to
-every check whose answer holds it. Standings each right but out of the order of the empires are SOE-END-3's. Income is
-the population, then the markers on the map: a gain of the population and markers counted otherwise than as the
-player's own (every holder's, where the player holds some or everywhere, or the non-player majors' too) misreads whose
-markers count (SOE-INCOME-3). A region's awards each right but listed otherwise (0 awards left out, another order)
-are SOE-SCORE-10's. Only what a difference shows for sure is named; anything else is left to the
-check's own rule.
+neighbours swapped is that order's. The unrest assessment's steps are ``standings_blame``'s, a region's awards
+``awards_blame``'s. Income is the population, then the markers on the map: a gain of the population and markers
+counted otherwise than as the player's own (every holder's, where the player holds some or everywhere, or the
+non-player majors' too) misreads whose markers count (SOE-INCOME-3). Only what a difference shows for sure is named;
+anything else is left to the check's own rule.
 """
 
 from __future__ import annotations
@@ -18,8 +15,9 @@ from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import json_value, typed_question
-from rulespec.conformance.harness.verdict import as_json, field, reordered
-from rulespec.reference.struggle_of_empires.end_game import REVOLUTION_UNREST
+from rulespec.conformance.harness.verdict import field
+from rulespec.conformance.invariants.soe.awards_blame import region_awards
+from rulespec.conformance.invariants.soe.standings_blame import standings
 from rulespec.reference.struggle_of_empires.model import WarEndRequest
 from rulespec.reference.struggle_of_empires.rulings import Rulings
 from rulespec.reference.struggle_of_empires.sequence import (
@@ -33,135 +31,6 @@ from rulespec.reference.struggle_of_empires.sequence import (
     scoring_step,
 )
 from rulespec.reference.struggle_of_empires.validation import LAST_WAR
-
-HIGHEST, SECOND = 7, 4  # SOE-UNREST-3 (SOE-UNREST-6 with 2 players), SOE-UNREST-4
-
-
-def _penalty_amount(players: int, expected: int, got: int) -> str | None:
-    """A penalty due and given, but of an amount no rule gives: the rule of the amount due (a row typed wrong)."""
-    if expected == got or not expected or not got or got in (HIGHEST, SECOND):
-        return None
-    if expected == SECOND:
-        return "SOE-UNREST-4"
-    return "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
-
-
-def _lone_candidate_spared(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
-    """Two players, the one penalty due the most unrest's 7 and nobody penalised: SOE-UNREST-6's (a lone candidate,
-    the other in revolution or unpenalised at 0 unrest, still has the most unrest), not the rule that made it lone.
-    Not where the other stands on 20 exactly: the candidates' bound misread (``<=`` for ``<``) answers so too, and
-    the run's passes tell the two apart (``blame._misread``)."""
-    due = [mine["penalty"] for mine, _ in pairs]
-    spared = players == 2 and sorted(due) == [0, HIGHEST] and all(not theirs["penalty"] for _, theirs in pairs)
-    return spared and all(mine["unrest"] != REVOLUTION_UNREST for mine, _ in pairs if not mine["penalty"])
-
-
-def _places(
-    standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]
-) -> str | tuple[str, ...] | None:
-    """Every penalty and VP right, a place wrong: the ranking made from them went wrong. A place given to a player
-    in revolution, or withheld from one still in, or places that count the players in revolution among those ranked
-    above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s (the other reading
-    played) or that order equal VP by more unrest (the alternative's one comparison read backwards) are the ruling's,
-    SOE-RULING-12; where a ranking on the VP before the penalty (SOE-END-4's final VP misread) gives those places too
-    (more unrest, more penalty: the same places where the penalties differ), one of the two, the run tells which;
-    any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the ruling: equal VP placed 1, 3, 3)."""
-    placed = [s["place"] for s in got]
-    if [s["place"] for s in standings] == placed:
-        return None
-    if any((mine["place"] is None) != (theirs["place"] is None) for mine, theirs in zip(standings, got, strict=True)):
-        return "SOE-END-5"
-    tie = rulings.get("final_tie", "shared")
-    if placed == _ranked(standings, standings, tie):
-        return "SOE-END-5"
-    still_in = [s for s in standings if not s["revolution"]]
-    before_penalty = placed == _ranked(standings, still_in, tie, before_penalty=True)
-    misread = (_ranked(standings, still_in, "shared"), _ranked(standings, still_in, "more"))
-    if tie == "less_unrest" and placed in misread:
-        return ("SOE-END-4", "SOE-RULING-12") if before_penalty else "SOE-RULING-12"
-    return "SOE-END-4"
-
-
-def _ranked(
-    standings: list[dict[str, Any]], counted: list[dict[str, Any]], tie: str, before_penalty: bool = False
-) -> list[int | None]:
-    """SOE-END-4's places, those ranked above counted among ``counted``; equal VP apart by unrest under
-    ``less_unrest`` (less first), or by more unrest first (``more``: that alternative read backwards);
-    ``before_penalty``: ranked on the VP before the penalty came off (the final VP plus the penalty)."""
-
-    def vp(standing: dict[str, Any]) -> int:
-        return int(standing["vp"]) + (int(standing["penalty"]) if before_penalty else 0)
-
-    def above(other: dict[str, Any], one: dict[str, Any]) -> bool:
-        if vp(other) != vp(one):
-            return vp(other) > vp(one)
-        if tie == "more":
-            return bool(other["unrest"] > one["unrest"])
-        return tie == "less_unrest" and bool(other["unrest"] < one["unrest"])
-
-    return [None if s["revolution"] else 1 + sum(above(o, s) for o in counted) for s in standings]
-
-
-def _taken_off(empires: list[Any], pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
-    """Every penalty reported as the VP that came off (the floor of SOE-RULING-11 letting less come off than one was
-    due), every VP right: what `penalty` reports is SOE-UNREST-8's (the assessed 7 or 4 even when less comes off), the
-    assessment itself right."""
-    if len(empires) != len(pairs) or all(mine["penalty"] == theirs["penalty"] for mine, theirs in pairs):
-        return False
-    for empire, (mine, theirs) in zip(empires, pairs, strict=True):
-        vp = empire.get("vp") if isinstance(empire, dict) else None
-        if not isinstance(vp, int) or theirs["vp"] != mine["vp"]:
-            return False
-        taken = None if mine["revolution"] else vp - mine["vp"]  # a player in revolution loses no penalty
-        if theirs["penalty"] != (mine["penalty"] if taken is None else taken):
-            return False
-    return True
-
-
-def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> str | None:
-    """Candidates of equal unrest, each due the same 7 or 4, given other penalties. One given nothing beside one
-    given some was left out of those the penalty falls on: the clause saying who loses it, "every candidate whose
-    unrest equals" the highest (SOE-UNREST-3) or the second highest (SOE-UNREST-4); all given part of it: the value
-    divided, SOE-UNREST-5."""
-    given: dict[int, list[int]] = {}
-    due: dict[int, int] = {}
-    for mine, theirs in pairs:
-        if mine["penalty"]:
-            given.setdefault(mine["unrest"], []).append(theirs["penalty"])
-            due[mine["unrest"]] = mine["penalty"]
-    for unrest, amounts in given.items():
-        if len(amounts) > 1 and len(set(amounts)) > 1 and 0 in amounts:
-            return "SOE-UNREST-4" if due[unrest] == SECOND else "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
-        if len(amounts) > 1 and 0 not in amounts and sum(amounts) <= due[unrest]:  # one value shared out
-            return "SOE-UNREST-5"
-    return None
-
-
-def _standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, Any]) -> str | tuple[str, ...] | None:
-    if not (isinstance(expected, list) and isinstance(got, list)):
-        return None
-    if reordered(expected, got):
-        return "SOE-END-3"  # every standing right, shown out of the order of the empires
-    due, given = cast(list[dict[str, Any]], expected), cast(list[dict[str, Any]], got)
-    if len(due) != len(given):
-        return None
-    pairs = list(zip(due, given, strict=True))
-    if _taken_off(empires, pairs):
-        return "SOE-UNREST-8"
-    split = _tie_split(len(empires), pairs)
-    if split:
-        return split
-    if _lone_candidate_spared(len(empires), pairs):
-        return "SOE-UNREST-6"
-    for mine, theirs in pairs:  # the penalties first
-        rule = _penalty_amount(len(empires), mine["penalty"], theirs["penalty"])
-        if rule:
-            return rule
-    steps = ("player", "unrest", "revolution", "penalty", "vp")
-    if all(mine[step] == theirs[step] for mine, theirs in pairs for step in steps):  # then the places
-        return _places(due, given, rulings)
-    return None
-
 
 # the board's fields each step of the clean-up writes, and what it changes in each marker of a list (SOE-CLEAN-1 to -6)
 _CLEANED = {
@@ -285,21 +154,6 @@ def _leftover_lost(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
     return bool(left) and all(isinstance(owed, int) and owed > 0 and kept == 0 for owed, kept in left)
 
 
-def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
-    """Every award given right, the list holding them otherwise than one per player in the players' order: some
-    of the 0 awards left out, or the awards shown in another order (SOE-SCORE-10)."""
-    due_awards, given = field(expected, "awards"), field(got, "awards")
-    if not (isinstance(due_awards, list) and isinstance(given, list)) or due_awards == given:
-        return False
-    if reordered(due_awards, given):
-        return True
-    owed = cast(list[object], due_awards)
-    shown = [as_json(award) for award in cast(list[object], given)]
-    remaining = iter(as_json(award) for award in owed)
-    in_order = all(any(award == due for due in remaining) for award in shown)  # each shown one is due, in order
-    return in_order and all(field(award, "vp") == 0 for award in owed if as_json(award) not in shown)
-
-
 # each step of the end of a war (SOE-SEQ-1): the operations that ask it alone, and the answer's paths it writes
 _INCOME = (("collect_income",), ("$.empires[].gold",))
 _MAINTENANCE = (("pay_maintenance",), ("$.empires[].gold", "$.empires[].unrest"))
@@ -327,7 +181,7 @@ def composed(operation: str, request: Any, rulings: Any) -> tuple[tuple[tuple[st
 
 def decided(
     operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]
-) -> str | tuple[str, ...] | None:
+) -> str | tuple[str | None, ...] | None:
     """The clause of the first step that differs, when the answers show it (several: one of them, the run tells
     which); else None."""
     if operation == "collect_income" and paths and not any(_GOLD.fullmatch(path) for path in paths):
@@ -342,7 +196,7 @@ def decided(
     if operation == "end_war" and paths == ("$.standings",) and field(expected, "standings") is None:
         return "SOE-SEQ-5"  # the steps all right, standings given after a war before the 3rd
     if operation == "score_region" and paths and all(path.startswith("$.awards") for path in paths):
-        return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
+        return region_awards(request, rulings, expected, got)
     if operation == "end_war" and any(path.startswith(("$.empires", "$.board")) for path in paths):
         sequenced = _sequenced(request, rulings, got)
         if sequenced is not None:
@@ -362,4 +216,4 @@ def decided(
     mine, theirs, asked = cast(dict[str, Any], expected), cast(dict[str, Any], got), cast(dict[str, Any], request)
     empires: list[Any] = asked.get("empires", [])
     ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
-    return _standings(empires, mine.get("standings"), theirs.get("standings"), ruled)
+    return standings(empires, mine.get("standings"), theirs.get("standings"), ruled)

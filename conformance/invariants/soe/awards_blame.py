@@ -1,0 +1,98 @@
+"""Which sentence of region scoring a region's awards show misread (``blame.decided`` for ``score_region``).
+
+Awards each right but listed otherwise (0 awards left out, another order) are SOE-SCORE-10's. Under ``below_tie`` a
+tie's k counting its players alone leaves out SOE-SCORE-8's sentence that counts a non-player major in it. A player
+credited the value of a place a major holds is SOE-SCORE-9's (a major takes a place but never scores).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.rulings import json_value, typed_question
+from rulespec.conformance.harness.verdict import as_json, field, reordered
+from rulespec.reference.struggle_of_empires.model import Award, RegionRequest
+from rulespec.reference.struggle_of_empires.rulings import Rulings, UnfriendlyTie
+from rulespec.reference.struggle_of_empires.scoring import (
+    group_value,
+    place_value,
+    rank_entrants,
+    region_entrants,
+    ties_are_unfriendly,
+)
+
+Named = str | tuple[str | None, ...] | None  # a clause, several (None among them: no step for sure), or none
+
+
+def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
+    """The clause a region's awards show misread for sure, where only the awards differ; else None."""
+    if _majors_left_out_of_k(request, rulings, got):
+        return "SOE-SCORE-8"
+    credited = _majors_value_to_a_player(request, rulings, got)
+    if credited is not None:
+        return credited
+    return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
+
+
+def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
+    """Every award given right, the list holding them otherwise than one per player in the players' order: some
+    of the 0 awards left out, or the awards shown in another order (SOE-SCORE-10)."""
+    due_awards, given = field(expected, "awards"), field(got, "awards")
+    if not (isinstance(due_awards, list) and isinstance(given, list)) or due_awards == given:
+        return False
+    if reordered(due_awards, given):
+        return True
+    owed = cast(list[object], due_awards)
+    shown = [as_json(award) for award in cast(list[object], given)]
+    remaining = iter(as_json(award) for award in owed)
+    in_order = all(any(award == due for due in remaining) for award in shown)  # each shown one is due, in order
+    return in_order and all(field(award, "vp") == 0 for award in owed if as_json(award) not in shown)
+
+
+def _majors_left_out_of_k(request: Any, rulings: Any, got: Any) -> bool:
+    """Under ``below_tie``, the awards an unfriendly tie holding a non-player major gives when k counts its players
+    alone: the sentence of SOE-SCORE-8 that counts the major towards k left out (SOE-RULING-3 only names p+k)."""
+    typed = typed_question(game("soe"), "score_region", request, rulings)
+    if typed is None:
+        return False
+    asked, ruled = cast(tuple[RegionRequest, Rulings], typed)
+    players, region = asked.players, asked.region
+    if ruled.unfriendly_tie is not UnfriendlyTie.BELOW_TIE or not ties_are_unfriendly(len(players), region, ruled):
+        return False
+    scored: dict[str, int] = {}
+    majors_tied = False
+    for group in rank_entrants(region_entrants(players, region, ruled)):
+        counted = [entrant for entrant in group.entrants if entrant.is_player]
+        tied = len(group.entrants) > 1
+        majors_tied |= tied and len(counted) < len(group.entrants)
+        value = place_value(region.values, group.place + (len(counted) if tied else 0))
+        scored.update({entrant.holder: value for entrant in counted})
+    awards = tuple(Award(player, scored.get(player, 0)) for player in players)
+    return majors_tied and json_value(awards) == field(got, "awards")
+
+
+def _majors_value_to_a_player(request: Any, rulings: Any, got: Any) -> Named:
+    """The awards given where each major's award goes to one of the players, the later place's overwriting the
+    earlier (awards kept by the holder's index among the players, a major's not found): SOE-SCORE-9's, a major taking a
+    place but never scoring, for sure where that player takes no place of its own and is given a value. Where it is
+    given 0 (any value lost gives 0), or takes a place (its own value read from another place answers alike), the
+    awards show no step for sure: SOE-SCORE-9 where the run's other failures show it, else nothing said."""
+    typed = typed_question(game("soe"), "score_region", request, rulings)
+    if typed is None:
+        return None
+    asked, ruled = cast(tuple[RegionRequest, Rulings], typed)
+    players, region = asked.players, asked.region
+    unfriendly = ties_are_unfriendly(len(players), region, ruled)
+    groups = rank_entrants(region_entrants(players, region, ruled))
+    if all(entrant.is_player for group in groups for entrant in group.entrants):
+        return None
+    for credited in players:
+        scored = dict.fromkeys(players, 0)
+        for group in groups:
+            value = group_value(region.values, group, unfriendly, ruled)
+            scored.update({entrant.holder if entrant.is_player else credited: value for entrant in group.entrants})
+        if json_value(tuple(Award(player, scored[player]) for player in players)) == field(got, "awards"):
+            ranked = any(entrant.holder == credited for group in groups for entrant in group.entrants)
+            return (None, "SOE-SCORE-9") if ranked or not scored[credited] else "SOE-SCORE-9"
+    return None
