@@ -3003,3 +3003,23 @@ def test_a_majors_value_credited_to_a_player_fails_the_rule_that_majors_never_sc
     due = {"region": "Baltic", "awards": [{"player": "a", "vp": 0}, {"player": "b", "vp": 5}]}
     lost = {"region": "Baltic", "awards": [{"player": "a", "vp": 0}, {"player": "b", "vp": 0}]}
     assert soe_blame.decided("score_region", asked, {}, due, lost, ("$.awards[1].vp",)) == (None, "SOE-SCORE-9")
+
+
+def _ties_counted_among_entrants(request: RegionRequest, rulings: SoeRulings, /) -> RegionScore:
+    """SOE-SCORE-6 misread: whether ties are friendly is decided by the region's entrants, not the game's players."""
+    players, region = request.players, request.region
+    groups = scoring.rank_entrants(scoring.region_entrants(players, region, rulings))
+    unfriendly = scoring.ties_are_unfriendly(sum(len(group.entrants) for group in groups), region, rulings)
+    scored = {player: 0 for player in players}
+    for group in groups:
+        value = scoring.group_value(region.values, group, unfriendly, rulings)
+        scored.update({entrant.holder: value for entrant in group.entrants if entrant.is_player})
+    return replace(soe.score_region(request, rulings), awards=tuple(Award(p, scored[p]) for p in players))
+
+
+def test_friendly_ties_counted_among_the_entrants_fail_the_clause_that_counts_the_players() -> None:
+    """The number of players that makes ties friendly is the length of ``players`` (SOE-SCORE-6), however many are
+    entrants: a port counting the entrants fails that sentence, not each tie vector's own rule."""
+    records = records_of("soe", SimpleNamespace(score_region=_ties_counted_among_entrants), ("score_region",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 2
+    assert _failed_rules("soe", records) == ["SOE-SCORE-6"]

@@ -1,6 +1,7 @@
 """Which sentence of region scoring a region's awards show misread (``blame.decided`` for ``score_region``).
 
-Awards each right but listed otherwise (0 awards left out, another order) are SOE-SCORE-10's. Under ``below_tie`` a
+Awards each right but listed otherwise (0 awards left out, another order) are SOE-SCORE-10's. Ties made friendly or
+unfriendly by the region's entrants rather than the game's players miscount SOE-SCORE-6's players. Under ``below_tie`` a
 tie's k counting its players alone leaves out SOE-SCORE-8's sentence that counts a non-player major in it. A player
 credited the value of a place a major holds is SOE-SCORE-9's (a major takes a place but never scores).
 """
@@ -27,12 +28,42 @@ Named = str | tuple[str | None, ...] | None  # a clause, several (None among the
 
 def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
     """The clause a region's awards show misread for sure, where only the awards differ; else None."""
-    if _majors_left_out_of_k(request, rulings, got):
-        return "SOE-SCORE-8"
-    credited = _majors_value_to_a_player(request, rulings, got)
-    if credited is not None:
-        return credited
+    typed = typed_question(game("soe"), "score_region", request, rulings)
+    if typed is not None:
+        asked, ruled = cast(tuple[RegionRequest, Rulings], typed)
+        given = field(got, "awards")
+        if _counted_otherwise(asked, ruled, given):
+            return "SOE-SCORE-6"
+        if _majors_left_out_of_k(asked, ruled, given):
+            return "SOE-SCORE-8"
+        credited = _majors_value_to_a_player(asked, ruled, given)
+        if credited is not None:
+            return credited
     return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
+
+
+def _awarded(asked: RegionRequest, ruled: Rulings, unfriendly: bool, credited: str | None = None) -> Any:
+    """The awards as JSON, ties friendly or not as ``unfriendly`` says; ``credited``: a player each major's award
+    goes to, as an index among the players that finds no major would send it (a later place's overwriting)."""
+    scored = dict.fromkeys(asked.players, 0)
+    for group in rank_entrants(region_entrants(asked.players, asked.region, ruled)):
+        value = group_value(asked.region.values, group, unfriendly, ruled)
+        for entrant in group.entrants:
+            if entrant.is_player or credited is not None:
+                scored[entrant.holder if entrant.is_player else cast(str, credited)] = value
+    return json_value(tuple(Award(player, scored[player]) for player in asked.players))
+
+
+def _counted_otherwise(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
+    """The awards given where the players counted for friendly ties are the region's entrants (its players', or
+    with the majors), not every player of the game: SOE-SCORE-6's count, the length of ``players``."""
+    entrants = region_entrants(asked.players, asked.region, ruled)
+    counts = {sum(entrant.is_player for entrant in entrants), len(entrants)} - {len(asked.players)}
+    real = ties_are_unfriendly(len(asked.players), asked.region, ruled)
+    return any(
+        ties_are_unfriendly(count, asked.region, ruled) != real and _awarded(asked, ruled, not real) == given
+        for count in counts
+    )
 
 
 def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
@@ -50,13 +81,9 @@ def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
     return in_order and all(field(award, "vp") == 0 for award in owed if as_json(award) not in shown)
 
 
-def _majors_left_out_of_k(request: Any, rulings: Any, got: Any) -> bool:
+def _majors_left_out_of_k(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
     """Under ``below_tie``, the awards an unfriendly tie holding a non-player major gives when k counts its players
     alone: the sentence of SOE-SCORE-8 that counts the major towards k left out (SOE-RULING-3 only names p+k)."""
-    typed = typed_question(game("soe"), "score_region", request, rulings)
-    if typed is None:
-        return False
-    asked, ruled = cast(tuple[RegionRequest, Rulings], typed)
     players, region = asked.players, asked.region
     if ruled.unfriendly_tie is not UnfriendlyTie.BELOW_TIE or not ties_are_unfriendly(len(players), region, ruled):
         return False
@@ -68,31 +95,23 @@ def _majors_left_out_of_k(request: Any, rulings: Any, got: Any) -> bool:
         majors_tied |= tied and len(counted) < len(group.entrants)
         value = place_value(region.values, group.place + (len(counted) if tied else 0))
         scored.update({entrant.holder: value for entrant in counted})
-    awards = tuple(Award(player, scored.get(player, 0)) for player in players)
-    return majors_tied and json_value(awards) == field(got, "awards")
+    return majors_tied and json_value(tuple(Award(player, scored.get(player, 0)) for player in players)) == given
 
 
-def _majors_value_to_a_player(request: Any, rulings: Any, got: Any) -> Named:
+def _majors_value_to_a_player(asked: RegionRequest, ruled: Rulings, given: Any) -> Named:
     """The awards given where each major's award goes to one of the players, the later place's overwriting the
     earlier (awards kept by the holder's index among the players, a major's not found): SOE-SCORE-9's, a major taking a
     place but never scoring, for sure where that player takes no place of its own and is given a value. Where it is
     given 0 (any value lost gives 0), or takes a place (its own value read from another place answers alike), the
     awards show no step for sure: SOE-SCORE-9 where the run's other failures show it, else nothing said."""
-    typed = typed_question(game("soe"), "score_region", request, rulings)
-    if typed is None:
+    groups = rank_entrants(region_entrants(asked.players, asked.region, ruled))
+    entrants = [entrant for group in groups for entrant in group.entrants]
+    if all(entrant.is_player for entrant in entrants):
         return None
-    asked, ruled = cast(tuple[RegionRequest, Rulings], typed)
-    players, region = asked.players, asked.region
-    unfriendly = ties_are_unfriendly(len(players), region, ruled)
-    groups = rank_entrants(region_entrants(players, region, ruled))
-    if all(entrant.is_player for group in groups for entrant in group.entrants):
-        return None
-    for credited in players:
-        scored = dict.fromkeys(players, 0)
-        for group in groups:
-            value = group_value(region.values, group, unfriendly, ruled)
-            scored.update({entrant.holder if entrant.is_player else credited: value for entrant in group.entrants})
-        if json_value(tuple(Award(player, scored[player]) for player in players)) == field(got, "awards"):
-            ranked = any(entrant.holder == credited for group in groups for entrant in group.entrants)
-            return (None, "SOE-SCORE-9") if ranked or not scored[credited] else "SOE-SCORE-9"
+    unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
+    for credited in asked.players:
+        if _awarded(asked, ruled, unfriendly, credited) == given:
+            value = next(award["vp"] for award in given if award["player"] == credited)
+            ranked = any(entrant.holder == credited for entrant in entrants)
+            return (None, "SOE-SCORE-9") if ranked or not value else "SOE-SCORE-9"
     return None
