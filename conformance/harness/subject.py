@@ -44,6 +44,9 @@ class ImplementationError(Exception):
     """
 
     costly = False
+    # An output of the wrong shape whose every field its type has could still be read (an unknown field beside them):
+    # what was read, so a vector judges it on those fields where they already differ (None: nothing could be read).
+    read_anyway: object = None
 
     def reason(self) -> str:
         """What went wrong, every line of it, without the request (a check's record shows that apart)."""

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, cast
 
@@ -191,7 +191,17 @@ def run_case(subject: Subject, loaded: LoadedCase) -> Verdict:
     except NotImplementedOp as exc:
         return Verdict(Outcome.NOT_IMPLEMENTED, str(exc))
     except ImplementationError as exc:
-        return Verdict(Outcome.ERROR, str(exc))
+        return _read_anyway(loaded, exc)
     except RuleError as exc:
         return judge_refusal(loaded, exc)
     return judge_result(loaded, result)
+
+
+def _read_anyway(loaded: LoadedCase, fault: ImplementationError) -> Verdict:
+    """A fault is the case's error, unless the output it came with, read without what its type lacks, already departs
+    from the expectation: then the rule is broken whatever the shape, and the case fails, naming the fault too."""
+    if fault.read_anyway is not None:
+        judged = judge_result(loaded, fault.read_anyway)
+        if judged.outcome is Outcome.FAILED:
+            return replace(judged, detail=f"{judged.detail} (and {fault.reason()})")
+    return Verdict(Outcome.ERROR, str(fault))

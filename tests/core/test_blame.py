@@ -3023,3 +3023,32 @@ def test_friendly_ties_counted_among_the_entrants_fail_the_clause_that_counts_th
     records = records_of("soe", SimpleNamespace(score_region=_ties_counted_among_entrants), ("score_region",))
     assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 2
     assert _failed_rules("soe", records) == ["SOE-SCORE-6"]
+
+
+def _refuses_the_domination_condition(request: PhaseRequest, rulings: HisRulings, /) -> Any:
+    """HIS-PLAY-2 misread: a play the domination condition alone forbids is refused citing HIS-PLAY-1, where
+    ``may_play_copernicus_or_servetus`` answers it with ``allowed`` false."""
+    answer = his.may_play_copernicus_or_servetus(request, rulings)
+    if not answer.allowed:
+        raise IllegalAction("HIS-PLAY-1", "the dominating power's play is not allowed")
+    return answer
+
+
+def test_a_play_refused_where_it_is_answered_not_allowed_fails_the_clause_that_answers_it() -> None:
+    """The refusal cites HIS-PLAY-1, the condition; HIS-PLAY-2 says the operation answers that condition with
+    ``allowed`` false and never refuses it (``blame.refused``): its clause, not the one cited."""
+    target = SimpleNamespace(may_play_copernicus_or_servetus=_refuses_the_domination_condition)
+    records = records_of("his", target, ("may_play_copernicus_or_servetus",))
+    assert {r.got["error"]["rule"] for r in records if r.outcome == "failed"} == {"HIS-PLAY-1"}
+    assert _failed_rules("his", records) == ["HIS-PLAY-2"]
+
+
+def _revolutions_left_out(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+    """SOE-END-3 misread: the standings of the players still in the game alone, those in revolution left out."""
+    return Standings(tuple(s for s in soe.end_game(request, rulings).standings if not s.revolution))
+
+
+def test_standings_that_leave_out_the_players_in_revolution_fail_one_standing_per_empire() -> None:
+    records = records_of("soe", SimpleNamespace(end_game=_revolutions_left_out), ("end_game",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
+    assert _failed_rules("soe", records) == ["SOE-END-3"]

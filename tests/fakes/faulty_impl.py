@@ -47,6 +47,7 @@ PER_REQUEST = (
     "wrong-type",  # a number where a string belongs in the output
     "missing-field",  # the output lacks a field
     "unknown-field",  # the output has a field its type lacks
+    "unknown-field-wrong",  # the same, and a field it has wrong
     "extra-stdout",  # a log line after the reply
     "stderr",  # a warning on stderr
     "exception",  # an errored reply
@@ -103,7 +104,7 @@ def faulty(fault: str, reply: dict[str, Any], asked: int) -> bytes | None:
         return b'{"type": "result", "id": %d, "output": {' % ident
     if fault == "not-an-object":
         return b"[1, 2, 3]"
-    if fault in ("wrong-type", "missing-field", "unknown-field", "flaky", "drift"):
+    if fault in ("wrong-type", "missing-field", "unknown-field", "unknown-field-wrong", "flaky", "drift"):
         target = first_list(reply["output"])
         if fault == "wrong-type":
             target["player"] = 7
@@ -111,6 +112,8 @@ def faulty(fault: str, reply: dict[str, Any], asked: int) -> bytes | None:
             del target["player"]
         elif fault == "unknown-field":
             target["colour"] = "blue"
+        elif fault == "unknown-field-wrong":
+            target["colour"], target["population"] = "blue", target["population"] + 1
         elif fault == "flaky" and asked % 2 == 0 or fault == "drift" and asked > 2:
             target["player"] = target["player"] + "-changed"
     if fault == "extra-stdout":

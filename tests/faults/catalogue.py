@@ -112,6 +112,7 @@ FAULTY_IMPL = (
     "wrong-type",
     "missing-field",
     "unknown-field",
+    "unknown-field-wrong",
     "extra-stdout",
     "stderr",
     "exception",

@@ -103,6 +103,18 @@ def test_each_fault_is_its_own_error_and_the_run_goes_on(faulty: ProcessSubject,
     assert run_case(faulty, FOLLOWING) == Verdict(Outcome.PASSED)
 
 
+def test_an_output_with_an_unknown_field_and_a_wrong_one_fails_the_rule_and_names_both() -> None:
+    """Read without the field its type lacks, the output already departs from the expectation: the rule is broken
+    whatever the shape, so the case fails (on its rule, for the blame), its detail naming the unknown field too. An
+    unknown field beside right values stays the case's error (above)."""
+    made = subject("--fault", "unknown-field-wrong", "--on", "grow_population")
+    verdict = run_case(made, FAULTY)
+    made.close()
+    assert verdict.outcome == Outcome.FAILED, verdict
+    assert [d.path for d in verdict.differences] == ["$.empires[0].population"], verdict.differences
+    assert "(and unknown field: output has $.empires[0].colour" in verdict.detail, verdict.detail
+
+
 def test_crash_says_how_it_ended(monkeypatch: pytest.MonkeyPatch) -> None:
     made = subject("--fault", "crash", "--on", "grow_population")
     verdict = run_case(made, FAULTY)

@@ -189,7 +189,9 @@ def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) ->
     for no other rule), an InvalidState's field's (as the reference refuses it in the check's request, ``probed``,
     else from the game's vectors)."""
     if error.get("kind") == "IllegalAction" and isinstance(error.get("rule"), str):
-        return str(error["rule"]) if error["rule"] in _rule_ids(key) else None
+        if error["rule"] not in _rule_ids(key):
+            return None
+        return (_ruled_legal(key, record, str(error["rule"])) if record is not None else None) or str(error["rule"])
     if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
         field = str(error["field"])
         found = None
@@ -203,12 +205,15 @@ def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) ->
     return None
 
 
-def _ruled_legal(key: str, record: CheckRecord, field: str) -> str | None:
-    """Where no refusal was due, the clause the game's suite names as ruling the refused value legal (``blame.refused``:
-    a history total that won its turn, taken as recorded, HIS-RULING-8), beside the field's own range."""
+def _ruled_legal(key: str, record: CheckRecord, named: str) -> str | None:
+    """Where no refusal was due, the clause the game's suite names as ruling the refused input legal (``blame.refused``,
+    given the field or the rule the refusal named: a history total that won its turn, taken as recorded,
+    HIS-RULING-8), beside the field's own range or the rule cited."""
     due, _ = _errors(record)
     refused = getattr(suite_blame(key), "refused", None)
-    rule = refused(record.operation, record.request, record.rulings, field) if due is None and refused else None
+    if due is not None or refused is None or record.operation is None:
+        return None
+    rule = refused(record.operation, record.request, record.rulings, named)
     return rule if isinstance(rule, str) else None
 
 

@@ -174,7 +174,9 @@ class ProcessSubject:
             raise WireFault(fault, f"output is not a {response.__name__}: {exc}", shown) from exc
         unknown = unknown_field(result, message.output)
         if unknown:
-            raise WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {response.__name__} lacks", shown)
+            misfit = WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {response.__name__} lacks", shown)
+            misfit.read_anyway = result
+            raise misfit
         return result
 
     def _encoded(self, rulings: object) -> msgspec.Raw:

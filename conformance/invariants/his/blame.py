@@ -228,11 +228,15 @@ _HISTORY_TOTAL = re.compile(r"^history\[(\d+)\]\.totals\[(\d+)\]\.vp$")
 
 
 def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None:
-    """The clause that rules legal the value a refusal of a legal input named, where a clause other than the field's
-    own range does: the total of a power that won its turn with it (the record, judged as that turn's phase, is a
-    victory the power won or shares) is taken as recorded, earlier turns never judged again (HIS-RULING-8); a total
-    of a power that won nothing there is the range's; else None."""
+    """The clause that rules legal the input a refusal of it named (``path``: the field, or the rule cited), where a
+    clause other than the field's own range or the rule cited does: the total of a power that won its turn with it
+    (the record, judged as that turn's phase, is a victory the power won or shares) is taken as recorded, earlier
+    turns never judged again (HIS-RULING-8), a total of a power that won nothing there is the range's; a play
+    ``may_play_copernicus_or_servetus`` answers not allowed, refused citing the domination condition, is HIS-PLAY-2's,
+    which answers it and never refuses it for that condition alone; else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
+    if operation == "may_play_copernicus_or_servetus" and path == "HIS-PLAY-1" and asked is not None:
+        return "HIS-PLAY-2" if field(_answer(operation, asked, rulings), "allowed") is False else None
     history = asked.get("history") if asked is not None else None  # the phase's operations each carry one
     if found is None or not isinstance(history, (list, tuple)) or int(found[1]) >= len(history):  # pyright: ignore[reportUnknownArgumentType]
         return None

@@ -132,7 +132,9 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
         return "SOE-END-3"  # every standing right, shown out of the order of the empires
     due, given = cast(list[dict[str, Any]], expected), cast(list[dict[str, Any]], got)
     if len(due) != len(given):
-        return None
+        # every standing shown right and in order, some left out: one standing per empire, SOE-END-3's
+        remaining = iter(due)
+        return "SOE-END-3" if all(any(shown == one for one in remaining) for shown in given) else None
     pairs = list(zip(due, given, strict=True))
     if _revolution_scores(pairs):
         return "SOE-UNREST-1"
