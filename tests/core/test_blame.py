@@ -3052,3 +3052,25 @@ def test_standings_that_leave_out_the_players_in_revolution_fail_one_standing_pe
     records = records_of("soe", SimpleNamespace(end_game=_revolutions_left_out), ("end_game",))
     assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
     assert _failed_rules("soe", records) == ["SOE-END-3"]
+
+
+def _imperium_case(case_id: str) -> Any:
+    return next(loaded for loaded in load_game(game("imperium")) if loaded.case.id == case_id)
+
+
+def test_a_shuffle_procedure_run_after_the_last_card_is_the_clause_of_when_it_runs() -> None:
+    """A ``required`` draw that empties the draw pile with its last card needs no procedure: one run there (counted,
+    or an order asked for it and the draw refused on ``shuffles``) misreads when the procedure runs (IMP-DRAW-2), not
+    the count of orders (IMP-DRAW-4), which one more shuffle counted after a short draw still is."""
+    whole = _imperium_case("imp-draw-exactly-the-whole-pile-needs-no-shuffle")
+    request, expected = json_value(whole.case.input), json_value(whole.case.output)
+    assert imperium_blame.refused("draw", request, {}, "shuffles") == "IMP-DRAW-2"
+    assert imperium_blame.refused("draw", request, {}, "player.hand") is None
+    one_more = {**expected, "shuffles": expected["shuffles"] + 1}
+    assert imperium_blame.decided("draw", request, {}, expected, one_more, ("$.shuffles",)) == "IMP-DRAW-2"
+    short = _imperium_case("imp-draw-short-draw-stops")  # stopped short: a run that found nothing is counted or not
+    request, expected = json_value(short.case.input), json_value(short.case.output)
+    rulings = json_value(short.case.rulings)
+    assert imperium_blame.refused("draw", request, rulings, "shuffles") is None
+    one_more = {**expected, "shuffles": expected["shuffles"] + 1}
+    assert imperium_blame.decided("draw", request, rulings, expected, one_more, ("$.shuffles",)) == "IMP-DRAW-4"

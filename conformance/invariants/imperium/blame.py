@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.conformance.harness.verdict import as_json, field, reordered
 
 
@@ -14,10 +16,15 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
     """The clause of the first step that differs, when the answers show it; else None."""
     if operation == "draw" and paths == ("$.shuffles",):
         # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
-        # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run)
+        # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
+        # or one more is counted where the draw emptied the pile with its last card (a procedure run when no card was
+        # due: when it runs, IMP-DRAW-2)
         if_able = isinstance(request, dict) and cast(dict[str, Any], request).get("mode") == "if_able"
         counted = isinstance(got, dict) and _runs(cast(dict[str, Any], got).get("shuffles")) > 0
-        return "IMP-DRAW-5" if if_able and counted else "IMP-DRAW-4"
+        if if_able and counted:
+            return "IMP-DRAW-5"
+        ran_after = _runs(field(got, "shuffles")) == _runs(field(expected, "shuffles")) + 1
+        return "IMP-DRAW-2" if ran_after and _emptied_by_its_last_card(request, expected) else "IMP-DRAW-4"
     if operation == "draw" and paths and _nation_card_kept(expected, got, paths):
         return "IMP-DRAW-3"  # the nation card due to leave the nation deck at a shuffle left on top of it
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
@@ -40,6 +47,28 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
             return "IMP-COLLAPSE-5"  # the right winners, listed otherwise than in the order of the players
         return _winners(request, expected, got)
     return None
+
+
+def _emptied_by_its_last_card(request: Any, expected: Any) -> bool:
+    """A ``required`` draw that drew every card asked and left the draw pile empty: no card was due after its last."""
+    asked = cast(dict[str, Any], request) if isinstance(request, dict) else {}
+    drawn = field(expected, "drawn")
+    whole = isinstance(drawn, list) and len(drawn) == asked.get("count")  # pyright: ignore[reportUnknownArgumentType]
+    return asked.get("mode") == "required" and whole and _player(expected).get("draw_pile") == []
+
+
+def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
+    """The clause that rules legal an input refused on ``named``: a ``required`` draw refused for its orders where it
+    emptied the draw pile with its last card, a discard pile left to shuffle, every order it was given used: the
+    procedure run after the last card, when no card was due (IMP-DRAW-2's when, not IMP-DRAW-4's orders); else None."""
+    if operation != "draw" or named != "shuffles" or not isinstance(request, dict):
+        return None
+    typed = typed_question(game("imperium"), operation, request, rulings)
+    answer = reference_json(game("imperium"), operation, *typed) if typed else None
+    orders = cast(dict[str, Any], request).get("shuffles")
+    used = isinstance(orders, list) and _runs(field(answer, "shuffles")) == len(orders)  # pyright: ignore[reportUnknownArgumentType]
+    left = bool(_player(answer).get("discard_pile"))
+    return "IMP-DRAW-2" if used and left and _emptied_by_its_last_card(request, answer) else None
 
 
 def _nation_card_kept(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
