@@ -44,8 +44,8 @@ class ImplementationError(Exception):
     """
 
     costly = False
-    # An output of the wrong shape whose every field its type has could still be read (an unknown field beside them):
-    # what was read, so a vector judges it on those fields where they already differ (None: nothing could be read).
+    # An output of the wrong shape that gives every field its type has, an unknown field beside them: what was read,
+    # so a vector judges it on those fields where they already differ (None: not every field given, or not read).
     read_anyway: object = None
 
     def reason(self) -> str:

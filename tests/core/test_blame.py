@@ -3039,8 +3039,13 @@ def test_a_play_refused_where_it_is_answered_not_allowed_fails_the_clause_that_a
     ``allowed`` false and never refuses it (``blame.refused``): its clause, not the one cited."""
     target = SimpleNamespace(may_play_copernicus_or_servetus=_refuses_the_domination_condition)
     records = records_of("his", target, ("may_play_copernicus_or_servetus",))
-    assert {r.got["error"]["rule"] for r in records if r.outcome == "failed"} == {"HIS-PLAY-1"}
-    assert _failed_rules("his", records) == ["HIS-PLAY-2"]
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {r.got["error"]["rule"] for r in failed} == {"HIS-PLAY-1"}
+    # where the other VP the rulings allow would make the play allowed, the refusal may be a reading of its VP
+    # (HIS-PLAY-1's "the vp the play carries"): the rule cited stays
+    blamed = {r.nodeid.rsplit("::", 1)[1]: blamed_rule(r) for r in failed}
+    assert blamed.pop("his-ruby-audit-play-after-counts-the-markers-vp") == "HIS-PLAY-1"
+    assert set(blamed.values()) == {"HIS-PLAY-2"}
 
 
 def _revolutions_left_out(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
@@ -3058,6 +3063,16 @@ def _imperium_case(case_id: str) -> Any:
     return next(loaded for loaded in load_game(game("imperium")) if loaded.case.id == case_id)
 
 
+def _orders_for_a_shuffle_after_the_last_card(request: Any, rulings: Any, /) -> Any:
+    """IMP-DRAW-2 misread: a required draw that empties the draw pile with its last card, a discard pile left, runs the
+    procedure then too, and so asks one more order than it was given."""
+    answer = imperium.draw(request, rulings)
+    emptied = request.mode.value == "required" and len(answer.drawn) == request.count and not answer.player.draw_pile
+    if emptied and answer.player.discard_pile:
+        raise InvalidState("shuffles", request.shuffles, "an order for every shuffle")
+    return answer
+
+
 def test_a_shuffle_procedure_run_after_the_last_card_is_the_clause_of_when_it_runs() -> None:
     """A ``required`` draw that empties the draw pile with its last card needs no procedure: one run there (counted,
     or an order asked for it and the draw refused on ``shuffles``) misreads when the procedure runs (IMP-DRAW-2), not
@@ -3067,10 +3082,67 @@ def test_a_shuffle_procedure_run_after_the_last_card_is_the_clause_of_when_it_ru
     assert imperium_blame.refused("draw", request, {}, "shuffles") == "IMP-DRAW-2"
     assert imperium_blame.refused("draw", request, {}, "player.hand") is None
     one_more = {**expected, "shuffles": expected["shuffles"] + 1}
-    assert imperium_blame.decided("draw", request, {}, expected, one_more, ("$.shuffles",)) == "IMP-DRAW-2"
+    # or a counter one over everywhere: the run's other draws tell (IMP-DRAW-2 first, where they do not)
+    both = ("IMP-DRAW-2", "IMP-DRAW-4")
+    assert imperium_blame.decided("draw", request, {}, expected, one_more, ("$.shuffles",)) == both
+    # through a run's own records (tuples, not lists): a port asking an order there is refused on ``shuffles``
+    target = SimpleNamespace(draw=_orders_for_a_shuffle_after_the_last_card)
+    records = [r for r in records_of("imperium", target, ("draw",)) if r.outcome == "failed"]
+    assert records and {blamed_rule(r) for r in records} == {"IMP-DRAW-2"}
     short = _imperium_case("imp-draw-short-draw-stops")  # stopped short: a run that found nothing is counted or not
     request, expected = json_value(short.case.input), json_value(short.case.output)
     rulings = json_value(short.case.rulings)
     assert imperium_blame.refused("draw", request, rulings, "shuffles") is None
     one_more = {**expected, "shuffles": expected["shuffles"] + 1}
     assert imperium_blame.decided("draw", request, rulings, expected, one_more, ("$.shuffles",)) == "IMP-DRAW-4"
+
+
+def _disgraced_debater_without_a_debater(request: Any, rulings: Any, /) -> Any:
+    """HIS-BONUS-2 misread: a disgraced debater entry's ``debater`` taken as a field its kind must not carry."""
+    for index, bonus in enumerate(request.bonuses):
+        if bonus.kind == "disgraced_debater" and bonus.debater is not None:
+            raise InvalidState(f"bonuses[{index}].debater", bonus.debater, "no debater on this kind")
+    return his.bonus_vp(request, rulings)
+
+
+def test_a_legal_field_of_an_entry_refused_fails_the_clause_of_the_entry_s_kind() -> None:
+    """Where no refusal was due, ``bonuses[i].debater`` refused is the clause defining the entry's kind (what such an
+    entry holds), not the rule of the vectors that refuse that field on other kinds (HIS-BONUS-1's burned debater)."""
+    records = records_of("his", SimpleNamespace(bonus_vp=_disgraced_debater_without_a_debater), ("bonus_vp",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-BONUS-2"]
+
+
+def test_income_reading_another_count_for_the_population_and_a_tie_listed_apart_name_their_clause() -> None:
+    """Gold gained as the markers and the empire's unrest (read for its population) is SOE-INCOME-1's term; under
+    ``less_unrest`` equal VP and equal unrest placed apart by the order listed is SOE-RULING-12's alternative, which
+    leaves them to share the place."""
+    asked = {
+        "empires": [{"player": "a", "gold": 0, "population": 5, "unrest": 2, "vp": 0, "armies": 0, "navies": 0,
+                     "forts": 0}],
+        "regions": [{"control": [{"holder": "a", "markers": 10}]}],
+    }  # fmt: skip
+    named = soe_blame.decided("collect_income", asked, {}, {}, {"empires": [{"gold": 12}]}, ("$.empires[0].gold",))
+    assert named == "SOE-INCOME-1"
+    due = {"standings": [
+        {"player": "a", "unrest": 3, "penalty": 0, "vp": 10, "revolution": False, "place": 1},
+        {"player": "b", "unrest": 3, "penalty": 0, "vp": 10, "revolution": False, "place": 1},
+    ]}  # fmt: skip
+    apart = {"standings": [due["standings"][0], {**due["standings"][1], "place": 2}]}
+    ruled = {"final_tie": "less_unrest"}
+    assert (
+        soe_blame.decided("end_game", {"empires": []}, ruled, due, apart, ("$.standings[1].place",)) == "SOE-RULING-12"
+    )
+    assert soe_blame.decided("end_game", {"empires": []}, {}, due, apart, ("$.standings[1].place",)) == "SOE-END-4"
+
+
+def test_a_time_limit_leader_read_off_the_last_record_fails_the_time_limit() -> None:
+    """At turn 9 with a lone leader this turn, the winner the turn before's record gives is HIS-WIN-7's misreading
+    (this turn's totals decide); where this turn's totals are tied, a tie-break answers alike and it is not named."""
+    loaded = next(c for c in load_game(game("his")) if c.case.id == "his-win-time-limit")
+    request, expected = json_value(loaded.case.input), json_value(loaded.case.output)
+    last = {entry["power"]: entry["vp"] for entry in request["history"][-1]["totals"]}
+    leader = max(last, key=lambda power: last[power])
+    assert leader != expected["winner"] and list(last.values()).count(last[leader]) == 1
+    misread = {**expected, "winner": leader}
+    assert his_blame.decided("determine_victory", request, {}, expected, misread, ("$.winner",)) == "HIS-WIN-7"

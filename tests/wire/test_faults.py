@@ -7,6 +7,7 @@ request) and then a case of another operation (it must still pass).
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,8 +18,9 @@ import pytest
 
 import rulespec.reference.struggle_of_empires as soe
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.vectors import Case, LoadedCase
+from rulespec.conformance.harness.vectors import Case, LoadedCase, load_game
 from rulespec.conformance.harness.verdict import Outcome, Verdict, run_case
+from rulespec.conformance.harness.wire.encoding import defaulted_field, unknown_field
 from rulespec.conformance.harness.wire.faults import Fault
 from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.conformance.harness.wire.subject import ProcessSubject
@@ -199,3 +201,19 @@ def test_each_fault_is_the_same_error_when_requests_are_pipelined(faulty: Proces
     for verdict in verdicts[::2]:
         assert_error(verdict, fault)
     assert verdicts[1::2] == [Verdict(Outcome.PASSED)] * 2
+
+
+def test_a_field_with_a_default_spelt_otherwise_is_never_judged_as_its_default() -> None:
+    """``discardPile`` for ``discard_pile``: the reading fills in the default (an empty pile) and finds the spelling
+    unknown. Judged on what was read, the case would fail on a pile the implementation never gave: it stays the
+    unknown field's error, because the output does not give every field of its type (``defaulted_field``)."""
+    imperium = game("imperium")
+    loaded = next(c for c in load_game(imperium) if c.case.id == "imp-market-acquired-card-to-discard-ruling")
+    answer = imperium.reference_call(loaded.operation)(loaded.request, loaded.rulings)
+    given = json.loads(msgspec.json.encode(answer))
+    given["player"]["discardPile"] = given["player"].pop("discard_pile")
+    raw = msgspec.Raw(msgspec.json.encode(given))
+    read = msgspec.json.decode(raw, type=imperium.operation(loaded.operation).response)
+    assert unknown_field(read, raw) == "$.player.discardPile"
+    assert defaulted_field(read, raw) == "$.player.discard_pile"
+    assert defaulted_field(answer, msgspec.Raw(msgspec.json.encode(answer))) is None

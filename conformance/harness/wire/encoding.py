@@ -93,6 +93,11 @@ def unknown_field(declared: object, given: msgspec.Raw) -> str | None:
     return _first_unknown(msgspec.to_builtins(declared), found, "$")
 
 
+def defaulted_field(declared: object, given: msgspec.Raw) -> str | None:
+    """The JSON path of the first field ``declared`` holds that ``given`` lacks: a default the reading filled in."""
+    return _first_unknown(msgspec.json.decode(given), wire_form(declared), "$")
+
+
 def _first_unknown(declared: object, given: object, path: str) -> str | None:
     if isinstance(declared, dict) and isinstance(given, dict):
         declared_map = cast(dict[str, object], declared)

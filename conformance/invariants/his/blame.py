@@ -54,11 +54,30 @@ def _domination_part(request: dict[str, Any] | None, rulings: Any) -> str:
     return "HIS-RULING-1" if at_first_turn else "HIS-WIN-5"
 
 
+def _leaders_of_the_last_record(expected: dict[str, Any], got: dict[str, Any], request: dict[str, Any] | None) -> bool:
+    """At the time limit, this turn's lone leader passed over for the lone leader of the last history record: the
+    leader at the limit read off the record of the turn before, where HIS-WIN-7 takes this turn's totals (HIS-VP-1
+    at this phase). Not where this turn's totals are tied: the history breaks the tie, and a tie-break's misreading
+    answers alike."""
+    history = request.get("history") if request else None
+    at_limit = expected.get("victory") == got.get("victory") == "time_limit"
+    lone = expected.get("winner") is not None and expected.get("tie_broken_at_turn") is None
+    if not (at_limit and lone and history) or got.get("winner") in (None, expected.get("winner")):
+        return False
+    last = _object(list(cast(Sequence[Any], history))[-1]) or {}
+    totals = [_object(entry) or {} for entry in cast(Sequence[Any], last.get("totals") or [])]
+    most = max((entry.get("vp", 0) for entry in totals), default=None)
+    leaders = [entry.get("power") for entry in totals if entry.get("vp") == most]
+    return leaders == [got.get("winner")]
+
+
 def _outcome(
     expected: dict[str, Any] | None, got: dict[str, Any] | None, request: dict[str, Any] | None, rulings: Any
 ) -> str | tuple[str, ...] | None:
     if expected is None or got is None:
         return None
+    if _leaders_of_the_last_record(expected, got, request):
+        return "HIS-WIN-7"  # the time limit's leader found on the last record, not on this turn's totals
     broken, claimed = expected.get("tie_broken_at_turn"), got.get("tie_broken_at_turn")
     ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
     shared = ruled.get("time_limit_tie", DEFAULTS.time_limit_tie.value) == "shared"
@@ -232,11 +251,11 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     clause other than the field's own range or the rule cited does: the total of a power that won its turn with it
     (the record, judged as that turn's phase, is a victory the power won or shares) is taken as recorded, earlier
     turns never judged again (HIS-RULING-8), a total of a power that won nothing there is the range's; a play
-    ``may_play_copernicus_or_servetus`` answers not allowed, refused citing the domination condition, is HIS-PLAY-2's,
-    which answers it and never refuses it for that condition alone; else None."""
+    ``may_play_copernicus_or_servetus`` answers not allowed whatever its VP, refused citing the domination condition,
+    is HIS-PLAY-2's, which answers it and never refuses it for that condition alone; else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
     if operation == "may_play_copernicus_or_servetus" and path == "HIS-PLAY-1" and asked is not None:
-        return "HIS-PLAY-2" if field(_answer(operation, asked, rulings), "allowed") is False else None
+        return "HIS-PLAY-2" if _not_allowed_whatever_its_vp(asked, rulings) else None
     history = asked.get("history") if asked is not None else None  # the phase's operations each carry one
     if found is None or not isinstance(history, (list, tuple)) or int(found[1]) >= len(history):  # pyright: ignore[reportUnknownArgumentType]
         return None
@@ -251,6 +270,20 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
         return None
     winners: list[Any] = [field(judged, "winner"), *(field(judged, "tied") or [])]
     return "HIS-RULING-8" if entry.get("power") in winners else None
+
+
+def _not_allowed_whatever_its_vp(asked: dict[str, Any], rulings: Any) -> bool:
+    """A play answered not allowed at each VP the rulings let the card carry (1 or 2, those the reference answers): the
+    domination condition alone forbids it, whatever a port made of its VP (a refusal of a 1 VP Copernicus that 2 VP
+    would let stop a domination is that VP's reading, not the answer HIS-PLAY-2 asks)."""
+    play = _object(asked.get("play"))
+    if play is None:
+        return False
+    answers = [
+        _answer("may_play_copernicus_or_servetus", {**asked, "play": {**play, "vp": vp}}, rulings) for vp in (1, 2)
+    ]
+    allowed = [field(answer, "allowed") for answer in answers if field(answer, "allowed") is not None]
+    return bool(allowed) and not any(allowed)
 
 
 def decided(

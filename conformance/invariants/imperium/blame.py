@@ -12,8 +12,11 @@ from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.conformance.harness.verdict import as_json, field, reordered
 
 
-def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> str | None:
-    """The clause of the first step that differs, when the answers show it; else None."""
+def decided(
+    operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]
+) -> str | tuple[str, ...] | None:
+    """The clause of the first step that differs, when the answers show it (several: one of them, the run tells
+    which); else None."""
     if operation == "draw" and paths == ("$.shuffles",):
         # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
         # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
@@ -24,7 +27,10 @@ def decided(operation: str, request: Any, rulings: Any, expected: Any, got: Any,
         if if_able and counted:
             return "IMP-DRAW-5"
         ran_after = _runs(field(got, "shuffles")) == _runs(field(expected, "shuffles")) + 1
-        return "IMP-DRAW-2" if ran_after and _emptied_by_its_last_card(request, expected) else "IMP-DRAW-4"
+        # a counter one over everywhere answers so too: the run's other draws tell (they name IMP-DRAW-4 alone)
+        return (
+            ("IMP-DRAW-2", "IMP-DRAW-4") if ran_after and _emptied_by_its_last_card(request, expected) else "IMP-DRAW-4"
+        )
     if operation == "draw" and paths and _nation_card_kept(expected, got, paths):
         return "IMP-DRAW-3"  # the nation card due to leave the nation deck at a shuffle left on top of it
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
@@ -53,8 +59,9 @@ def _emptied_by_its_last_card(request: Any, expected: Any) -> bool:
     """A ``required`` draw that drew every card asked and left the draw pile empty: no card was due after its last."""
     asked = cast(dict[str, Any], request) if isinstance(request, dict) else {}
     drawn = field(expected, "drawn")
-    whole = isinstance(drawn, list) and len(drawn) == asked.get("count")  # pyright: ignore[reportUnknownArgumentType]
-    return asked.get("mode") == "required" and whole and _player(expected).get("draw_pile") == []
+    whole = isinstance(drawn, (list, tuple)) and len(drawn) == asked.get("count")  # pyright: ignore[reportUnknownArgumentType]
+    pile = _player(expected).get("draw_pile")  # a run's own records hold tuples, a report's lists
+    return asked.get("mode") == "required" and whole and isinstance(pile, (list, tuple)) and not pile
 
 
 def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
@@ -66,7 +73,7 @@ def refused(operation: str, request: Any, rulings: Any, named: str) -> str | Non
     typed = typed_question(game("imperium"), operation, request, rulings)
     answer = reference_json(game("imperium"), operation, *typed) if typed else None
     orders = cast(dict[str, Any], request).get("shuffles")
-    used = isinstance(orders, list) and _runs(field(answer, "shuffles")) == len(orders)  # pyright: ignore[reportUnknownArgumentType]
+    used = isinstance(orders, (list, tuple)) and _runs(field(answer, "shuffles")) == len(orders)  # pyright: ignore[reportUnknownArgumentType]
     left = bool(_player(answer).get("discard_pile"))
     return "IMP-DRAW-2" if used and left and _emptied_by_its_last_card(request, answer) else None
 

@@ -32,8 +32,9 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
     if typed is not None:
         asked, ruled = cast(tuple[RegionRequest, Rulings], typed)
         given = field(got, "awards")
-        if _counted_otherwise(asked, ruled, given):
-            return "SOE-SCORE-6"
+        counted = _counted_otherwise(asked, ruled, given)
+        if counted is not None:
+            return counted
         if _majors_left_out_of_k(asked, ruled, given):
             return "SOE-SCORE-8"
         credited = _majors_value_to_a_player(asked, ruled, given)
@@ -54,16 +55,21 @@ def _awarded(asked: RegionRequest, ruled: Rulings, unfriendly: bool, credited: s
     return json_value(tuple(Award(player, scored[player]) for player in asked.players))
 
 
-def _counted_otherwise(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
-    """The awards given where the players counted for friendly ties are the region's entrants (its players', or
-    with the majors), not every player of the game: SOE-SCORE-6's count, the length of ``players``."""
+def _counted_otherwise(asked: RegionRequest, ruled: Rulings, given: Any) -> Named:
+    """The awards given where the players counted for friendly ties are the region's entrants, not every player of
+    the game: SOE-SCORE-6's count, the length of ``players``. Counted with the majors (only 2 or 3 players have any,
+    so the count rises past 3 and a due unfriendly tie is shared), ties never unfriendly answer alike (SOE-SCORE-7):
+    the run tells which."""
     entrants = region_entrants(asked.players, asked.region, ruled)
-    counts = {sum(entrant.is_player for entrant in entrants), len(entrants)} - {len(asked.players)}
+    players = sum(entrant.is_player for entrant in entrants)
     real = ties_are_unfriendly(len(asked.players), asked.region, ruled)
-    return any(
-        ties_are_unfriendly(count, asked.region, ruled) != real and _awarded(asked, ruled, not real) == given
-        for count in counts
-    )
+    if _awarded(asked, ruled, not real) != given:
+        return None
+    if players != len(asked.players) and ties_are_unfriendly(players, asked.region, ruled) != real:
+        return "SOE-SCORE-6"
+    if len(entrants) != len(asked.players) and ties_are_unfriendly(len(entrants), asked.region, ruled) != real:
+        return (None, "SOE-SCORE-6")
+    return None
 
 
 def _awards_listed_otherwise(expected: Any, got: Any) -> bool:

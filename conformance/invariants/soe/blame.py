@@ -99,7 +99,8 @@ def _sequenced(request: Any, rulings: Any, got: Any) -> str | None:
 
 def _income(request: Any, got: Any, paths: tuple[str, ...]) -> str | tuple[str, ...] | None:
     """The one term of the income (SOE-INCOME-4's gold + population + markers) that each empire whose gold differs
-    was given otherwise: its population left out (SOE-INCOME-1: it gained its own markers alone), its markers left out
+    was given otherwise: its population left out or another of its counts read for it (SOE-INCOME-1: it gained its own
+    markers alone, or with that count), its markers left out
     (SOE-INCOME-2: its population alone), or the markers of a reading of whose markers count that is not the
     player's own (SOE-INCOME-3); a term every such empire's gold shows (where a population equals the markers, either
     left out answers alike: the run tells which); else None (a population or a sum misread otherwise is the run's)."""
@@ -132,11 +133,14 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
         own + sum(entry["markers"] for _, entry in entries if entry["holder"] not in players),  # majors' too
     } - {own}
     terms = {"SOE-INCOME-1"} if gain == own and population else set[str]()  # the population left out
+    others = {value for key, value in empires[at].items() if key in _COUNTS and value != population}
+    terms |= {"SOE-INCOME-1"} if gain - own in others else set()  # another of the empire's counts read for it
     terms |= {"SOE-INCOME-2"} if gain == population and own else set()  # the markers left out
     return terms | ({"SOE-INCOME-3"} if gain - population in misread else set())
 
 
 _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
+_COUNTS = ("gold", "unrest", "vp", "armies", "navies", "forts")  # an empire's counts other than its population
 
 
 def _leftover_lost(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:

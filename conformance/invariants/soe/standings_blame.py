@@ -40,7 +40,8 @@ def _places(
     """Every penalty and VP right, a place wrong: the ranking made from them went wrong. A place given to a player
     in revolution, or withheld from one still in, or places that count the players in revolution among those ranked
     above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s (the other reading
-    played) or that order equal VP by more unrest (the alternative's one comparison read backwards) are the ruling's,
+    played), that order equal VP by more unrest (the alternative's one comparison read backwards) or equal unrest
+    too by the order listed (its players of equal VP and unrest not left to share) are the ruling's,
     SOE-RULING-12; where a ranking on the VP before the penalty (SOE-END-4's final VP misread) gives those places too
     (more unrest, more penalty: the same places where the penalties differ), one of the two, the run tells which;
     any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the ruling: equal VP placed 1, 3, 3)."""
@@ -54,7 +55,7 @@ def _places(
         return "SOE-END-5"
     still_in = [s for s in standings if not s["revolution"]]
     before_penalty = placed == _ranked(standings, still_in, tie, before_penalty=True)
-    misread = (_ranked(standings, still_in, "shared"), _ranked(standings, still_in, "more"))
+    misread = tuple(_ranked(standings, still_in, reading) for reading in ("shared", "more", "listed"))
     if tie == "less_unrest" and placed in misread:
         return ("SOE-END-4", "SOE-RULING-12") if before_penalty else "SOE-RULING-12"
     return "SOE-END-4"
@@ -64,7 +65,8 @@ def _ranked(
     standings: list[dict[str, Any]], counted: list[dict[str, Any]], tie: str, before_penalty: bool = False
 ) -> list[int | None]:
     """SOE-END-4's places, those ranked above counted among ``counted``; equal VP apart by unrest under
-    ``less_unrest`` (less first), or by more unrest first (``more``: that alternative read backwards);
+    ``less_unrest`` (less first), or by more unrest first (``more``: that alternative read backwards), or by less
+    unrest and then the order listed (``listed``: that alternative's equal unrest not left to share a place);
     ``before_penalty``: ranked on the VP before the penalty came off (the final VP plus the penalty)."""
 
     def vp(standing: dict[str, Any]) -> int:
@@ -75,7 +77,9 @@ def _ranked(
             return vp(other) > vp(one)
         if tie == "more":
             return bool(other["unrest"] > one["unrest"])
-        return tie == "less_unrest" and bool(other["unrest"] < one["unrest"])
+        if tie == "listed" and other["unrest"] == one["unrest"]:
+            return standings.index(other) < standings.index(one)
+        return tie in ("less_unrest", "listed") and bool(other["unrest"] < one["unrest"])
 
     return [None if s["revolution"] else 1 + sum(above(o, s) for o in counted) for s in standings]
 
@@ -134,7 +138,10 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
     if len(due) != len(given):
         # every standing shown right and in order, some left out: one standing per empire, SOE-END-3's
         remaining = iter(due)
-        return "SOE-END-3" if all(any(shown == one for one in remaining) for shown in given) else None
+        shown_right = all(any(shown == one for one in remaining) for shown in given)
+        # none shown at all only where every standing left out is out of the game (an assessment skipped is no
+        # standing left out)
+        return "SOE-END-3" if shown_right and (given or all(one["revolution"] for one in due)) else None
     pairs = list(zip(due, given, strict=True))
     if _revolution_scores(pairs):
         return "SOE-UNREST-1"
