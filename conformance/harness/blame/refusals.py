@@ -199,7 +199,7 @@ def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) ->
             found = (
                 _named(key, _at(record.request, field))
                 or _ruled_legal(key, record, field)
-                or _kind_refused_legal(key, record, field)
+                or _kind_clause(key, record, field)
                 or probed(key, record.operation, json.dumps(record.request), json.dumps(record.rulings), field)
             )
         return found or field_rule(key, field)
@@ -218,7 +218,7 @@ def _ruled_legal(key: str, record: CheckRecord, named: str) -> str | None:
     return rule if isinstance(rule, str) else None
 
 
-def _kind_refused_legal(key: str, record: CheckRecord, field: str) -> str | None:
+def _kind_clause(key: str, record: CheckRecord, field: str) -> str | None:
     """A field of an entry that names its kind (``bonuses[0].debater`` of a ``disgraced_debater``), refused where no
     refusal was due or another was: the clause defining that kind, which says what such an entry holds (None: no
     kind, or the very refusal due)."""

@@ -8,6 +8,7 @@ credited the value of a place a major holds is SOE-SCORE-9's (a major takes a pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
@@ -16,6 +17,7 @@ from rulespec.conformance.harness.verdict import as_json, field, reordered
 from rulespec.reference.struggle_of_empires.model import Award, RegionRequest
 from rulespec.reference.struggle_of_empires.rulings import Rulings, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.scoring import (
+    PlaceGroup,
     group_value,
     place_value,
     rank_entrants,
@@ -24,6 +26,7 @@ from rulespec.reference.struggle_of_empires.scoring import (
 )
 
 Named = str | tuple[str | None, ...] | None  # a clause, several (None among them: no step for sure), or none
+Valued = Callable[[PlaceGroup], int]  # what each player of a place group scores
 
 
 def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
@@ -43,15 +46,18 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
     return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
 
 
-def _awarded(asked: RegionRequest, ruled: Rulings, unfriendly: bool, credited: str | None = None) -> Any:
+def _awarded(
+    asked: RegionRequest, ruled: Rulings, unfriendly: bool, credited: str | None = None, value: Valued | None = None
+) -> Any:
     """The awards as JSON, ties friendly or not as ``unfriendly`` says; ``credited``: a player each major's award
-    goes to, as an index among the players that finds no major would send it (a later place's overwriting)."""
+    goes to, as an index among the players that finds no major would send it (a later place's overwriting);
+    ``value``: each place group's value read otherwise than ``group_value`` reads it."""
     scored = dict.fromkeys(asked.players, 0)
     for group in rank_entrants(region_entrants(asked.players, asked.region, ruled)):
-        value = group_value(asked.region.values, group, unfriendly, ruled)
+        worth = value(group) if value else group_value(asked.region.values, group, unfriendly, ruled)
         for entrant in group.entrants:
             if entrant.is_player or credited is not None:
-                scored[entrant.holder if entrant.is_player else cast(str, credited)] = value
+                scored[entrant.holder if entrant.is_player else cast(str, credited)] = worth
     return json_value(tuple(Award(player, scored[player]) for player in asked.players))
 
 
@@ -90,18 +96,19 @@ def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
 def _majors_left_out_of_k(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
     """Under ``below_tie``, the awards an unfriendly tie holding a non-player major gives when k counts its players
     alone: the sentence of SOE-SCORE-8 that counts the major towards k left out (SOE-RULING-3 only names p+k)."""
-    players, region = asked.players, asked.region
-    if ruled.unfriendly_tie is not UnfriendlyTie.BELOW_TIE or not ties_are_unfriendly(len(players), region, ruled):
+    region = asked.region
+    below = ruled.unfriendly_tie is UnfriendlyTie.BELOW_TIE
+    if not below or not ties_are_unfriendly(len(asked.players), region, ruled):
         return False
-    scored: dict[str, int] = {}
-    majors_tied = False
-    for group in rank_entrants(region_entrants(players, region, ruled)):
-        counted = [entrant for entrant in group.entrants if entrant.is_player]
-        tied = len(group.entrants) > 1
-        majors_tied |= tied and len(counted) < len(group.entrants)
-        value = place_value(region.values, group.place + (len(counted) if tied else 0))
-        scored.update({entrant.holder: value for entrant in counted})
-    return majors_tied and json_value(tuple(Award(player, scored.get(player, 0)) for player in players)) == given
+    groups = rank_entrants(region_entrants(asked.players, region, ruled))
+    if not any(len(g.entrants) > 1 and not all(e.is_player for e in g.entrants) for g in groups):
+        return False  # no major in a tie: k is the same either way
+
+    def players_alone(group: PlaceGroup) -> int:
+        counted = sum(entrant.is_player for entrant in group.entrants)
+        return place_value(region.values, group.place + (counted if len(group.entrants) > 1 else 0))
+
+    return bool(_awarded(asked, ruled, True, value=players_alone) == given)
 
 
 def _majors_value_to_a_player(asked: RegionRequest, ruled: Rulings, given: Any) -> Named:
