@@ -187,6 +187,13 @@ def typed_question(game: Game, operation: str, request: Any, rulings: Any) -> tu
         return None
 
 
+def reference_answer(game: Game, operation: str, request: Any, rulings: Any) -> Any:
+    """The reference's answer (``reference_json``) to a request and rulings as a check's record holds them (JSON);
+    None for a record this run cannot type again, or an answer the reference cannot give."""
+    typed = typed_question(game, operation, request, rulings)
+    return reference_json(game, operation, *typed) if typed else None
+
+
 def json_value(value: object) -> Any:
     """A typed value as the JSON the suite reads and writes (arrays, never tuples): a run's records and the reference's
     answers compare alike."""

@@ -29,6 +29,7 @@ from rulespec.reference.here_i_stand.validation import (
 )
 
 SEAFARERS = frozenset({Power.ENGLAND, Power.FRANCE, Power.HABSBURGS})  # HIS-RULING-6 (published): who voyages
+TRANSLATORS = frozenset({Power.PROTESTANTS})  # HIS-RULING-6 (published): who translates the Bible
 SINGLE_CARDS = (BonusKind.COPERNICUS, BonusKind.SERVETUS, BonusKind.JULIA_GONZAGA)
 _SINGLE_CARD_RULE = {
     BonusKind.COPERNICUS: "HIS-BONUS-5",
@@ -65,7 +66,7 @@ def check_earner(bonus: Bonus, at: str, rulings: Rulings) -> None:
         rule = "HIS-BONUS-3" if bonus.kind == BonusKind.EXPLORATION else "HIS-BONUS-4"
         raise IllegalAction(rule, f"{at}: {bonus.power} makes no voyages (HIS-RULING-6)")
     # a Bible translation is the Protestants' work
-    if bonus.kind == BonusKind.BIBLE_TRANSLATION and not open_earners and bonus.power != Power.PROTESTANTS:
+    if bonus.kind == BonusKind.BIBLE_TRANSLATION and not open_earners and bonus.power not in TRANSLATORS:
         raise IllegalAction("HIS-BONUS-9", f"{at}: only the Protestants translate the Bible (HIS-RULING-6)")
     if bonus.kind == BonusKind.JULIA_GONZAGA:
         # the piracy that earns it is Ottoman

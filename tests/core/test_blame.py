@@ -3146,3 +3146,92 @@ def test_a_time_limit_leader_read_off_the_last_record_fails_the_time_limit() -> 
     assert leader != expected["winner"] and list(last.values()).count(last[leader]) == 1
     misread = {**expected, "winner": leader}
     assert his_blame.decided("determine_victory", request, {}, expected, misread, ("$.winner",)) == "HIS-WIN-7"
+
+
+def _bible_translators_left_out(request: Any, rulings: Any, /) -> Any:
+    """HIS-RULING-6 misread: under ``published`` the Protestants' Bible translations refused (nobody listed to earn
+    them), the rule cited the kind's."""
+    if rulings.bonus_earners is BonusEarners.PUBLISHED and any(b.kind == "bible_translation" for b in request.bonuses):
+        raise IllegalAction("HIS-BONUS-9", "only the voyaging powers translate the Bible")
+    return his.bonus_vp(request, rulings)
+
+
+def test_a_lone_claim_refused_from_a_power_that_may_earn_it_fails_the_list_of_earners() -> None:
+    """A single Bible entry refused citing HIS-BONUS-9 can only be refused on who may earn it (a second entry of a
+    language is that rule's other ground): the list HIS-RULING-6 states read wrong. Requests with two entries stay
+    the rule cited, and the run shows both."""
+    records = records_of("his", SimpleNamespace(bonus_vp=_bible_translators_left_out), ("bonus_vp",))
+    legal = [r for r in records if r.outcome == "failed" and "error" not in r.expected]  # no refusal was due
+    alone = [r for r in legal if sum(b["kind"] == "bible_translation" for b in r.request["bonuses"]) == 1]
+    assert alone and {blamed_rule(r, records) for r in alone} == {"HIS-RULING-6"}
+    assert "HIS-RULING-6" in _failed_rules("his", records)
+
+
+def test_game_over_disagreeing_with_the_next_turn_fails_the_turn_marker() -> None:
+    """Every verdict right and ``game_over`` alone wrong (a shared victory read as the game going on) is HIS-WIN-8's,
+    the clause saying the game is over exactly when there is no next turn."""
+
+    def over_only_with_a_winner(request: Any, rulings: Any, /) -> Any:
+        verdict = his.determine_victory(request, rulings)
+        return replace(verdict, game_over=verdict.winner is not None)
+
+    records = records_of("his", SimpleNamespace(determine_victory=over_only_with_a_winner), ("determine_victory",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 2
+    assert _failed_rules("his", records) == ["HIS-WIN-8"]
+
+
+def test_a_penalty_given_to_less_unrest_than_one_due_it_fails_who_has_the_highest() -> None:
+    """The 7 on the empire of 9 unrest where the one of 10 is due it (numbers compared as text) is SOE-UNREST-3's
+    (SOE-UNREST-6's with 2 players); the 7s right and a 4 so misplaced, SOE-UNREST-4's; penalties on other unrest
+    were assessed on other empires, and no step is named for sure."""
+
+    def standing(player: str, unrest: int, penalty: int, vp: int) -> dict[str, Any]:
+        return {"player": player, "unrest": unrest, "penalty": penalty, "vp": vp, "revolution": False, "place": 1}
+
+    due = [standing("a", 10, 7, 13), standing("b", 9, 4, 16), standing("c", 5, 0, 20)]
+    text = [standing("a", 10, 4, 16), standing("b", 9, 7, 13), standing("c", 5, 0, 20)]
+    three: dict[str, Any] = {"empires": [{}, {}, {}]}
+    paths = ("$.standings[0].penalty",)
+    assert soe_blame.decided("end_game", three, {}, {"standings": due}, {"standings": text}, paths) == "SOE-UNREST-3"
+    fours = [due[0], standing("b", 9, 0, 20), standing("c", 5, 4, 16)]
+    assert soe_blame.decided("end_game", three, {}, {"standings": due}, {"standings": fours}, paths) == "SOE-UNREST-4"
+    pair = [standing("a", 10, 7, 3), standing("b", 9, 0, 10)]
+    swapped = [standing("a", 10, 0, 10), standing("b", 9, 7, 3)]
+    two: dict[str, Any] = {"empires": [{}, {}]}
+    assert soe_blame.decided("end_game", two, {}, {"standings": pair}, {"standings": swapped}, paths) == "SOE-UNREST-6"
+    elsewhere = [standing("a", 8, 0, 20), *text[1:]]
+    assert soe_blame.decided("end_game", three, {}, {"standings": due}, {"standings": elsewhere}, paths) is None
+
+
+def test_an_acquired_card_sent_to_the_other_zone_fails_the_clause_naming_the_zone() -> None:
+    """IMP-MARKET-1 leaves where the acquired card goes to IMP-RULING-8: a port sending it to the zone the rulings do
+    not name (reading another ruling of the same two values, the 37th zoo's imp-07) fails that clause, not each
+    acquisition vector's, under the defaults too."""
+
+    def the_other_zone(request: Any, rulings: Any, /) -> Any:
+        misread = AcquiredCardTo(rulings.nation_card_on_shuffle.value)
+        return imperium.acquire_market_card(request, replace(rulings, acquired_card_to=misread))
+
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=the_other_zone), ("acquire_market_card",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
+    assert _failed_rules("imperium", records) == ["IMP-RULING-8"]
+
+
+def test_a_collapse_missed_and_a_winner_misnamed_fail_their_own_clauses() -> None:
+    """An acquisition right in every card, its collapse not reported (the slide emptying the pile), is
+    IMP-COLLAPSE-1's; the right winner on the right unrest with what decided it named otherwise, IMP-COLLAPSE-5's."""
+
+    def no_collapse(request: Any, rulings: Any, /) -> Any:
+        return replace(imperium.acquire_market_card(request, rulings), collapsed=False, collapse_card=None)
+
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=no_collapse), ("acquire_market_card",))
+    assert {r.primary_rule for r in records if r.outcome == "failed"} == {"IMP-MARKET-5"}
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-1"]
+
+    def lone_player_by_score(request: Any, rulings: Any, /) -> Any:
+        won = imperium.determine_winner(request, rulings)
+        return replace(won, decided_by=Decider.SCORE) if len(request.players) == 1 else won
+
+    records = records_of("imperium", SimpleNamespace(determine_winner=lone_player_by_score), ("determine_winner",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-5"]

@@ -4,12 +4,16 @@ The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory 
 wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates (HIS-WIN-5), before the
 time limit on turn 9 (a time limit where a domination was due shows neither that step nor the order for sure; where a
 standard victory was due, the order or the victory missed: the run tells which); every verdict right and only the turn
-after it wrong is the turn marker's (HIS-WIN-8); a winner named where the game goes on below 25 VP, HIS-WIN-6's.
+after it (or whether the game is over) wrong is the turn marker's (HIS-WIN-8); a winner named where the game goes on
+below 25 VP, HIS-WIN-6's.
 ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that is the one before the
 play is that step misplaced; a play not allowed answered as the phase without it, the refusal it asks of ``run_phase``
 not made: ``accepted``), and the history with this turn's record last (HIS-WIN-9: the same records in another order);
 Copernicus's or Servetus's play is judged on the verdict. A history total refused though it won its own turn (25 VP or
-more, a domination) judged an earlier turn again, where the history is taken as recorded (HIS-RULING-8: ``refused``).
+more, a domination) judged an earlier turn again, where the history is taken as recorded (HIS-RULING-8: ``refused``);
+a voyage or a lone Bible translation refused from a power that may earn it is HIS-RULING-6's, the clause naming who
+may; one accepted from a power that may not stays the refusal's (its kind's check left out, or its earners listed
+wrong: the run's refusals, if any, name HIS-RULING-6 beside it).
 A score sheet's lines, each scored right but shown in another order, are the order its clause states (HIS-SPECIAL-9,
 HIS-BONUS-10); a list of the powers (score sheets, totals, the powers tied) holding the same entries in another order
 is the order every result lists the powers in (HIS-POWER-1). Only what a difference shows for sure is named; anything
@@ -252,10 +256,15 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     (the record, judged as that turn's phase, is a victory the power won or shares) is taken as recorded, earlier
     turns never judged again (HIS-RULING-8), a total of a power that won nothing there is the range's; a play
     ``may_play_copernicus_or_servetus`` answers not allowed whatever its VP, refused citing the domination condition,
-    is HIS-PLAY-2's, which answers it and never refuses it for that condition alone; else None."""
+    is HIS-PLAY-2's, which answers it and never refuses it for that condition alone; a lone voyage or Bible entry
+    refused citing its kind's rule was refused on who may earn it, the one ground that rule has for a single entry
+    (a second Bible entry of a language is the other), and the power may earn it: the list of earners HIS-RULING-6
+    states read wrong; else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
     if operation == "may_play_copernicus_or_servetus" and path == "HIS-PLAY-1" and asked is not None:
         return "HIS-PLAY-2" if _not_allowed_whatever_its_vp(asked, rulings) else None
+    if path in _EARNED and asked is not None:
+        return _who_may_earn(asked, path)
     history = asked.get("history") if asked is not None else None  # the phase's operations each carry one
     if found is None or not isinstance(history, (list, tuple)) or int(found[1]) >= len(history):  # pyright: ignore[reportUnknownArgumentType]
         return None
@@ -270,6 +279,19 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
         return None
     winners: list[Any] = [field(judged, "winner"), *(field(judged, "tied") or [])]
     return "HIS-RULING-8" if entry.get("power") in winners else None
+
+
+# the rules a claim by a power that may not earn its kind is refused under (HIS-RULING-6), with that kind
+_EARNED = {"HIS-BONUS-3": "exploration", "HIS-BONUS-4": "conquest", "HIS-BONUS-9": "bible_translation"}
+
+
+def _who_may_earn(asked: dict[str, Any], rule: str) -> str | None:
+    """HIS-RULING-6, where a refusal citing ``rule`` can only be on who may earn its kind: a voyage's rule has no
+    other ground, a Bible translation's one other, a language's second entry, which a lone entry cannot be."""
+    bonuses = asked.get("bonuses")
+    entries = [*(cast(Sequence[Any], bonuses) if isinstance(bonuses, (list, tuple)) else ()), asked.get("play")]  # pyright: ignore[reportUnknownArgumentType]
+    alone = sum(field(entry, "kind") == _EARNED[rule] for entry in entries) == 1
+    return "HIS-RULING-6" if alone or rule != "HIS-BONUS-9" else None
 
 
 def _not_allowed_whatever_its_vp(asked: dict[str, Any], rulings: Any) -> bool:
@@ -291,8 +313,10 @@ def decided(
 ) -> str | tuple[str, ...] | None:
     """The clause of the first step that differs, when the answers show it (several: one of them, the run tells
     which); else None."""
-    if paths and all(path.endswith(".next_turn") for path in paths):
-        return "HIS-WIN-8"  # the verdict right, the turn after it wrong: the one clause that says which turn is next
+    if paths and all(path.endswith((".next_turn", ".game_over")) for path in paths):
+        # the verdict right, the turn after it or whether the game is over wrong: the one clause that says which turn
+        # is next and that the game is over exactly when there is none
+        return "HIS-WIN-8"
     mine, theirs, asked = _object(expected), _object(got), _object(request)
     lines = _sheet_lines(operation, mine, theirs, paths) if mine is not None and theirs is not None and paths else None
     if lines is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.rulings import reference_json, typed_question
+from rulespec.conformance.harness.rulings import reference_answer
 from rulespec.conformance.harness.verdict import as_json, field, reordered
 
 
@@ -36,6 +36,12 @@ def decided(
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
         return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
     if operation == "acquire_market_card" and paths:
+        if set(paths) <= {"$.collapsed", "$.collapse_card"}:
+            return (
+                "IMP-COLLAPSE-1"  # every card where it is due, the pile's emptying (the slide's too) missed or made up
+            )
+        if _sent_to_the_other_zone(request, rulings, got):
+            return "IMP-RULING-8"  # every step right but where the acquired card went: the clause naming the zone
         if all(path.startswith("$.player.markers_on_nation_card") for path in paths):
             return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens
         if all(path.startswith("$.player.hand") for path in paths) and _same_cards(expected, got, "hand"):
@@ -46,6 +52,10 @@ def decided(
             return "IMP-MARKET-5"  # the unrest card due under the replacement never there: the collapse follows
         if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
+    if operation == "determine_winner" and paths == ("$.decided_by",) and field(expected, "decided_by") == "unrest":
+        # one player alone with the fewest unrest, the right winner named as decided otherwise (a tie missed on the
+        # way to the same winner answers the other way round, ``unrest`` for a tie the scores decide: not sure)
+        return "IMP-COLLAPSE-5"
     if operation == "determine_winner" and paths and _scores_passed_over(request, expected, got):
         return "IMP-COLLAPSE-4"  # every player tied on unrest named, where the scores should have chosen among them
     if operation == "determine_winner" and paths and all(path.startswith("$.winners") for path in paths):
@@ -53,6 +63,17 @@ def decided(
             return "IMP-COLLAPSE-5"  # the right winners, listed otherwise than in the order of the players
         return _winners(request, expected, got)
     return None
+
+
+def _sent_to_the_other_zone(request: Any, rulings: Any, got: Any) -> bool:
+    """The answer the reference gives with the acquired card sent to the zone the rulings do not name: the acquisition
+    right but where the card goes, which IMP-MARKET-1 leaves to IMP-RULING-8, whichever zone the rulings asked."""
+    if not isinstance(rulings, dict):
+        return False
+    asked = str(cast(dict[str, Any], rulings).get("acquired_card_to", "hand"))
+    other = {**cast(dict[str, Any], rulings), "acquired_card_to": "discard_pile" if asked == "hand" else "hand"}
+    answer = reference_answer(game("imperium"), "acquire_market_card", request, other)
+    return answer is not None and "error" not in answer and as_json(answer) == as_json(got)
 
 
 def _emptied_by_its_last_card(request: Any, expected: Any) -> bool:
@@ -70,8 +91,7 @@ def refused(operation: str, request: Any, rulings: Any, named: str) -> str | Non
     procedure run after the last card, when no card was due (IMP-DRAW-2's when, not IMP-DRAW-4's orders); else None."""
     if operation != "draw" or named != "shuffles" or not isinstance(request, dict):
         return None
-    typed = typed_question(game("imperium"), operation, request, rulings)
-    answer = reference_json(game("imperium"), operation, *typed) if typed else None
+    answer = reference_answer(game("imperium"), operation, request, rulings)
     orders = cast(dict[str, Any], request).get("shuffles")
     used = isinstance(orders, (list, tuple)) and _runs(field(answer, "shuffles")) == len(orders)  # pyright: ignore[reportUnknownArgumentType]
     left = bool(_player(answer).get("discard_pile"))

@@ -2,7 +2,8 @@
 
 The assessment runs in steps, each standing's penalty before its VP and every VP before the places (SOE-END-3,
 SOE-END-4, SOE-UNREST-*), and a wrong step spreads to every later one: the first wrong step is named, where the
-standings show it for sure. Standings each right but out of the order of the empires are SOE-END-3's.
+standings show it for sure (a penalty given to less unrest than one due it: who has the highest unrest). Standings
+each right but out of the order of the empires are SOE-END-3's.
 """
 
 from __future__ import annotations
@@ -128,6 +129,23 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
     return None
 
 
+def _misjudged(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> str | None:
+    """A 7 (then, the 7s right, a 4) given to a standing of less unrest than one due it and not given it: the highest
+    (second highest) total found wrong, in the comparison itself (numbers compared as text, the lowest taken): the
+    clause saying who has it, SOE-UNREST-3 (SOE-UNREST-6 with 2 players), SOE-UNREST-4. Only on every standing's
+    unrest and revolution right: penalties assessed on other unrest were assessed on other empires (SOE-SEQ-5)."""
+    if any(mine[key] != theirs[key] for mine, theirs in pairs for key in ("unrest", "revolution")):
+        return None
+    for amount in (HIGHEST, SECOND):
+        missed = [mine["unrest"] for mine, theirs in pairs if mine["penalty"] == amount != theirs["penalty"]]
+        given = [mine["unrest"] for mine, theirs in pairs if theirs["penalty"] == amount != mine["penalty"]]
+        if missed and given and min(missed) > max(given):
+            return "SOE-UNREST-4" if amount == SECOND else "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
+        if missed or given:
+            return None  # the 7s wrong otherwise: the 4s follow from them
+    return None
+
+
 def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, Any]) -> str | tuple[str, ...] | None:
     """The step of the assessment where two answers' standings first differ, when they show it for sure; else None."""
     if not (isinstance(expected, list) and isinstance(got, list)):
@@ -152,6 +170,9 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
         return split
     if _lone_candidate_spared(len(empires), pairs):
         return "SOE-UNREST-6"
+    misjudged = _misjudged(len(empires), pairs)
+    if misjudged:
+        return misjudged
     for mine, theirs in pairs:  # the penalties first
         rule = _penalty_amount(len(empires), mine["penalty"], theirs["penalty"])
         if rule:
