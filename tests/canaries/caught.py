@@ -1,10 +1,12 @@
 """A pytest plugin for one canary's run: it stops the run once every rule the canary must be caught on has failed.
 
-``test_canaries.py`` loads it (``-p tests.canaries.caught``) with the rules in ``RULESPEC_CANARY_RULES``. The checks
-left could only fail or pass rules already failed, and the test asks no more than that each rule failed: most of a
+``test_canaries.py`` loads it (``-p tests.canaries.caught``) with the rules in ``RULESPEC_CANARY_RULES``. Most of a
 canary's run was its passing invariants drawing every example (measured: the canaries took 76 s on 2 workers, 21 s
 stopped here). A rule has failed when it is a failing check's primary rule and a failing check is blamed on it as
-the verdict blames it, over the records of the checks run so far: the records the verdict of the stopped run reads.
+the verdict blames it, over the records of the checks run so far: the records the stopped run's verdict reads, which
+the test judges. Blame weighs a run's evidence, so a later check could move an earlier failure's blame; a second
+reader replayed every canary's full run and found each rule's status on the stopped part the same as on the whole.
+A run narrowed by ``--rule`` runs in one process (``verify/spread.py``), so the records here are the whole run's.
 """
 
 from __future__ import annotations

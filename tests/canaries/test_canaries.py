@@ -75,6 +75,7 @@ def test_the_canaries_without_their_bugs_pass(key: str, verify: Verify) -> None:
 def test_canary_is_caught_on_its_rules(
     key: str, canary: Canary, tmp_path: Path, verify: Verify, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    assert canary.caught_on, "a canary caught on no rule proves nothing (and its run would stop at its first check)"
     report = tmp_path / "report.json"
     monkeypatch.setenv(caught.RULES, " ".join(canary.caught_on))
     code, printed = verify(

@@ -73,6 +73,7 @@ from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
 from rulespec.reference.here_i_stand.score import score_sheet
 from rulespec.reference.here_i_stand.special import TRACK_THRESHOLDS, special_lines, track_position
 from rulespec.reference.here_i_stand.validation import (
+    BIBLE_LANGUAGES,
     LAST_TURN,
     RELIGIOUS_VICTORY_SPACES,
     validate_base_vp,
@@ -3157,14 +3158,26 @@ def _bible_translators_left_out(request: Any, rulings: Any, /) -> Any:
 
 
 def test_a_lone_claim_refused_from_a_power_that_may_earn_it_fails_the_list_of_earners() -> None:
-    """A single Bible entry refused citing HIS-BONUS-9 can only be refused on who may earn it (a second entry of a
-    language is that rule's other ground): the list HIS-RULING-6 states read wrong. Requests with two entries stay
-    the rule cited, and the run shows both."""
+    """A single Bible entry in a published language refused citing HIS-BONUS-9 can only be refused on who may earn it
+    (a second entry of a language is that rule's other ground): the list HIS-RULING-6 states read wrong. Requests
+    with two entries, or a language only ``open`` allows, stay the rule cited, and the run shows both. A voyage's
+    refusal stays its rule's: a port may cite it for a VP past its own reading of the range, as below."""
     records = records_of("his", SimpleNamespace(bonus_vp=_bible_translators_left_out), ("bonus_vp",))
     legal = [r for r in records if r.outcome == "failed" and "error" not in r.expected]  # no refusal was due
-    alone = [r for r in legal if sum(b["kind"] == "bible_translation" for b in r.request["bonuses"]) == 1]
+    bibles = [[b for b in r.request["bonuses"] if b["kind"] == "bible_translation"] for r in legal]
+    alone = [r for r, b in zip(legal, bibles, strict=True) if len(b) == 1 and b[0]["language"] in BIBLE_LANGUAGES]
     assert alone and {blamed_rule(r, records) for r in alone} == {"HIS-RULING-6"}
     assert "HIS-RULING-6" in _failed_rules("his", records)
+
+    def voyages_of_three_refused(request: Any, rulings: Any, /) -> Any:
+        for bonus in request.bonuses:
+            if bonus.kind in ("exploration", "conquest") and bonus.vp == 3:
+                raise IllegalAction("HIS-BONUS-3" if bonus.kind == "exploration" else "HIS-BONUS-4", "1 or 2 VP")
+        return his.bonus_vp(request, rulings)
+
+    records = records_of("his", SimpleNamespace(bonus_vp=voyages_of_three_refused), ("bonus_vp",))
+    assert any(r.outcome == "failed" for r in records)
+    assert "HIS-RULING-6" not in _failed_rules("his", records)
 
 
 def test_game_over_disagreeing_with_the_next_turn_fails_the_turn_marker() -> None:
@@ -3201,6 +3214,10 @@ def test_a_penalty_given_to_less_unrest_than_one_due_it_fails_who_has_the_highes
     assert soe_blame.decided("end_game", two, {}, {"standings": pair}, {"standings": swapped}, paths) == "SOE-UNREST-6"
     elsewhere = [standing("a", 8, 0, 20), *text[1:]]
     assert soe_blame.decided("end_game", three, {}, {"standings": due}, {"standings": elsewhere}, paths) is None
+    # one due the 7 at 19 unrest: the candidates' bound misread (``< 19``) leaves it out and answers so too
+    short = [standing("a", 19, 7, 13), standing("b", 9, 4, 16), standing("c", 5, 0, 20)]
+    bound = [standing("a", 19, 0, 20), standing("b", 9, 7, 13), standing("c", 5, 4, 16)]
+    assert soe_blame.decided("end_game", three, {}, {"standings": short}, {"standings": bound}, paths) is None
 
 
 def test_an_acquired_card_sent_to_the_other_zone_fails_the_clause_naming_the_zone() -> None:
@@ -3235,3 +3252,34 @@ def test_a_collapse_missed_and_a_winner_misnamed_fail_their_own_clauses() -> Non
     records = records_of("imperium", SimpleNamespace(determine_winner=lone_player_by_score), ("determine_winner",))
     assert any(r.outcome == "failed" for r in records)
     assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-5"]
+    # with two players, a tie found on counts other than those reported (IMP-RULING-3) names the same winner so too;
+    # and only the card named wrong, the collapse itself right, is no collapse missed
+    two = {"players": [{"name": "ann"}, {"name": "bo"}]}
+    won = {"unrest": [1, 2], "winners": ["ann"], "decided_by": "unrest"}
+    named = imperium_blame.decided("determine_winner", two, {}, won, {**won, "decided_by": "score"}, ("$.decided_by",))
+    assert named != "IMP-COLLAPSE-5"
+    collapsed = {"collapsed": True, "collapse_card": "unrest-9"}
+    named = imperium_blame.decided(
+        "acquire_market_card", {}, {}, collapsed, {**collapsed, "collapse_card": "temple"}, ("$.collapse_card",)
+    )
+    assert named != "IMP-COLLAPSE-1"
+
+
+def _lone_entrants_take_the_first_value(request: RegionRequest, rulings: SoeRulings, /) -> RegionScore:
+    """SOE-SCORE-5 misread: a lone entrant valued at the place its group's size names (1st), not its own place."""
+    players, region = request.players, request.region
+    unfriendly = scoring.ties_are_unfriendly(len(players), region, rulings)
+    scored = {player: 0 for player in players}
+    for group in scoring.rank_entrants(scoring.region_entrants(players, region, rulings)):
+        lone = len(group.entrants) == 1
+        value = region.values[0] if lone else scoring.group_value(region.values, group, unfriendly, rulings)
+        scored.update({entrant.holder: value for entrant in group.entrants if entrant.is_player})
+    return replace(soe.score_region(request, rulings), awards=tuple(Award(p, scored[p]) for p in players))
+
+
+def test_a_lone_entrant_given_the_first_value_fails_the_clause_of_its_own_place() -> None:
+    """Every lone entrant past 1st given the first value, ties valued right beside it, is SOE-SCORE-5's (the 38th
+    zoo's soe-08), not each scoring vector's rule."""
+    records = records_of("soe", SimpleNamespace(score_region=_lone_entrants_take_the_first_value), ("score_region",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
+    assert _failed_rules("soe", records) == ["SOE-SCORE-5"]

@@ -11,9 +11,9 @@ play is that step misplaced; a play not allowed answered as the phase without it
 not made: ``accepted``), and the history with this turn's record last (HIS-WIN-9: the same records in another order);
 Copernicus's or Servetus's play is judged on the verdict. A history total refused though it won its own turn (25 VP or
 more, a domination) judged an earlier turn again, where the history is taken as recorded (HIS-RULING-8: ``refused``);
-a voyage or a lone Bible translation refused from a power that may earn it is HIS-RULING-6's, the clause naming who
-may; one accepted from a power that may not stays the refusal's (its kind's check left out, or its earners listed
-wrong: the run's refusals, if any, name HIS-RULING-6 beside it).
+a lone Bible translation refused from a power that may earn it is HIS-RULING-6's, the clause naming who may; one
+accepted from a power that may not stays the refusal's (its kind's check left out, or its earners listed wrong: the
+run's refusals, if any, name HIS-RULING-6 beside it).
 A score sheet's lines, each scored right but shown in another order, are the order its clause states (HIS-SPECIAL-9,
 HIS-BONUS-10); a list of the powers (score sheets, totals, the powers tied) holding the same entries in another order
 is the order every result lists the powers in (HIS-POWER-1). Only what a difference shows for sure is named; anything
@@ -32,6 +32,7 @@ from rulespec.conformance.harness.verdict import as_json, field, reordered
 from rulespec.reference.here_i_stand.model import POWERS
 from rulespec.reference.here_i_stand.phase import PLAYABLE
 from rulespec.reference.here_i_stand.rulings import Rulings
+from rulespec.reference.here_i_stand.validation import BIBLE_LANGUAGES
 
 DEFAULTS = Rulings()  # what a record's rulings leave out
 
@@ -256,15 +257,14 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     (the record, judged as that turn's phase, is a victory the power won or shares) is taken as recorded, earlier
     turns never judged again (HIS-RULING-8), a total of a power that won nothing there is the range's; a play
     ``may_play_copernicus_or_servetus`` answers not allowed whatever its VP, refused citing the domination condition,
-    is HIS-PLAY-2's, which answers it and never refuses it for that condition alone; a lone voyage or Bible entry
-    refused citing its kind's rule was refused on who may earn it, the one ground that rule has for a single entry
-    (a second Bible entry of a language is the other), and the power may earn it: the list of earners HIS-RULING-6
-    states read wrong; else None."""
+    is HIS-PLAY-2's, which answers it and never refuses it for that condition alone; a lone Bible translation in a
+    published language refused citing HIS-BONUS-9 was refused on who may earn it, and the power may: the list of
+    earners HIS-RULING-6 states read wrong (``_who_may_earn``); else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
     if operation == "may_play_copernicus_or_servetus" and path == "HIS-PLAY-1" and asked is not None:
         return "HIS-PLAY-2" if _not_allowed_whatever_its_vp(asked, rulings) else None
-    if path in _EARNED and asked is not None:
-        return _who_may_earn(asked, path)
+    if path == "HIS-BONUS-9" and asked is not None:
+        return _who_may_earn(asked)
     history = asked.get("history") if asked is not None else None  # the phase's operations each carry one
     if found is None or not isinstance(history, (list, tuple)) or int(found[1]) >= len(history):  # pyright: ignore[reportUnknownArgumentType]
         return None
@@ -281,17 +281,16 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     return "HIS-RULING-8" if entry.get("power") in winners else None
 
 
-# the rules a claim by a power that may not earn its kind is refused under (HIS-RULING-6), with that kind
-_EARNED = {"HIS-BONUS-3": "exploration", "HIS-BONUS-4": "conquest", "HIS-BONUS-9": "bible_translation"}
-
-
-def _who_may_earn(asked: dict[str, Any], rule: str) -> str | None:
-    """HIS-RULING-6, where a refusal citing ``rule`` can only be on who may earn its kind: a voyage's rule has no
-    other ground, a Bible translation's one other, a language's second entry, which a lone entry cannot be."""
+def _who_may_earn(asked: dict[str, Any]) -> str | None:
+    """HIS-RULING-6, where a Bible translation refused citing HIS-BONUS-9 can only be refused on who may earn it: the
+    request's one Bible entry (a second of its language is that rule's other ground), in a published language (one
+    outside the list, under ``open``, is a reading of HIS-RULING-7's limits). A voyage's rule has other grounds a
+    port may cite it for (a VP past its own reading of the range, a second voyage): not sure, it stays cited."""
     bonuses = asked.get("bonuses")
     entries = [*(cast(Sequence[Any], bonuses) if isinstance(bonuses, (list, tuple)) else ()), asked.get("play")]  # pyright: ignore[reportUnknownArgumentType]
-    alone = sum(field(entry, "kind") == _EARNED[rule] for entry in entries) == 1
-    return "HIS-RULING-6" if alone or rule != "HIS-BONUS-9" else None
+    bibles = [entry for entry in entries if field(entry, "kind") == "bible_translation"]
+    lone = len(bibles) == 1 and field(bibles[0], "language") in BIBLE_LANGUAGES
+    return "HIS-RULING-6" if lone else None
 
 
 def _not_allowed_whatever_its_vp(asked: dict[str, Any], rulings: Any) -> bool:

@@ -36,7 +36,7 @@ def decided(
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
         return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
     if operation == "acquire_market_card" and paths:
-        if set(paths) <= {"$.collapsed", "$.collapse_card"}:
+        if "$.collapsed" in paths and set(paths) <= {"$.collapsed", "$.collapse_card"}:
             return (
                 "IMP-COLLAPSE-1"  # every card where it is due, the pile's emptying (the slide's too) missed or made up
             )
@@ -52,9 +52,9 @@ def decided(
             return "IMP-MARKET-5"  # the unrest card due under the replacement never there: the collapse follows
         if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
-    if operation == "determine_winner" and paths == ("$.decided_by",) and field(expected, "decided_by") == "unrest":
-        # one player alone with the fewest unrest, the right winner named as decided otherwise (a tie missed on the
-        # way to the same winner answers the other way round, ``unrest`` for a tie the scores decide: not sure)
+    if operation == "determine_winner" and paths == ("$.decided_by",) and len(field(request, "players") or ()) == 1:
+        # a game of one player, won on unrest, named as decided otherwise: the clause that says so of that game (with
+        # more players, a tie found or missed on the way to the same winner answers alike: not sure)
         return "IMP-COLLAPSE-5"
     if operation == "determine_winner" and paths and _scores_passed_over(request, expected, got):
         return "IMP-COLLAPSE-4"  # every player tied on unrest named, where the scores should have chosen among them

@@ -3,7 +3,8 @@
 Awards each right but listed otherwise (0 awards left out, another order) are SOE-SCORE-10's. Ties made friendly or
 unfriendly by the region's entrants rather than the game's players miscount SOE-SCORE-6's players. Under ``below_tie`` a
 tie's k counting its players alone leaves out SOE-SCORE-8's sentence that counts a non-player major in it. A player
-credited the value of a place a major holds is SOE-SCORE-9's (a major takes a place but never scores).
+credited the value of a place a major holds is SOE-SCORE-9's (a major takes a place but never scores). A lone
+entrant past 1st given the first value is SOE-SCORE-5's (a lone entrant takes its own place's value).
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
         credited = _majors_value_to_a_player(asked, ruled, given)
         if credited is not None:
             return credited
+        lone = _lone_valued_first(asked, ruled, given)
+        if lone is not None:
+            return lone
     return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
 
 
@@ -76,6 +80,26 @@ def _counted_otherwise(asked: RegionRequest, ruled: Rulings, given: Any) -> Name
     if len(entrants) != len(asked.players) and ties_are_unfriendly(len(entrants), asked.region, ruled) != real:
         return (None, "SOE-SCORE-6")
     return None
+
+
+def _lone_valued_first(asked: RegionRequest, ruled: Rulings, given: Any) -> Named:
+    """The awards given where each lone entrant past 1st place takes the first value (a group's size read for its
+    place): SOE-SCORE-5's, a lone entrant taking its own place's value, for sure where a tie in the region is valued
+    right beside it; with no tie, every place read as worth the first value answers alike (SOE-SCORE-4): the run's
+    other failures tell, else nothing is said."""
+    groups = rank_entrants(region_entrants(asked.players, asked.region, ruled))
+    if not any(len(group.entrants) == 1 and group.place > 1 for group in groups):
+        return None
+    unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
+
+    def first(group: PlaceGroup) -> int:
+        if len(group.entrants) > 1:
+            return group_value(asked.region.values, group, unfriendly, ruled)
+        return place_value(asked.region.values, 1)
+
+    if _awarded(asked, ruled, unfriendly, value=first) != given:
+        return None
+    return "SOE-SCORE-5" if any(len(group.entrants) > 1 for group in groups) else (None, "SOE-SCORE-5")
 
 
 def _awards_listed_otherwise(expected: Any, got: Any) -> bool:

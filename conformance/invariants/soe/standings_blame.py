@@ -139,7 +139,10 @@ def _misjudged(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
     for amount in (HIGHEST, SECOND):
         missed = [mine["unrest"] for mine, theirs in pairs if mine["penalty"] == amount != theirs["penalty"]]
         given = [mine["unrest"] for mine, theirs in pairs if theirs["penalty"] == amount != mine["penalty"]]
-        if missed and given and min(missed) > max(given):
+        # not where one due it stands one short of revolution: the candidates' bound misread (``<= 19`` for ``< 20``)
+        # leaves it out and gives the penalty on down too (SOE-UNREST-2: ``blame._misread`` tells)
+        bound = any(unrest == REVOLUTION_UNREST - 1 for unrest in missed)
+        if missed and given and min(missed) > max(given) and not bound:
             return "SOE-UNREST-4" if amount == SECOND else "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
         if missed or given:
             return None  # the 7s wrong otherwise: the 4s follow from them
