@@ -176,6 +176,7 @@ from rulespec.reference.struggle_of_empires.sequence import (
     WarState,
     income_step,
     maintenance_step,
+    population_step,
     validate_war_end_request,
 )
 from rulespec.reference.struggle_of_empires.validation import (
@@ -3283,3 +3284,41 @@ def test_a_lone_entrant_given_the_first_value_fails_the_clause_of_its_own_place(
     records = records_of("soe", SimpleNamespace(score_region=_lone_entrants_take_the_first_value), ("score_region",))
     assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
     assert _failed_rules("soe", records) == ["SOE-SCORE-5"]
+
+
+def _population_before_income(request: WarEndRequest, rulings: SoeRulings, /) -> WarEndResult:
+    """SOE-SEQ-2 misread: under ``published`` population growth run first, before income reads the population."""
+    validate_war_end_request(request, rulings)
+    state = WarState(request.empires, request.board)
+    steps = STEPS[rulings.sequence]
+    if rulings.sequence is WarEndSequence.PUBLISHED:
+        steps = (population_step, *(step for step in steps if step is not population_step))
+    for step in steps:
+        state = step(state, request, rulings)
+    standings = rank_players(state.empires, rulings) if request.board.war == LAST_WAR else None
+    return WarEndResult(state.empires, state.board, standings)
+
+
+def test_a_step_of_the_end_of_a_war_moved_past_several_fails_the_clause_stating_its_place() -> None:
+    """Growth moved from after maintenance to before income (no two neighbours swapped): the steps with that one
+    step moved answer so, and the order it breaks first, income first, is SOE-SEQ-2's (the 39th zoo's soe-07)."""
+    records = records_of("soe", SimpleNamespace(end_war=_population_before_income), ("end_war",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("soe", records) == ["SOE-SEQ-2"]
+
+
+def test_this_turns_total_refused_below_its_last_record_fails_the_ruling_judging_this_phase_alone() -> None:
+    """A total refused because it fell from the power's total in the history's last record (VP taken as never going
+    down) is HIS-RULING-8's: the totals at this phase decide, whatever the history held (the 39th zoo's his-02)."""
+
+    def never_falling(request: Any, rulings: Any, /) -> Any:
+        if request.history:
+            before = {entry.power: entry.vp for entry in request.history[-1].totals}
+            for index, entry in enumerate(request.totals):
+                if 0 < entry.vp < before.get(entry.power, 0):
+                    raise InvalidState(f"totals[{index}].vp", entry.vp, "below the last record")
+        return his.determine_victory(request, rulings)
+
+    records = records_of("his", SimpleNamespace(determine_victory=never_falling), ("determine_victory",))
+    legal = [r for r in records if r.outcome == "failed" and "error" not in r.expected]
+    assert legal and {blamed_rule(r, records) for r in legal} == {"HIS-RULING-8"}

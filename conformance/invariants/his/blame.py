@@ -259,12 +259,15 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     ``may_play_copernicus_or_servetus`` answers not allowed whatever its VP, refused citing the domination condition,
     is HIS-PLAY-2's, which answers it and never refuses it for that condition alone; a lone Bible translation in a
     published language refused citing HIS-BONUS-9 was refused on who may earn it, and the power may: the list of
-    earners HIS-RULING-6 states read wrong (``_who_may_earn``); else None."""
+    earners HIS-RULING-6 states read wrong (``_who_may_earn``); this turn's total refused below the power's last
+    recorded total is HIS-RULING-8's (``_fallen``); else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
     if operation == "may_play_copernicus_or_servetus" and path == "HIS-PLAY-1" and asked is not None:
         return "HIS-PLAY-2" if _not_allowed_whatever_its_vp(asked, rulings) else None
     if path == "HIS-BONUS-9" and asked is not None:
         return _who_may_earn(asked)
+    if asked is not None and _fallen(asked, path):
+        return "HIS-RULING-8"
     history = asked.get("history") if asked is not None else None  # the phase's operations each carry one
     if found is None or not isinstance(history, (list, tuple)) or int(found[1]) >= len(history):  # pyright: ignore[reportUnknownArgumentType]
         return None
@@ -279,6 +282,25 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
         return None
     winners: list[Any] = [field(judged, "winner"), *(field(judged, "tied") or [])]
     return "HIS-RULING-8" if entry.get("power") in winners else None
+
+
+_TOTAL = re.compile(r"^totals\[(\d+)\]\.vp$")
+
+
+def _fallen(asked: dict[str, Any], path: str) -> bool:
+    """This turn's total refused where it is above 0 (no floor misread) and below the power's total in the history's
+    last record: VP taken as never going down, where HIS-RULING-8 judges the totals at this phase whatever the
+    history held."""
+    found, history = _TOTAL.match(path), asked.get("history")
+    totals = asked.get("totals")
+    if found is None or not isinstance(history, (list, tuple)) or not history or not isinstance(totals, (list, tuple)):  # pyright: ignore[reportUnknownArgumentType]
+        return False
+    listed = list(cast(Sequence[Any], totals))
+    entry = _object(listed[int(found[1])]) if int(found[1]) < len(listed) else None
+    last = _object(list(cast(Sequence[Any], history))[-1]) or {}
+    before = {field(e, "power"): field(e, "vp") for e in last.get("totals") or []}
+    vp, was = field(entry, "vp"), before.get(field(entry, "power"))
+    return isinstance(vp, int) and isinstance(was, int) and 0 < vp < was
 
 
 def _who_may_earn(asked: dict[str, Any]) -> str | None:

@@ -37,9 +37,8 @@ def decided(
         return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
     if operation == "acquire_market_card" and paths:
         if "$.collapsed" in paths and set(paths) <= {"$.collapsed", "$.collapse_card"}:
-            return (
-                "IMP-COLLAPSE-1"  # every card where it is due, the pile's emptying (the slide's too) missed or made up
-            )
+            # every card where it is due, the pile's emptying (the slide's too) missed or made up
+            return "IMP-COLLAPSE-1"
         if _sent_to_the_other_zone(request, rulings, got):
             return "IMP-RULING-8"  # every step right but where the acquired card went: the clause naming the zone
         if all(path.startswith("$.player.markers_on_nation_card") for path in paths):

@@ -80,20 +80,28 @@ _FIRST: dict[tuple[Step, Step], str] = {
 
 
 def _sequenced(request: Any, rulings: Any, got: Any) -> str | None:
-    """The clause stating the order of two neighbouring steps of ``end_war`` when, those two taken in the other order,
-    the steps leave the empires and the board the implementation returned; None when no such swap does."""
+    """The clause stating the order of two steps of ``end_war`` when, one step taken before or after the others it is
+    listed beside (two neighbours swapped, or one moved further: population growth run before income), the steps
+    leave the empires and the board the implementation returned; None when no such move does."""
     typed = typed_question(game("soe"), "end_war", request, rulings)
     if typed is None or not isinstance(got, dict):
         return None
     asked, ruled = cast(tuple[WarEndRequest, Rulings], typed)
     returned = json_value({"empires": got.get("empires"), "board": got.get("board")})  # pyright: ignore[reportUnknownMemberType]
     steps = STEPS[ruled.sequence]
-    for at in range(len(steps) - 1):
-        state = WarState(asked.empires, asked.board)
-        for step in (*steps[:at], steps[at + 1], steps[at], *steps[at + 2 :]):
-            state = step(state, asked, ruled)
-        if json_value({"empires": state.empires, "board": state.board}) == returned:
-            return _FIRST.get((steps[at], steps[at + 1]), "SOE-SEQ-1")
+    for start in range(len(steps)):
+        for end in range(len(steps)):
+            if start == end:
+                continue
+            moved = [*steps[:start], *steps[start + 1 :]]
+            moved.insert(end, steps[start])
+            state = WarState(asked.empires, asked.board)
+            for step in moved:
+                state = step(state, asked, ruled)
+            if json_value({"empires": state.empires, "board": state.board}) == returned:
+                passed = steps[end:start] if end < start else steps[start + 1 : end + 1]
+                pairs = [(p, steps[start]) for p in passed] if end < start else [(steps[start], p) for p in passed]
+                return next((_FIRST[pair] for pair in pairs if pair in _FIRST), "SOE-SEQ-1")
     return None
 
 
