@@ -23,7 +23,6 @@ import rulespec.reference.struggle_of_empires as soe
 import rulespec.reference.struggle_of_empires.income as soe_income
 import rulespec.reference.struggle_of_empires.maintenance as maintenance
 import rulespec.reference.struggle_of_empires.scoring as scoring
-import rulespec.reference.struggle_of_empires.sequence as soe_sequence
 from rulespec.conformance.harness.blame.refusals import cited
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import FAILED, IMPLICATED, blamed_rule, tally
@@ -173,6 +172,7 @@ from rulespec.reference.struggle_of_empires.scoring import (
 )
 from rulespec.reference.struggle_of_empires.sequence import (
     STEPS,
+    Step,
     WarState,
     income_step,
     maintenance_step,
@@ -1948,24 +1948,29 @@ def test_a_legal_name_refused_fails_the_clause_that_defines_it() -> None:
     assert _failed_rules("his", records) == ["HIS-BONUS-8"]
 
 
-def _maintenance_before_income(request: WarEndRequest, rulings: SoeRulings, /) -> WarEndResult:
-    """SOE-SEQ-2 misread: under ``published`` maintenance paid before income (runs as ``sequence.end_war``)."""
-    validate_war_end_request(request, rulings)
-    state = WarState(request.empires, request.board)
-    steps = STEPS[rulings.sequence]
-    if rulings.sequence is WarEndSequence.PUBLISHED:
-        steps = (maintenance_step, income_step, *steps[2:])
-    for step in steps:
-        state = step(state, request, rulings)
-    standings = rank_players(state.empires, rulings) if request.board.war == LAST_WAR else None
-    return WarEndResult(state.empires, state.board, standings)
+def _published_moved(moved: Step, before: Step) -> Callable[[WarEndRequest, SoeRulings], WarEndResult]:
+    """An ``end_war`` whose ``published`` steps run with ``moved`` taken out and run just before ``before``."""
+
+    def end_war(request: WarEndRequest, rulings: SoeRulings, /) -> WarEndResult:
+        validate_war_end_request(request, rulings)
+        state = WarState(request.empires, request.board)
+        steps: tuple[Step, ...] = STEPS[rulings.sequence]
+        if rulings.sequence is WarEndSequence.PUBLISHED:
+            rest = [step for step in steps if step is not moved]
+            steps = (*rest[: rest.index(before)], moved, *rest[rest.index(before) :])
+        for step in steps:
+            state = step(state, request, rulings)
+        standings = rank_players(state.empires, rulings) if request.board.war == LAST_WAR else None
+        return WarEndResult(state.empires, state.board, standings)
+
+    return end_war
 
 
 def test_two_steps_of_the_end_of_a_war_swapped_fail_the_clause_stating_their_order() -> None:
     """Gold short of the upkeep before income comes in: vectors of the sequence, of draws and of maintenance fail,
     each its own rule's; the steps with income and maintenance swapped answer so: SOE-SEQ-2."""
-    misread = _misread(soe_sequence.end_war, _maintenance_before_income)
-    records = records_of("soe", SimpleNamespace(end_war=misread("end_war")), ("end_war",))
+    maintenance_first = _published_moved(maintenance_step, income_step)  # SOE-SEQ-2 misread under ``published``
+    records = records_of("soe", SimpleNamespace(end_war=maintenance_first), ("end_war",))
     assert any(r.outcome == "failed" for r in records)
     assert _failed_rules("soe", records) == ["SOE-SEQ-2"]
 
@@ -3286,23 +3291,10 @@ def test_a_lone_entrant_given_the_first_value_fails_the_clause_of_its_own_place(
     assert _failed_rules("soe", records) == ["SOE-SCORE-5"]
 
 
-def _population_before_income(request: WarEndRequest, rulings: SoeRulings, /) -> WarEndResult:
-    """SOE-SEQ-2 misread: under ``published`` population growth run first, before income reads the population."""
-    validate_war_end_request(request, rulings)
-    state = WarState(request.empires, request.board)
-    steps = STEPS[rulings.sequence]
-    if rulings.sequence is WarEndSequence.PUBLISHED:
-        steps = (population_step, *(step for step in steps if step is not population_step))
-    for step in steps:
-        state = step(state, request, rulings)
-    standings = rank_players(state.empires, rulings) if request.board.war == LAST_WAR else None
-    return WarEndResult(state.empires, state.board, standings)
-
-
 def test_a_step_of_the_end_of_a_war_moved_past_several_fails_the_clause_stating_its_place() -> None:
     """Growth moved from after maintenance to before income (no two neighbours swapped): the steps with that one
     step moved answer so, and the order it breaks first, income first, is SOE-SEQ-2's (the 39th zoo's soe-07)."""
-    records = records_of("soe", SimpleNamespace(end_war=_population_before_income), ("end_war",))
+    records = records_of("soe", SimpleNamespace(end_war=_published_moved(population_step, income_step)), ("end_war",))
     assert any(r.outcome == "failed" for r in records)
     assert _failed_rules("soe", records) == ["SOE-SEQ-2"]
 
