@@ -10,7 +10,8 @@ below 25 VP, HIS-WIN-6's.
 play is that step misplaced; a play not allowed answered as the phase without it, the refusal it asks of ``run_phase``
 not made: ``accepted``), and the history with this turn's record last (HIS-WIN-9: the same records in another order);
 Copernicus's or Servetus's play is judged on the verdict. A history total refused though it won its own turn (25 VP or
-more, a domination) judged an earlier turn again, where the history is taken as recorded (HIS-RULING-8: ``refused``);
+more, a domination) judged an earlier turn again, where the history is taken as recorded, and this turn's total
+refused for falling below the last record's (HIS-RULING-8: ``refused``);
 a lone Bible translation refused from a power that may earn it is HIS-RULING-6's, the clause naming who may; one
 accepted from a power that may not stays the refusal's (its kind's check left out, or its earners listed wrong: the
 run's refusals, if any, name HIS-RULING-6 beside it).

@@ -16,13 +16,19 @@ from rulespec.reference.struggle_of_empires.end_game import REVOLUTION_UNREST
 HIGHEST, SECOND = 7, 4  # SOE-UNREST-3 (SOE-UNREST-6 with 2 players), SOE-UNREST-4
 
 
+def _penalty_rule(players: int, amount: int) -> str:
+    """The clause saying who loses ``amount``: the second highest's 4 (SOE-UNREST-4), else the highest's 7
+    (SOE-UNREST-3; SOE-UNREST-6 with 2 players)."""
+    if amount == SECOND:
+        return "SOE-UNREST-4"
+    return "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
+
+
 def _penalty_amount(players: int, expected: int, got: int) -> str | None:
     """A penalty due and given, but of an amount no rule gives: the rule of the amount due (a row typed wrong)."""
     if expected == got or not expected or not got or got in (HIGHEST, SECOND):
         return None
-    if expected == SECOND:
-        return "SOE-UNREST-4"
-    return "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
+    return _penalty_rule(players, expected)
 
 
 def _lone_candidate_spared(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
@@ -123,7 +129,7 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
             due[mine["unrest"]] = mine["penalty"]
     for unrest, amounts in given.items():
         if len(amounts) > 1 and len(set(amounts)) > 1 and 0 in amounts:
-            return "SOE-UNREST-4" if due[unrest] == SECOND else "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
+            return _penalty_rule(players, due[unrest])
         if len(amounts) > 1 and 0 not in amounts and sum(amounts) <= due[unrest]:  # one value shared out
             return "SOE-UNREST-5"
     return None
@@ -143,7 +149,7 @@ def _misjudged(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
         # leaves it out and gives the penalty on down too (SOE-UNREST-2: ``blame._misread`` tells)
         bound = any(unrest == REVOLUTION_UNREST - 1 for unrest in missed)
         if missed and given and min(missed) > max(given) and not bound:
-            return "SOE-UNREST-4" if amount == SECOND else "SOE-UNREST-3" if players >= 3 else "SOE-UNREST-6"
+            return _penalty_rule(players, amount)
         if missed or given:
             return None  # the 7s wrong otherwise: the 4s follow from them
     return None
