@@ -68,11 +68,16 @@ def take_unrest_under(player: Player, slot: MarketSlot) -> Player:
     return player if slot.unrest is None else add_to_zone(player, Zone.HAND, (slot.unrest,))
 
 
+NON_REGION = frozenset(  # IMP-RULING-2 (non_region, the default): the replacements an unrest card slides under
+    {Suit.TRIBUTARY, Suit.FAME, Suit.NATION, Suit.DEVELOPMENT, Suit.UNREST, Suit.BASIC}  # every suit but region
+)
+
+
 def gets_unrest(card: Card, rulings: Rulings) -> bool:
     """IMP-MARKET-5 with IMP-RULING-2: whether a replacement of this suit gets an unrest card under it."""
     match rulings.unrest_under:
         case UnrestUnder.NON_REGION:
-            return card.suit is not Suit.REGION
+            return card.suit in NON_REGION
         case UnrestUnder.REGION_ONLY:
             return card.suit is Suit.REGION
         case UnrestUnder.ALL:

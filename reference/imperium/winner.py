@@ -20,7 +20,7 @@ def validate_winner_request(request: WinnerRequest) -> None:
     for index, player in enumerate(request.players):
         validate_player(player, f"players[{index}]")
         if player.name in names:
-            raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-STATE-1")
+            raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-COLLAPSE-3")
         names.add(player.name)
     validate_unique(chain.from_iterable(player_places(p, f"players[{i}]") for i, p in enumerate(request.players)))
     if len(request.scores) != len(request.players):  # IMP-COLLAPSE-4: once every player and card passed
