@@ -27,7 +27,7 @@ from rulespec.conformance.harness.blame.refusals import cited
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import FAILED, IMPLICATED, blamed_rule, tally
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.rulings import Declared, json_value, typed_question
+from rulespec.conformance.harness.rulings import Declared, json_value, reference_answer, typed_question
 from rulespec.conformance.harness.subject import PythonSubject
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome as Verdict
@@ -98,7 +98,7 @@ from rulespec.reference.imperium import drawing as imperium_drawing
 from rulespec.reference.imperium import market as imperium_market
 from rulespec.reference.imperium import payment as imperium_payment
 from rulespec.reference.imperium import winner as imperium_winner
-from rulespec.reference.imperium.cards import unrest_in_zones
+from rulespec.reference.imperium.cards import add_to_zone, unrest_in_zones
 from rulespec.reference.imperium.drawing import (
     check_hand_limit,
     move_nation_card,
@@ -115,6 +115,7 @@ from rulespec.reference.imperium.model import (
     NationSide,
     Suit,
     WinnerRequest,
+    Zone,
 )
 from rulespec.reference.imperium.model import Tokens as ImpTokens
 from rulespec.reference.imperium.rulings import AcquiredCardTo, FullTie, NationCardOnShuffle, ShortDraw
@@ -149,6 +150,7 @@ from rulespec.reference.struggle_of_empires.model import (
     WarEndRequest,
     WarEndResult,
 )
+from rulespec.reference.struggle_of_empires.population import raise_population
 from rulespec.reference.struggle_of_empires.rulings import (
     FinalTie,
     NonPlayerRank,
@@ -640,34 +642,42 @@ def test_a_history_in_another_order_fails_the_history_rule_in_every_phase_vector
     assert {blamed_rule(r) for r in failed} == {"HIS-WIN-9"}
 
 
-def _papal_lines_reversed(name: str) -> Any:
-    """HIS-SPECIAL-9 misread in operation ``name``: the Papacy's lines, each scored right, come out Protestant spaces
-    first, then St. Peter's."""
+def _special_lines_shown(name: str, shown: Callable[[str, Any], Any]) -> Any:
+    """HIS-SPECIAL-9 misread in operation ``name``: each power's special lines, each scored right, shown as ``shown``
+    gives them (from the power and its lines)."""
+
+    def sheet(score: Any) -> Any:
+        field = "special" if hasattr(score, "special") else "lines"
+        return replace(score, **{field: tuple(shown(score.power, getattr(score, field)))})
 
     def call(request: Any, rulings: Any, /) -> Any:
         result = getattr(his, name)(request, rulings)
         if isinstance(result, PhaseResult):
-            return replace(result, scores=tuple(_papal_first(score) for score in result.scores))
-        return _papal_first(result)
+            return replace(result, scores=tuple(sheet(score) for score in result.scores))
+        return sheet(result)
 
     return call
 
 
-def _papal_first(score: Any) -> Any:
-    if score.power != "papacy":
-        return score
-    field = "special" if hasattr(score, "special") else "lines"
-    return replace(score, **{field: getattr(score, field)[::-1]})
+def _papal_first(power: str, lines: Any) -> Any:
+    """The Papacy's lines come out Protestant spaces first, then St. Peter's."""
+    return lines[::-1] if power == "papacy" else lines
 
 
-def test_a_sheets_lines_in_another_order_fail_the_clause_that_orders_them() -> None:
+def _zeros_left_out(power: str, lines: Any) -> Any:
+    """The lines worth 0 are not shown (the 40th zoo's his-03)."""
+    return [line for line in lines if line.vp != 0]
+
+
+@pytest.mark.parametrize("shown", [_papal_first, _zeros_left_out])
+def test_a_sheets_lines_shown_otherwise_fail_the_clause_that_states_them(shown: Callable[[str, Any], Any]) -> None:
     operations = ("special_vp", "score_power", "run_phase")
-    target = SimpleNamespace(**{name: _papal_lines_reversed(name) for name in operations})
+    target = SimpleNamespace(**{name: _special_lines_shown(name, shown) for name in operations})
     records = records_of("his", target, operations)
     failed = [r for r in records if r.outcome == Verdict.FAILED.value]
     assert {r.operation for r in failed} == set(operations)
     # the first line differing is St. Peter's (HIS-SPECIAL-6), where the Papacy's sheet shows the track: the lines
-    # are right, their order is not
+    # are right, their order or their number is not
     assert {blamed_rule(r, records) for r in failed} == {"HIS-SPECIAL-9"}
 
 
@@ -777,6 +787,108 @@ def test_a_rate_left_out_of_a_product_fails_the_clause_that_states_the_rate() ->
     assert min(r.rulings["gold_per_taxation"] for r in failed) == 2
     assert {r.primary_rule for r in failed} == {"SOE-MAINT-3", "SOE-MAINT-4", "SOE-SEQ-1", "SOE-RULING-9"}
     assert {blamed_rule(r, records) for r in failed} == {"SOE-MAINT-4"}
+
+
+def _read_off(misread: Callable[[SoeRulings], SoeRulings]) -> Any:
+    """Every operation of the reference, asked under the rulings ``misread`` makes of those asked."""
+
+    def asked_so(name: str) -> Callable[[Any, SoeRulings], Any]:
+        def call(request: Any, rulings: SoeRulings, /) -> Any:
+            return getattr(soe, name)(request, misread(rulings))
+
+        return call
+
+    return SimpleNamespace(**{op.name: asked_so(op.name) for op in game("soe").operations})
+
+
+def _markerless_off_the_zero_flag(asked: SoeRulings) -> SoeRulings:
+    """``markerless_scores`` read from the other "zero" flag (the 39th zoo's soe-06)."""
+    return replace(asked, markerless_scores=asked.zero_unrest_penalised)
+
+
+def _rank_off_the_scope(asked: SoeRulings) -> SoeRulings:
+    """Whether a major takes a place read from ``unfriendly_scope`` (the 40th zoo's soe-03)."""
+    occupies = asked.unfriendly_scope is UnfriendlyScope.GAME
+    return replace(asked, non_player_rank=NonPlayerRank.OCCUPIES if occupies else NonPlayerRank.IGNORED)
+
+
+@pytest.mark.parametrize(
+    ("misread", "field", "rule"),
+    [
+        (_markerless_off_the_zero_flag, "markerless_scores", "SOE-RULING-6"),
+        (_rank_off_the_scope, "non_player_rank", "SOE-RULING-4"),
+    ],
+)
+def test_a_ruling_read_off_another_rulings_field_fails_its_own_clause_under_the_defaults_too(
+    misread: Callable[[SoeRulings], SoeRulings], field: str, rule: str
+) -> None:
+    """A ruling read off another field plays its other alternative where that field holds the value read so, under
+    the ruling's own default too, where the checks of many rules fail: the run shows one alternative played per value
+    of the other field, so the ruling's clause fails, not the rules of the checks asked at its default."""
+    # the vectors, and as an invariant draws them: the same requests with the field read off at its other value
+    flipped = {"zero_unrest_penalised": (True,), "unfriendly_scope": (UnfriendlyScope.REGION,)}
+    drawn = [
+        replace(r, nodeid=f"test_drawn::{r.nodeid}", kind="invariant", declared={})
+        for r in records_of("soe", _read_off(misread), declared=flipped)
+    ]
+    records = [*records_of("soe", _read_off(misread)), *drawn]
+    default = json_value(SoeRulings())
+    failed = [r for r in records if r.outcome == "failed"]
+    at_default = [r for r in failed if r.rulings[field] == default[field]]
+    assert len({r.primary_rule for r in at_default}) >= 2  # the ruling asked at its default fails too, over rules
+    assert {blamed_rule(r, records) for r in at_default} == {rule}
+    # asked off its default where another ruling's other alternative answers alike, the ruling is not named for sure
+    assert rule in _failed_rules("soe", records) and len(_failed_rules("soe", records)) <= 2
+
+
+def _taxations_counted_once(empire: Any, rulings: Any) -> Any:
+    """SOE-MAINT-4 misread: an empire that taxes gets one taxation's gold however many it needs (the 39th zoo's
+    soe-02), its draws still counted right. It runs as ``maintenance.pay_for_units``'s code."""
+    cost = maintenance_cost(empire)
+    taxes = taxations_needed(empire.gold, cost, rulings.gold_per_taxation)
+    return replace(empire, gold=empire.gold + (rulings.gold_per_taxation if taxes else 0) - cost)
+
+
+def _treasury_written_over(empire: Any) -> Any:
+    """SOE-INCOME-4 misread: the income written over the gold held instead of added to it (the 39th zoo's soe-01).
+    It runs as ``income.gain_population_income``'s code: the markers' income is still added after it."""
+    return replace(empire, gold=empire.population)
+
+
+@pytest.mark.parametrize(
+    ("function", "reading", "operation", "rule"),
+    [
+        (maintenance.pay_for_units, _taxations_counted_once, "pay_maintenance", "SOE-MAINT-4"),
+        (soe_income.gain_population_income, _treasury_written_over, "collect_income", "SOE-INCOME-4"),
+    ],
+)
+def test_a_term_read_once_or_written_over_fails_the_clause_of_that_term(
+    function: Any, reading: Any, operation: str, rule: str
+) -> None:
+    """A count read as whether there is any (one taxation's yield for all), and the gold held left out of the income:
+    each fails its clause, in the operation alone and in the end of a war, not each vector's own rule."""
+    misread = _misread(function, reading)
+    operations = (operation, "end_war")
+    records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert {r.operation for r in failed} == set(operations)
+    assert len({r.primary_rule for r in failed}) > 2  # vectors of several rules meet it
+    # an empire with no population shows the gold held lost no surer than a marker miscounted by as much (below)
+    peopled = [r for r in failed if "error" not in r.got and all(e["population"] for e in r.request["empires"])]
+    assert peopled and {blamed_rule(r, records) for r in peopled} == {rule}
+    # there, the gold held left out of the population's step is that step's (SOE-INCOME-1) misreading
+    assert _failed_rules("soe", records) == sorted({rule, "SOE-INCOME-1" if operation == "collect_income" else rule})
+
+
+def test_an_income_short_by_the_gold_held_of_an_empire_without_population_shows_no_treasury_written_over() -> None:
+    """With no population, the gold held taken off the income is what a marker miscounted by that much answers too
+    (the 26th zoo's soe-01, markers counted one per entry): not SOE-INCOME-4 for sure; with a population it is."""
+    regions = [{"control": [{"holder": "a", "markers": 3}]}]
+    bare = {"empires": [{"player": "a", "gold": 2, "population": 0}], "regions": regions}
+    gold = ("$.empires[0].gold",)
+    assert soe_blame.decided("collect_income", bare, {}, {}, {"empires": [{"gold": 3}]}, gold) != "SOE-INCOME-4"
+    peopled = {"empires": [{"player": "a", "gold": 5, "population": 4}], "regions": regions}
+    assert soe_blame.decided("collect_income", peopled, {}, {}, {"empires": [{"gold": 7}]}, gold) == "SOE-INCOME-4"
 
 
 def _standings_by_place(name: str) -> Any:
@@ -1146,7 +1258,7 @@ def _name_before_own_checks(request: WinnerRequest) -> None:
     names: set[str] = set()
     for index, player in enumerate(request.players):
         if player.name in names:
-            raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-STATE-1")
+            raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-COLLAPSE-3")
         validate_player(player, f"players[{index}]")
         names.add(player.name)
     validate_unique(chain.from_iterable(player_places(p, f"players[{i}]") for i, p in enumerate(request.players)))
@@ -1277,8 +1389,18 @@ def _first_entry_of_each_kind(power: Any, bonuses: Any) -> Any:
     return tuple(lines)
 
 
-def test_a_total_taken_as_its_first_term_fails_the_clause_of_its_step_not_each_kind_it_sums() -> None:
-    misread = _misread(his_bonus.bonus_lines, _first_entry_of_each_kind, his)
+def _line_per_entry(power: Any, bonuses: Any) -> Any:
+    """HIS-BONUS-10 misread: one bonus line per entry, not one per kind with their sum, in the kinds' order (runs as
+    ``bonus_lines``; the 40th zoo's his-04)."""
+    return tuple(
+        ScoreLine(kind.value, b.vp) for kind in BonusKind for b in bonuses if b.power == power and b.kind == kind
+    )
+
+
+@pytest.mark.parametrize("reading", [_first_entry_of_each_kind, _line_per_entry])
+def test_a_kinds_lines_not_summed_fail_the_clause_of_the_lines_not_each_kind_it_lists(reading: Any) -> None:
+    """A total taken as its first term, or a line per entry: the sheet's step (HIS-BONUS-10), not each kind's."""
+    misread = _misread(his_bonus.bonus_lines, reading, his)
     records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 3  # two entries of one kind: debaters, voyages, languages
@@ -1553,7 +1675,7 @@ def _scores_before_shared_cards(request: WinnerRequest) -> None:
     for index, player in enumerate(request.players):
         validate_player(player, f"players[{index}]")
         if player.name in names:
-            raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-STATE-1")
+            raise InvalidState(f"players[{index}].name", player.name, "two players share a name", "IMP-COLLAPSE-3")
         names.add(player.name)
     if len(request.scores) != len(request.players):
         raise InvalidState("scores", list(request.scores), "one score per player is needed", "IMP-COLLAPSE-4")
@@ -1948,11 +2070,15 @@ def test_a_legal_name_refused_fails_the_clause_that_defines_it() -> None:
     assert _failed_rules("his", records) == ["HIS-BONUS-8"]
 
 
-def _published_moved(moved: Step, before: Step) -> Callable[[WarEndRequest, SoeRulings], WarEndResult]:
-    """An ``end_war`` whose ``published`` steps run with ``moved`` taken out and run just before ``before``."""
+def _published_moved(
+    moved: Step, before: Step, checked: Callable[[WarEndRequest], WarEndRequest] = lambda asked: asked
+) -> Callable[[WarEndRequest, SoeRulings], WarEndResult]:
+    """An ``end_war`` whose ``published`` steps run with ``moved`` taken out and run just before ``before``, the
+    request checked as ``checked`` has it there (the draws counted against the gold maintenance then finds)."""
 
     def end_war(request: WarEndRequest, rulings: SoeRulings, /) -> WarEndResult:
-        validate_war_end_request(request, rulings)
+        published = rulings.sequence is WarEndSequence.PUBLISHED
+        validate_war_end_request(checked(request) if published else request, rulings)
         state = WarState(request.empires, request.board)
         steps: tuple[Step, ...] = STEPS[rulings.sequence]
         if rulings.sequence is WarEndSequence.PUBLISHED:
@@ -1975,6 +2101,12 @@ def test_two_steps_of_the_end_of_a_war_swapped_fail_the_clause_stating_their_ord
     assert _failed_rules("soe", records) == ["SOE-SEQ-2"]
 
 
+def _acquired_card_for_the_unrest(player: Any, slot: Any) -> Any:
+    """IMP-MARKET-3 misread: the card put into the hand for the unrest card under the acquired one is the acquired
+    card again, a field copied wrong (runs as ``take_unrest_under``; the 40th zoo's imp-03)."""
+    return player if slot.unrest is None else add_to_zone(player, Zone.HAND, (slot.card,))
+
+
 def _coins_as_influence(player: Any, slot: Any) -> Any:
     """IMP-MARKET-2 misread: the coins on the acquired card added as its influence too (runs as ``take_tokens``)."""
     tokens = replace(
@@ -1988,16 +2120,26 @@ def _coins_as_influence(player: Any, slot: Any) -> Any:
     )
 
 
-def test_a_term_of_a_sum_read_from_another_field_fails_the_clause_of_that_sum() -> None:
-    """The influence on an acquired card taken as its coins: every acquiring vector whose card holds either differs,
-    each primary to its own rule (the market, its rulings, a collapse); the sum is IMP-MARKET-2's."""
-    misread = _misread(imperium_market.take_tokens, _coins_as_influence, imperium)
+@pytest.mark.parametrize(
+    ("function", "reading", "rule"),
+    [
+        (imperium_market.take_tokens, _coins_as_influence, "IMP-MARKET-2"),
+        (imperium_market.take_unrest_under, _acquired_card_for_the_unrest, "IMP-MARKET-3"),
+    ],
+)
+def test_a_value_read_from_another_field_fails_the_clause_of_the_step_reading_it(
+    function: Any, reading: Any, rule: str
+) -> None:
+    """The influence on an acquired card taken as its coins, or the acquired card put in the hand for the unrest card
+    under it: every acquiring vector it touches differs, each primary to its own rule (the market, its rulings, a
+    collapse); the sum is IMP-MARKET-2's, the card taken into the hand IMP-MARKET-3's."""
+    misread = _misread(function, reading, imperium)
     records = records_of(
         "imperium", SimpleNamespace(acquire_market_card=misread("acquire_market_card")), ("acquire_market_card",)
     )
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 2
-    assert _failed_rules("imperium", records) == ["IMP-MARKET-2"]
+    assert _failed_rules("imperium", records) == [rule]
 
 
 def _next_turn_kept(name: str) -> Any:
@@ -2656,6 +2798,24 @@ def test_the_time_limit_given_for_a_standard_victory_fails_the_order_unless_the_
     assert {blamed_rule(r) for r in turn_nine} == {"HIS-WIN-1"}  # without the run, the order: the first named
 
 
+def _unbroken_tie_to_the_time_limit(request: VictoryRequest, rulings: HisRulings, /) -> Outcome:
+    """HIS-RULING-3 misread: on turn 9 a standard victory the history cannot separate goes to the time limit under
+    ``shared`` too, as under ``play_on`` (the 40th zoo's his-08); a lone leader's standard victory stands."""
+    outcome = his.determine_victory(request, rulings)
+    if request.turn != 9 or outcome.victory is not Victory.STANDARD or outcome.winner is not None:
+        return outcome
+    return his_victory.time_limit(his_victory.as_totals(request.totals), request.history, rulings)
+
+
+def test_the_time_limit_given_for_an_unbroken_tie_alone_fails_the_ruling_that_says_it_holds_on_turn_nine() -> None:
+    """The time limit where an unbroken tie's standard victory is due, and nowhere a lone leader's: the sentence of
+    HIS-RULING-3 that ``shared`` holds on turn 9 too. Where the run gives lone leaders the time limit as well, the
+    order of HIS-WIN-1 (the test above)."""
+    records = records_of("his", SimpleNamespace(determine_victory=_unbroken_tie_to_the_time_limit))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-RULING-3"]
+
+
 _LEADERS = his_victory.leaders
 
 
@@ -3297,6 +3457,52 @@ def test_a_step_of_the_end_of_a_war_moved_past_several_fails_the_clause_stating_
     records = records_of("soe", SimpleNamespace(end_war=_published_moved(population_step, income_step)), ("end_war",))
     assert any(r.outcome == "failed" for r in records)
     assert _failed_rules("soe", records) == ["SOE-SEQ-2"]
+
+
+def _grown_first(request: WarEndRequest) -> WarEndRequest:
+    """The request as a port growing population before income counts its draws: each empire's gold once income is in
+    is what it is with the population income of the grown population."""
+    grown = tuple(replace(e, gold=e.gold + raise_population(e).population - e.population) for e in request.empires)
+    return replace(request, empires=grown)
+
+
+def test_a_missing_order_accepted_after_a_step_moved_fails_the_clause_stating_its_place() -> None:
+    """Growth before income, the draws counted against the gold it leaves (the 39th zoo's soe-07): a missing order
+    accepted is what the steps with that move answer, so it fails SOE-SEQ-2 with the answers that show the move, not
+    the missing order's rule (SOE-SEQ-4). A legal end refused on its draws shows no move for sure (a taxation count
+    read wrong refuses the same draws): it stays the draws' rule, SOE-MAINT-5."""
+    port = _published_moved(population_step, income_step, _grown_first)
+    records = records_of("soe", SimpleNamespace(end_war=port), ("end_war",))
+    failed = [r for r in records if r.outcome == "failed" and "error" not in r.expected]
+    shown = [r for r in failed if "error" not in r.got]
+    accepted = [r for r in records if r.outcome == "failed" and "error" in r.expected and "error" not in r.got]
+    assert shown and accepted
+    assert {blamed_rule(r, records) for r in [*shown, *accepted]} == {"SOE-SEQ-2"}
+    assert {blamed_rule(r, records) for r in failed if "error" in r.got} == {"SOE-MAINT-5"}
+
+
+def test_an_illegal_end_accepted_that_a_move_answers_as_the_stated_order_shows_no_move() -> None:
+    """A negative disbanding accepted (the 40th zoo's soe-07): moves of steps that commute answer it as the stated
+    order does, so no order is named; the refusal's rule stays."""
+    [war] = [r for r in records_of("soe", soe, ("end_war",)) if r.nodeid.endswith("::soe-end-war-one-published")]
+    orders = [
+        {**order, "disband": -1 if at == 0 else order["disband"]} for at, order in enumerate(war.request["orders"])
+    ]
+    asked = {**war.request, "orders": orders}
+    kept = reference_answer(game("soe"), "end_war", war.request, war.rulings)
+    refused = reference_answer(game("soe"), "end_war", asked, war.rulings)
+    assert refused == {"error": {"kind": "InvalidState", "field": "orders[0].disband"}}
+    accepted = replace(
+        war, outcome="failed", request=asked, expected=refused, got=kept, differences=differences(refused, kept)
+    )
+    assert blamed_rule(accepted, [accepted]) == war.primary_rule  # the vector's rule: no order of the steps
+    # a request whose steps cannot run at all (no gold per taxation, an order missing) is blamed, never raises
+    broken = {**war.rulings, "gold_per_taxation": 0}
+    due = reference_answer(game("soe"), "end_war", war.request, broken)
+    assert due == {"error": {"kind": "InvalidState", "field": "rulings.gold_per_taxation"}}
+    unrunnable = replace(accepted, request={**war.request, "orders": []}, rulings=broken, expected=due)
+    unrunnable = replace(unrunnable, expected={"error": {"kind": "InvalidState", "field": "orders"}})
+    assert blamed_rule(unrunnable, [unrunnable]) == war.primary_rule
 
 
 def test_this_turns_total_refused_below_its_last_record_fails_the_ruling_judging_this_phase_alone() -> None:

@@ -22,11 +22,16 @@ blame is the primary rule, except where the answer says better which rule went w
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``);
+  asked at the ruling's default, that clause too where the run shows the ruling read off another ruling's field
+  (each failure it explains played the alternative one value of that field gives, two values giving two
+  alternatives: ``markerless_scores`` read from ``zero_unrest_penalised``: ``switches.read_elsewhere``);
 - an answer whose first differing step the game's suite names (``suite``: ``blame.decided`` in the game's invariants
   package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to); where it
   names several, one of which the step is, the one of them that most of the run's other failures are named for (each
-  a step the suite names alone), else the first (the time limit given on turn 9 for a standard victory: the order of
-  HIS-WIN-1, unless the run shows the standard victory missed before turn 9 too, HIS-WIN-2);
+  a step the suite names alone), then the one the most other sets it names hold, else the first (the time limit
+  given on turn 9 for a standard victory: the order of HIS-WIN-1, unless the run shows the standard victory missed
+  before turn 9 too, HIS-WIN-2; for a tie the history cannot break, HIS-RULING-3's turn-9 sentence, unless the run
+  gives a lone leader the time limit too);
 - a composite answer (``run_phase``: score sheets, each a list of lines) differing inside a line whose
   ``source`` names a step of the reference (``electorates``), wherever else it differs (its totals, its
   verdict): the clause that step's docstring names first (``steps``), so a wrong electorates line fails
@@ -94,6 +99,7 @@ from rulespec.conformance.harness.blame.suite import accepted_for, decided_step,
 from rulespec.conformance.harness.blame.switches import (
     confined,
     question_of,
+    read_elsewhere,
     ruling_clauses,
     ruling_explaining,
     swapped,
@@ -123,6 +129,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         if cited and (not due_refusal or cited not in record.rules):
             return (
                 ruling_explaining(record, passed)
+                or (read_elsewhere(record, among, passed) if among else None)
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
                 or swapped(record, among, passed)
@@ -139,6 +146,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         misread = _misread(record, among)
         return (
             ruling_explaining(record, passed)
+            or (read_elsewhere(record, among, passed) if among else None)
             or _decided(record, among)
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
             or first_step(record)
@@ -235,7 +243,10 @@ class _Run:
 
     passed: dict[str, frozenset[str]]  # per game, the vector cases passed (their expectations the vectors' own)
     primaries: defaultdict[str, Counter[str]]  # per misreading, the primary rules of the failing checks it explains
-    steps: dict[str, Counter[str]] = field(default_factory=dict[str, Counter[str]])  # per game, ``_sure_steps``
+    # per game, ``_sure_steps``: how many failures the suite names each step of alone, and each set of steps for
+    steps: dict[str, tuple[Counter[str], Counter[tuple[str | None, ...]]]] = field(
+        default_factory=dict[str, tuple[Counter[str], Counter[tuple[str | None, ...]]]]
+    )
 
 
 _WEIGHED: list[tuple[Sequence[CheckRecord], int, _Run]] = []  # the last run weighed, while its caller holds it
@@ -269,14 +280,16 @@ def _due_action(record: CheckRecord) -> str | None:
 
 def _decided(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
     """The step the game's suite names (``suite.decided_step``), weighed against the run's other failures."""
-    return decided_step(record, _sure_steps(among, record.game) if among else Counter[str]())
+    votes, sets = _sure_steps(among, record.game) if among else (Counter[str](), Counter[tuple[str | None, ...]]())
+    return decided_step(record, votes, sets)
 
 
-def _sure_steps(among: Sequence[CheckRecord], game: str) -> Counter[str]:
-    """How many of the run's failing checks of the game the suite names each step of alone (kept with the run)."""
+def _sure_steps(among: Sequence[CheckRecord], game: str) -> tuple[Counter[str], Counter[tuple[str | None, ...]]]:
+    """How many of the run's failing checks of the game the suite names each step of alone, and each set of steps
+    of (kept with the run)."""
     run = _weighed(among)
     if game not in run.steps:
-        run.steps[game] = Counter(
-            rule for other in among if other.game == game and isinstance(rule := steps_named(other), str)
-        )
+        named = [steps_named(other) for other in among if other.game == game]
+        alone = Counter(rule for rule in named if isinstance(rule, str))
+        run.steps[game] = (alone, Counter(rules for rules in named if isinstance(rules, tuple)))
     return run.steps[game]

@@ -3,14 +3,14 @@
 A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==`` as
 ``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from
 another field of the same value (the coins on a card added as its influence), a factor of a product left out (a rate
-taken as one), a total taken as its first term or as the count of its terms, a fraction rounded the other way (or up as
-the quotient plus one), a count the request asks for run one short, a loop run once too often or too few (``range(n)``),
-a flag read backwards, ``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever
-the ruling), a condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever
-the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by
-taken as one, a sequence extended at its other end (a card put first in the hand, not last), a published list copied
-with one member left out or typed as another of its kind (``tables``). ``edits`` compiles each into its function's
-code.
+taken as one) or counted once whatever its count (the yield of one taxation however many), a total taken as its first
+term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the
+request asks for run one short, a loop run once too often or too few (``range(n)``), a flag read backwards, ``min`` for
+``max``, a helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition or a
+refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever the ruling), all that qualify
+taken as the first of them (a ``find`` for a ``filter``), a count a position advances by taken as one, a sequence
+extended at its other end (a card put first in the hand, not last), a published list copied with one member left out or
+typed as another of its kind (``tables``). ``edits`` compiles each into its function's code.
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ def edited(
         if not any(isinstance(t, ast.Constant) for t in (node.left, node.right)):
             yield copy.deepcopy(node.left)
             yield copy.deepcopy(node.right)
+            for count, rate in ((node.left, node.right), (node.right, node.left)):  # a count read as whether any
+                yield ast.IfExp(copy.deepcopy(count), copy.deepcopy(rate), ast.Constant(0))
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):  # rounded up instead of down
         yield ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), node.left), ast.FloorDiv(), node.right))
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and _ceiling(node.operand):

@@ -16,16 +16,19 @@ from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
 
 
-def decided_step(record: CheckRecord, votes: Counter[str]) -> str | None:
+def decided_step(record: CheckRecord, votes: Counter[str], sets: Counter[tuple[str | None, ...]]) -> str | None:
     """The rule of the first step where the answers differ, as the game's suite names it (None: it does not). Where
     the suite names several, one of which the difference is (the time limit given where a standard victory is due:
     the standard victory missed, or checked after the time limit), the one of them the most of the run's other
     failures are named for (``votes``: each a step the suite names alone, a standard victory missed before turn 9),
-    else the first; None among them (the difference may show no step for sure) stands for the rest of the blame."""
+    then the one the most other sets of steps the suite names hold (``sets``: the time limit given for a lone leader
+    on turn 9 too, not only for a tie; a failure named as this one is no other evidence), else the first; None among
+    them (the difference may show no step for sure) stands for the rest of the blame."""
     named = steps_named(record)
     if not isinstance(named, tuple):
         return named
-    return max(named, key=lambda rule: (votes[rule] if rule else 0, -named.index(rule)))
+    held = {rule: sum(n for rules, n in sets.items() if rules != named and rule in rules) for rule in named}
+    return max(named, key=lambda rule: (votes[rule] if rule else 0, held[rule] if rule else 0, -named.index(rule)))
 
 
 def steps_named(record: CheckRecord) -> str | tuple[str | None, ...] | None:

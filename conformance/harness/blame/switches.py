@@ -124,6 +124,62 @@ def swapped(record: CheckRecord, among: Sequence[CheckRecord], passed: frozenset
     return None
 
 
+def read_elsewhere(record: CheckRecord, among: Sequence[CheckRecord], passed: frozenset[str]) -> str | None:
+    """For a check asked under a ruling's default that another of its alternatives answers, that ruling's clause where
+    the run shows it read off another ruling's field: every failing check some alternative of the ruling answers
+    played the one a function of the other ruling's value gives, that function giving two alternatives with no
+    alternative in common over the run (``markerless_scores`` read from ``zero_unrest_penalised``, ``non_player_rank``
+    from ``unfriendly_scope``), and no vector case the run passed answers otherwise under that reading. None
+    otherwise: a departure under the default alone stays the clauses'."""
+    found = [switch for switch in _switches(record) if switch.asked_default]
+    if len(found) != 1:
+        return None
+    field, played = found[0].field, registry.game(record.game)
+    default: dict[str, object] = json_value(played.rulings())
+    shown: list[tuple[frozenset[str], dict[str, object]]] = []  # what each explained failure may have played, asked
+    for other in among:
+        if other.game == record.game and other.outcome == Outcome.FAILED.value and isinstance(other.rulings, dict):
+            switch = next((s for s in _switches(other) if s.field == field), None)
+            if switch is not None:
+                shown.append((frozenset(switch.played), {**default, **json_value(other.rulings)}))
+    for source in default:
+        if source == field or source in record.declared:
+            continue
+        reading: dict[str, frozenset[str]] = {}
+        for may, asked in shown:
+            value = json.dumps(asked[source])
+            reading[value] = reading.get(value, may) & may
+        if not all(reading.values()) or not any(a.isdisjoint(b) for a in reading.values() for b in reading.values()):
+            continue
+        if not _read_off_refuted(record.game, field, source, tuple(sorted(reading.items())), passed):
+            return found[0].clause
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _read_off_refuted(
+    key: str, field: str, source: str, reading: tuple[tuple[str, frozenset[str]], ...], passed: frozenset[str]
+) -> bool:
+    """Whether a vector case the run passed gets another answer from the reference with ``field`` played as
+    ``reading`` gives it from the value of ``source`` (where it gives one alternative alone)."""
+    game = registry.game(key)
+    read = dict(reading)
+    for case in sorted(passed):
+        loaded = vector_cases(key).get(case)
+        if loaded is None:
+            continue
+        chosen = read.get(json.dumps(json_value(getattr(loaded.rulings, source))), frozenset())
+        if len(chosen) != 1:
+            continue
+        (text,) = chosen
+        value = next(v for v in alternatives(game.rulings)[field] if value_text(v) == text)
+        switched_rulings = dataclasses.replace(loaded.rulings, **{field: value})
+        answer = reference_json(game, loaded.operation, loaded.request, loaded.rulings)
+        if reference_json(game, loaded.operation, loaded.request, switched_rulings) != answer:
+            return True
+    return False
+
+
 def switched(record: CheckRecord) -> dict[str, bool]:
     """The clause of each ruling (never a declared one) another alternative of which makes the reference answer as
     the implementation did, to whether the check asked that ruling's default."""

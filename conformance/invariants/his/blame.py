@@ -3,7 +3,8 @@
 The phase's verdict is decided in steps (HIS-WIN-1): whether a standard victory applies (HIS-WIN-2), and only then who
 wins it, by the history when powers tie (HIS-WIN-3); below 25 VP, whether one power dominates (HIS-WIN-5), before the
 time limit on turn 9 (a time limit where a domination was due shows neither that step nor the order for sure; where a
-standard victory was due, the order or the victory missed: the run tells which); every verdict right and only the turn
+standard victory was due, the order or the victory missed, the run tells which, and for a tie the history cannot
+break first HIS-RULING-3, which says ``shared`` holds on turn 9 too); every verdict right and only the turn
 after it (or whether the game is over) wrong is the turn marker's (HIS-WIN-8); a winner named where the game goes on
 below 25 VP, HIS-WIN-6's.
 ``run_phase`` ends with that verdict, found after an allowed play (HIS-PLAY-2: an outcome that is the one before the
@@ -15,10 +16,10 @@ refused for falling below the last record's (HIS-RULING-8: ``refused``);
 a lone Bible translation refused from a power that may earn it is HIS-RULING-6's, the clause naming who may; one
 accepted from a power that may not stays the refusal's (its kind's check left out, or its earners listed wrong: the
 run's refusals, if any, name HIS-RULING-6 beside it).
-A score sheet's lines, each scored right but shown in another order, are the order its clause states (HIS-SPECIAL-9,
-HIS-BONUS-10); a list of the powers (score sheets, totals, the powers tied) holding the same entries in another order
-is the order every result lists the powers in (HIS-POWER-1). Only what a difference shows for sure is named; anything
-else is left to the run's evidence and the check's own rule.
+A score sheet's VP each right but its lines showing them otherwise are its clause's (``sheet_blame``); a list of the
+powers (score sheets, totals, the powers tied) holding the same entries in another order is the order every result lists
+the powers in (HIS-POWER-1). Only what a difference shows for sure is named; anything else is left to the run's evidence
+and the check's own rule.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any, cast
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.conformance.harness.verdict import as_json, field, reordered
+from rulespec.conformance.invariants.his.sheet_blame import sheet_lines
 from rulespec.reference.here_i_stand.model import POWERS
 from rulespec.reference.here_i_stand.phase import PLAYABLE
 from rulespec.reference.here_i_stand.rulings import Rulings
@@ -99,6 +101,7 @@ def _outcome(
         # tie-break reported where none was due (HIS-WIN-3), the run tells which
         return "HIS-WIN-2" if got.get("winner") != expected.get("winner") else ("HIS-WIN-3", "HIS-WIN-2")
     unbroken = broken is None and expected.get("winner") is None and expected.get("tied")
+    shared_tie = ruled.get("unbroken_tie", DEFAULTS.unbroken_tie.value) == "shared"
     if unbroken and claimed is not None and got.get("winner") is None and got.get("tied") == expected.get("tied"):
         return "HIS-WIN-4"  # the same powers left tied, the walk right, a turn reported for a tie it never broke
     if claimed is not None and claimed != broken:
@@ -109,8 +112,9 @@ def _outcome(
         return "HIS-RULING-3"  # play_on's going on applied to a tie the history breaks, not only to one it cannot
     if expected.get("victory") == "standard" and got.get("victory") == "time_limit":
         # the time limit checked before the standard victory (HIS-WIN-1), or the standard victory missed (HIS-WIN-2,
-        # which the run shows before turn 9 too): the run tells which
-        return ("HIS-WIN-1", "HIS-WIN-2")
+        # which the run shows before turn 9 too): the run tells which; for a tie the history cannot break, first the
+        # sentence of HIS-RULING-3 that says ``shared`` holds on turn 9 too, the time limit never reached
+        return ("HIS-RULING-3", "HIS-WIN-1", "HIS-WIN-2") if unbroken and shared_tie else ("HIS-WIN-1", "HIS-WIN-2")
     if expected.get("victory") == "standard" and got.get("victory") != "standard":
         return "HIS-WIN-2"  # someone has 25 VP or more: the game ends in a standard victory
     if expected.get("victory") == "domination" and got.get("victory") == "time_limit":
@@ -168,35 +172,6 @@ def _before_play(request: dict[str, Any], rulings: Any) -> Any:
     return _reference("may_play_copernicus_or_servetus", request, rulings, "before", read_as="run_phase")
 
 
-# a score sheet's lines (``special_vp``'s and ``bonus_vp``'s ``lines``, ``score_power``'s and each of ``run_phase``'s
-# scores' ``special`` and ``bonus``) and the clause that states their names and order
-_LINES = re.compile(r"^\$(?:\.scores\[(\d+)\])?\.(lines|special|bonus)\[\d+\]")
-_ORDERED_BY = {
-    "special": "HIS-SPECIAL-9",
-    "bonus": "HIS-BONUS-10",
-    "special_vp": "HIS-SPECIAL-9",
-    "bonus_vp": "HIS-BONUS-10",
-}
-
-
-def _sheet_lines(operation: str, expected: dict[str, Any], got: dict[str, Any], paths: tuple[str, ...]) -> str | None:
-    """The clause stating a sheet's lines, their names and order, when every difference is a line's ``source`` (its
-    VP right, the line named otherwise: ``piracy_vp`` for ``piracy``) or lies in lists of lines that hold the same
-    lines in another order (the right VP on each source, shown in the wrong place); else None."""
-    named = all(path.endswith(".source") for path in paths)
-    clauses: set[str | None] = set()
-    for path in paths:
-        found = _LINES.match(path)
-        if found is None:
-            return None
-        score, lines = found.group(1), found.group(2)
-        mine, theirs = (expected, got) if score is None else (_nth(expected, score), _nth(got, score))
-        if not named and not reordered(mine.get(lines), theirs.get(lines)):
-            return None
-        clauses.add(_ORDERED_BY.get(lines) or _ORDERED_BY.get(operation))
-    return clauses.pop() if len(clauses) == 1 else None
-
-
 _STEPS = re.compile(r"\.\w+|\[\d+\]")
 
 
@@ -226,11 +201,6 @@ def _list(answer: Any) -> list[object] | None:
 
 def _power_of(entry: object) -> object:
     return field(entry, "power") if isinstance(entry, dict) else entry
-
-
-def _nth(answer: dict[str, Any], index: str) -> dict[str, Any]:
-    scores = answer.get("scores")
-    return (_object(scores[int(index)]) if isinstance(scores, list) and int(index) < len(scores) else None) or {}
 
 
 def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
@@ -340,9 +310,9 @@ def decided(
         # is next and that the game is over exactly when there is none
         return "HIS-WIN-8"
     mine, theirs, asked = _object(expected), _object(got), _object(request)
-    lines = _sheet_lines(operation, mine, theirs, paths) if mine is not None and theirs is not None and paths else None
+    lines = sheet_lines(operation, mine, theirs, paths) if mine is not None and theirs is not None and paths else None
     if lines is not None:
-        return lines  # each line's VP right, named otherwise or shown in another place: the clause stating the sheet
+        return lines  # each VP right, the lines showing it otherwise: the clause stating the sheet
     if _powers_reordered(expected, got, paths):
         return "HIS-POWER-1"  # each power's entry right, the powers listed in another order than the impulses'
     if operation == "determine_victory":

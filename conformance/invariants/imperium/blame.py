@@ -213,7 +213,8 @@ ZONES = ("hand", "play_area", "draw_pile", "discard_pile", "history", "nation_de
 
 def _unrest_card_elsewhere(request: Any, expected: Any, got: Any) -> bool:
     """The unrest card that lay under the acquired card is due in the hand and is not there, every other card of the
-    player where it is due (the acquired card where IMP-RULING-8 puts it): only IMP-MARKET-3's step went wrong."""
+    player where it is due (the acquired card where IMP-RULING-8 puts it), or another card put in its place (the
+    acquired card taken for it): only IMP-MARKET-3's step went wrong."""
     try:
         slot = next(s for s in request["market"] if (s.get("card") or {}).get("name") == request["card"])
         name = slot["unrest"]["name"]
@@ -223,4 +224,7 @@ def _unrest_card_elsewhere(request: Any, expected: Any, got: Any) -> bool:
         return False
     if name not in names["hand"][0] or name in names["hand"][1]:
         return False
+    (hand, held), rest = names["hand"], [mine == theirs for zone, (mine, theirs) in names.items() if zone != "hand"]
+    if len(hand) == len(held) and [n for n, m in zip(hand, held, strict=True) if n != m] == [name] and all(rest):
+        return True
     return all([n for n in mine if n != name] == [n for n in theirs if n != name] for mine, theirs in names.values())

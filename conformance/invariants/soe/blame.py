@@ -1,11 +1,11 @@
 """Which clause decides the first step where two answers of Struggle of Empires differ (``blame.blamed_rule``).
 
-The end of a war runs its steps in a stated order (SOE-SEQ-1 to SOE-SEQ-3): an answer the steps give with two
-neighbours swapped is that order's. The unrest assessment's steps are ``standings_blame``'s, a region's awards
-``awards_blame``'s. Income is the population, then the markers on the map: a gain of the population and markers
-counted otherwise than as the player's own (every holder's, where the player holds some or everywhere, or the
-non-player majors' too) misreads whose markers count (SOE-INCOME-3). Only what a difference shows for sure is named;
-anything else is left to the check's own rule.
+The end of a war runs its steps in a stated order (SOE-SEQ-1 to SOE-SEQ-3): an answer, or an order missing accepted,
+that the steps give with one step moved is that order's (``sequence_blame``). The unrest
+assessment's steps are ``standings_blame``'s, a region's awards ``awards_blame``'s. Income is the population, then the
+markers on the map: a gain of the population and markers counted otherwise than as the player's own (every holder's,
+where the player holds some or everywhere, or the non-player majors' too) misreads whose markers count (SOE-INCOME-3).
+Only what a difference shows for sure is named; anything else is left to the check's own rule.
 """
 
 from __future__ import annotations
@@ -13,23 +13,11 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.rulings import json_value, typed_question
 from rulespec.conformance.harness.verdict import field
 from rulespec.conformance.invariants.soe.awards_blame import region_awards
+from rulespec.conformance.invariants.soe.sequence_blame import moved_step
 from rulespec.conformance.invariants.soe.standings_blame import standings
-from rulespec.reference.struggle_of_empires.model import WarEndRequest
 from rulespec.reference.struggle_of_empires.rulings import Rulings
-from rulespec.reference.struggle_of_empires.sequence import (
-    STEPS,
-    Step,
-    WarState,
-    clean_up_step,
-    income_step,
-    maintenance_step,
-    population_step,
-    scoring_step,
-)
 from rulespec.reference.struggle_of_empires.validation import LAST_WAR
 
 # the board's fields each step of the clean-up writes, and what it changes in each marker of a list (SOE-CLEAN-1 to -6)
@@ -69,49 +57,14 @@ def _cleaned(asked: dict[str, Any], got: dict[str, Any], board: str, paths: tupl
     return None
 
 
-# two neighbouring steps of the end of a war, and the clause that states which comes first: income first in every
-# order, maintenance before population (SOE-SEQ-2), clean-up after all scoring (SOE-SEQ-3); any other, the order the
-# sequence ruling gives (SOE-SEQ-1)
-_FIRST: dict[tuple[Step, Step], str] = {
-    **{(income_step, later): "SOE-SEQ-2" for later in (maintenance_step, scoring_step, population_step)},
-    (maintenance_step, population_step): "SOE-SEQ-2",
-    (scoring_step, clean_up_step): "SOE-SEQ-3",
-}
-
-
-def _sequenced(request: Any, rulings: Any, got: Any) -> str | None:
-    """The clause stating the order of two steps of ``end_war`` when, one step taken before or after the others it is
-    listed beside (two neighbours swapped, or one moved further: population growth run before income), the steps
-    leave the empires and the board the implementation returned; None when no such move does."""
-    typed = typed_question(game("soe"), "end_war", request, rulings)
-    if typed is None or not isinstance(got, dict):
-        return None
-    asked, ruled = cast(tuple[WarEndRequest, Rulings], typed)
-    returned = json_value({"empires": got.get("empires"), "board": got.get("board")})  # pyright: ignore[reportUnknownMemberType]
-    steps = STEPS[ruled.sequence]
-    for start in range(len(steps)):
-        for end in range(len(steps)):
-            if start == end:
-                continue
-            moved = [*steps[:start], *steps[start + 1 :]]
-            moved.insert(end, steps[start])
-            state = WarState(asked.empires, asked.board)
-            for step in moved:
-                state = step(state, asked, ruled)
-            if json_value({"empires": state.empires, "board": state.board}) == returned:
-                passed = steps[end:start] if end < start else steps[start + 1 : end + 1]
-                pairs = [(p, steps[start]) for p in passed] if end < start else [(steps[start], p) for p in passed]
-                return next((_FIRST[pair] for pair in pairs if pair in _FIRST), "SOE-SEQ-1")
-    return None
-
-
 def _income(request: Any, got: Any, paths: tuple[str, ...]) -> str | tuple[str, ...] | None:
-    """The one term of the income (SOE-INCOME-4's gold + population + markers) that each empire whose gold differs
-    was given otherwise: its population left out or another of its counts read for it (SOE-INCOME-1: it gained its own
-    markers alone, or with that count), its markers left out
-    (SOE-INCOME-2: its population alone), or the markers of a reading of whose markers count that is not the
-    player's own (SOE-INCOME-3); a term every such empire's gold shows (where a population equals the markers, either
-    left out answers alike: the run tells which); else None (a population or a sum misread otherwise is the run's)."""
+    """The one term of the income (SOE-INCOME-4's gold + population + markers) that each empire whose gold differs was
+    given otherwise: its population left out or another of its counts read for it (SOE-INCOME-1: it gained its own
+    markers alone, or with that count), its markers left out (SOE-INCOME-2: its population alone), the markers of a
+    reading of whose markers count that is not the player's own (SOE-INCOME-3), or the gold it held (SOE-INCOME-4: the
+    income written over the treasury, not added to it); a term every such empire's gold shows (where a population
+    equals the markers, either left out answers alike: the run tells which); else None (a population or a sum misread
+    otherwise is the run's)."""
     shown = [_income_terms(request, got, path) for path in paths]
     terms = sorted(set[str].intersection(*shown)) if shown else []
     return (terms[0] if len(terms) == 1 else tuple(terms)) if terms else None
@@ -144,11 +97,30 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     others = {value for key, value in empires[at].items() if key in _COUNTS and value != population}
     terms |= {"SOE-INCOME-1"} if gain - own in others else set()  # another of the empire's counts read for it
     terms |= {"SOE-INCOME-2"} if gain == population and own else set()  # the markers left out
+    held_gold = empires[at].get("gold", 0)
+    # the gold held lost: with no population, a marker miscounted by the gold held answers alike
+    terms |= {"SOE-INCOME-4"} if held_gold and population and gain == population + own - held_gold else set()
     return terms | ({"SOE-INCOME-3"} if gain - population in misread else set())
 
 
 _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
 _COUNTS = ("gold", "unrest", "vp", "armies", "navies", "forts")  # an empire's counts other than its population
+
+
+def _treasury_lost(request: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
+    """Only golds differ, each by exactly the gold its empire held before the war ended, and each empire had income to
+    earn: the income written over the treasury rather than added to it (SOE-INCOME-4). Maintenance writing over it
+    would lose the income too, and a taxation count changed by it is refused on the draws."""
+    found = [_GOLD.fullmatch(path) for path in paths]
+    empires, due, given = field(request, "empires"), field(expected, "empires"), field(got, "empires")
+    if not paths or not all(found) or not all(isinstance(e, (list, tuple)) for e in (empires, due, given)):
+        return False
+    at = [int(match.group(1)) for match in found if match]
+    if not all(i < min(len(empires), len(due), len(given)) for i in at):  # pyright: ignore[reportUnknownArgumentType]
+        return False
+    held = [(field(empires[i], "gold"), field(empires[i], "population")) for i in at]  # pyright: ignore[reportUnknownArgumentType]
+    lost = [field(due[i], "gold") - field(given[i], "gold") for i in at]  # pyright: ignore[reportUnknownArgumentType, reportOperatorIssue]
+    return all(gold and population and gold == gone for (gold, population), gone in zip(held, lost, strict=True))
 
 
 def _leftover_lost(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
@@ -209,8 +181,10 @@ def decided(
         return "SOE-SEQ-5"  # the steps all right, standings given after a war before the 3rd
     if operation == "score_region" and paths and all(path.startswith("$.awards") for path in paths):
         return region_awards(request, rulings, expected, got)
+    if operation == "end_war" and _treasury_lost(request, expected, got, paths):
+        return "SOE-INCOME-4"
     if operation == "end_war" and any(path.startswith(("$.empires", "$.board")) for path in paths):
-        sequenced = _sequenced(request, rulings, got)
+        sequenced = moved_step(request, rulings, got)
         if sequenced is not None:
             return sequenced
     markers = {"clean_up": "$.neutral_markers", "end_war": "$.board.neutral_markers"}.get(operation)
@@ -229,3 +203,12 @@ def decided(
     empires: list[Any] = asked.get("empires", [])
     ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
     return standings(empires, mine.get("standings"), theirs.get("standings"), ruled)
+
+
+def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
+    """The clause an end of a war accepted though it was due a refusal breaks, where a move of its steps answers as
+    the implementation did (an order missing where the gold at maintenance, income counted on a grown population,
+    needs no taxation): the order the move breaks (``sequence_blame``); else None."""
+    due = field(field(expected, "error"), "field")
+    missing = isinstance(due, str) and due.startswith("orders")  # the orders' checks read the gold at maintenance
+    return moved_step(request, rulings, got) if operation == "end_war" and missing else None
