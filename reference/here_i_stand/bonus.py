@@ -132,6 +132,6 @@ def bonus_vp(request: BonusVpRequest, rulings: Rulings, /) -> BonusVp:
     """
     validate_rulings(rulings)
     power = validate_power(request.power, "power")
-    check_bonuses(request.bonuses, rulings)
+    check_bonuses(request.bonuses, rulings)  # HIS-VP-3: the bonuses after the power
     lines = bonus_lines(power, request.bonuses)
     return BonusVp(power.value, lines, sum(line.vp for line in lines))

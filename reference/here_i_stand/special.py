@@ -98,6 +98,6 @@ def special_vp(request: SpecialVpRequest, rulings: Rulings, /) -> SpecialVp:
     """
     validate_rulings(rulings)
     power = validate_power(request.power, "power")
-    validate_board(request.board, rulings)
+    validate_board(request.board, rulings)  # HIS-VP-3: the board after the power
     lines = special_lines(power, request.board, rulings)
     return SpecialVp(power.value, lines, sum(line.vp for line in lines))  # HIS-SPECIAL-9: the sum of its lines

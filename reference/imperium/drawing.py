@@ -80,7 +80,7 @@ def draw(request: DrawRequest, rulings: Rulings, /) -> DrawResult:
     drawn: tuple[CardName, ...] = ()
     while len(drawn) < request.count:  # IMP-DRAW-1
         if not player.draw_pile:  # IMP-DRAW-2
-            if request.mode is DrawMode.IF_ABLE:  # IMP-DRAW-5
+            if request.mode is DrawMode.IF_ABLE:  # IMP-DRAW-2: only a required draw goes on (IMP-DRAW-5)
                 break  # IMP-DRAW-5: no shuffle, nothing more drawn
             player, used = shuffle_procedure(player, request.shuffles, used, rulings)
             runs += 1  # IMP-DRAW-4: every run of the procedure counts

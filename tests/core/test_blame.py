@@ -56,6 +56,7 @@ from rulespec.reference.here_i_stand.model import (
     POWERS,
     Board,
     BonusKind,
+    BonusVp,
     Outcome,
     PhaseRequest,
     PhaseResult,
@@ -63,6 +64,7 @@ from rulespec.reference.here_i_stand.model import (
     PowerScore,
     PowerVp,
     ScoreLine,
+    SpecialVp,
     Victory,
     VictoryRequest,
 )
@@ -168,9 +170,13 @@ from rulespec.reference.struggle_of_empires.scoring import (
     PlaceGroup,
     bump_down,
     divide_pool,
+    group_value,
     place_value,
     player_markers,
+    rank_entrants,
+    region_entrants,
     share_friendly_tie,
+    ties_are_unfriendly,
 )
 from rulespec.reference.struggle_of_empires.sequence import (
     STEPS,
@@ -841,6 +847,28 @@ def test_a_ruling_read_off_another_rulings_field_fails_its_own_clause_under_the_
     assert rule in _failed_rules("soe", records) and len(_failed_rules("soe", records)) <= 2
 
 
+def _non_entrants_given_the_next_place(players: Any, region: Any, rulings: Any) -> Any:
+    """SOE-SCORE-9 misread: a player who is no entrant given the value of the place after the last group, not 0 (runs
+    as ``scoring.award_places``; the 41st zoo's soe-01)."""
+    unfriendly = ties_are_unfriendly(len(players), region, rulings)
+    groups = rank_entrants(region_entrants(players, region, rulings))
+    scored = {e.holder: group_value(region.values, g, unfriendly, rulings) for g in groups for e in g.entrants}
+    after = place_value(region.values, max((g.place + len(g.entrants) for g in groups), default=1))
+    return tuple(Award(player, scored.get(player, after)) for player in players)
+
+
+def test_a_player_who_is_no_entrant_given_vp_fails_the_clause_giving_it_0() -> None:
+    """Every entrant valued right, the players without a place given the next place's value: SOE-SCORE-9 (a player
+    who is not an entrant scores 0), in one region's awards and in the sum over the map, not each vector's rule."""
+    misread = _misread(scoring.award_places, _non_entrants_given_the_next_place)
+    operations = ("score_region", "score_regions")
+    records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {r.operation for r in failed} == set(operations)
+    assert len({r.primary_rule for r in failed}) > 2
+    assert _failed_rules("soe", records) == ["SOE-SCORE-9"]
+
+
 def _taxations_counted_once(empire: Any, rulings: Any) -> Any:
     """SOE-MAINT-4 misread: an empire that taxes gets one taxation's gold however many it needs (the 39th zoo's
     soe-02), its draws still counted right. It runs as ``maintenance.pay_for_units``'s code."""
@@ -1139,6 +1167,24 @@ def _base_vp_before_power(request: Any, rulings: Any, /) -> Any:
     return score_sheet(power, request.base_vp, request.board, request.bonuses, rulings)
 
 
+def _bonuses_before_power(request: Any, rulings: Any, /) -> Any:
+    """HIS-VP-3 misread: the bonuses checked before the power (runs as ``bonus_vp``; the 41st zoo's his-02)."""
+    validate_rulings(rulings)
+    check_bonuses(request.bonuses, rulings)
+    power = validate_power(request.power, "power")
+    lines = bonus_lines(power, request.bonuses)
+    return BonusVp(power.value, lines, sum(line.vp for line in lines))
+
+
+def _board_before_power(request: Any, rulings: Any, /) -> Any:
+    """HIS-VP-3 misread: the board checked before the power (runs as ``special_vp``)."""
+    validate_rulings(rulings)
+    validate_board(request.board, rulings)
+    power = validate_power(request.power, "power")
+    lines = special_lines(power, request.board, rulings)
+    return SpecialVp(power.value, lines, sum(line.vp for line in lines))
+
+
 @pytest.mark.parametrize(
     ("function", "reading"),
     [(his_bonus.check_bonuses, _claims_before_shapes), (his_score.score_power, _board_before_base_vp)],
@@ -1152,6 +1198,70 @@ def test_two_checks_taken_in_the_other_order_fail_the_clause_stating_their_order
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 2  # the vectors of the checks' own rules meet it
     assert _failed_rules("his", records) == ["HIS-VP-3"]
+
+
+_DEBATER: dict[str, Any] = {"kind": "burned_debater", "power": "france", "vp": 1, "debater": "protestant"}
+_BOARD: dict[str, Any] = {
+    "piracy_vp": 0,
+    "schmalkaldic_league": False,
+    "habsburg_electorates": 0,
+    "habsburg_electorates_in_unrest": 0,
+    "edward_vi_born": False,
+    "elizabeth_i_born": False,
+    "english_spaces_protestant": 0,
+    "chateaux": -1,
+    "st_peters": 0,
+    "protestant_spaces": 0,
+    "protestant_spaces_in_unrest": 0,
+}
+
+
+@pytest.mark.parametrize(
+    ("function", "reading", "operation", "request_"),
+    [
+        # a France burning a debater is not allowed; the power "" is no power
+        (his_bonus.bonus_vp, _bonuses_before_power, "bonus_vp", {"power": "", "bonuses": [_DEBATER]}),
+        (his_special.special_vp, _board_before_power, "special_vp", {"power": "", "board": _BOARD}),
+    ],
+)
+def test_a_later_check_moved_before_the_power_fails_the_order_its_line_names(
+    function: Any, reading: Any, operation: str, request_: dict[str, Any]
+) -> None:
+    """The power checked after the bonuses or the board (the 41st zoo's his-02): an invariant's request holding no
+    power and a fault the later check refuses first fails HIS-VP-3, which the later check names on its line in the
+    reference, not the clause of that fault's refusal."""
+    misread = _misread(function, reading, his)
+    records = records_of("his", SimpleNamespace(**{operation: misread(operation)}), (operation,))
+    rulings = json_value(HisRulings())
+    expected = reference_answer(game("his"), operation, request_, rulings)
+    typed = typed_question(game("his"), operation, request_, rulings)
+    assert typed is not None and expected == {"error": {"kind": "InvalidState", "field": "power"}}
+    got = _answered(lambda: misread(operation)(*typed))
+    drawn = CheckRecord(
+        f"test_{operation}_refuses_the_earliest_fault",
+        "his",
+        "invariant",
+        ("HIS-POWER-1", "HIS-VP-3"),
+        Verdict.FAILED.value,
+        "refused on another fault",
+        operation=operation,
+        request=request_,
+        rulings=rulings,
+        expected=expected,
+        got=got,
+        differences=differences(expected, got),
+    )
+    assert "error" in got and blamed_rule(drawn, [*records, drawn]) == "HIS-VP-3"
+
+
+def _answered(call: Callable[[], Any]) -> Any:
+    """A call's answer as a check holds it: the result's JSON, or the refusal's kind and field or rule."""
+    try:
+        return json_value(call())
+    except InvalidState as exc:
+        return {"error": {"kind": "InvalidState", "field": exc.field}}
+    except IllegalAction as exc:
+        return {"error": {"kind": "IllegalAction", "rule": exc.rule}}
 
 
 def _play_kind_before_claim(request: PhaseRequest, rulings: HisRulings) -> None:
@@ -2105,6 +2215,80 @@ def _acquired_card_for_the_unrest(player: Any, slot: Any) -> Any:
     """IMP-MARKET-3 misread: the card put into the hand for the unrest card under the acquired one is the acquired
     card again, a field copied wrong (runs as ``take_unrest_under``; the 40th zoo's imp-03)."""
     return player if slot.unrest is None else add_to_zone(player, Zone.HAND, (slot.card,))
+
+
+def _required_as_if_able(request: Any, rulings: Any, /) -> Any:
+    """IMP-DRAW-2 misread: a required draw stops at an empty pile as a draw if able does (its mode typed wrong), its
+    orders then left over (the 41st zoo's imp-03)."""
+    if request.mode is not DrawMode.REQUIRED:
+        return imperium.draw(request, rulings)
+    answer = imperium.draw(replace(request, mode=DrawMode.IF_ABLE, shuffles=()), rulings)
+    if request.shuffles:
+        raise InvalidState("shuffles", [list(o) for o in request.shuffles], "orders left over", "IMP-DRAW-4")
+    return answer
+
+
+def _if_able_refused_short(request: Any, rulings: Any, /) -> Any:
+    """IMP-DRAW-5 misread: a draw if able that ends short refused under ``short_draw`` ``refuse``, a required draw's
+    ruling (the 41st zoo's imp-04)."""
+    answer = imperium.draw(request, rulings)
+    short = request.mode is DrawMode.IF_ABLE and len(answer.drawn) < request.count
+    if short and rulings.short_draw is ShortDraw.REFUSE:
+        raise IllegalAction("IMP-RULING-7", "the draw ends short")
+    return answer
+
+
+def _shared_said_scored(request: Any, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-5 misread: several winners tied on unrest and on score said decided by the score (the 41st zoo's
+    imp-02)."""
+    outcome = imperium.determine_winner(request, rulings)
+    return replace(outcome, decided_by=Decider.SCORE) if len(outcome.winners) > 1 else outcome
+
+
+def _replacement_said_to_collapse(request: Any, rulings: Any, /) -> Any:
+    """IMP-MARKET-5 misread: the card named as emptying the pile is the replacement the unrest card slid under (the
+    41st zoo's imp-06)."""
+    result = imperium.acquire_market_card(request, rulings)
+    under = [s.card.name for s in result.market if s.card and s.unrest and s.unrest.name == result.collapse_card]
+    return replace(result, collapse_card=under[0]) if under else result
+
+
+@pytest.mark.parametrize(
+    ("operation", "port", "rules"),
+    [
+        ("draw", _required_as_if_able, ["IMP-DRAW-2", "IMP-DRAW-4"]),
+        ("draw", _if_able_refused_short, ["IMP-DRAW-5"]),
+        ("determine_winner", _shared_said_scored, ["IMP-COLLAPSE-5"]),
+        ("acquire_market_card", _replacement_said_to_collapse, ["IMP-MARKET-5"]),
+    ],
+)
+def test_a_mode_or_a_report_read_wrong_fails_the_clause_stating_it(
+    operation: str, port: Callable[..., Any], rules: list[str]
+) -> None:
+    """A required draw answered as a draw if able (IMP-DRAW-2, the guard of the two modes left out; its orders, left
+    over, refused as such orders are: IMP-DRAW-4), a draw if able refused under a required draw's ruling (IMP-DRAW-5),
+    several winners said decided by the score (IMP-COLLAPSE-5), the replacement named as the card that emptied the
+    pile (IMP-MARKET-5): each the clause that says so, not each check's own rule or the rule a refusal cites."""
+    records = records_of("imperium", SimpleNamespace(**{operation: port}), (operation,))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == rules
+
+
+def test_a_report_read_wrong_shows_its_step_wherever_the_check_is_primary() -> None:
+    """An invariant primary to another rule (the unrest count, the market's cards) meets the last two readings above
+    too: the difference alone names the step (the 41st zoo's imp-02 and imp-06)."""
+    three = {"players": [{"name": name} for name in ("a", "b", "c")]}
+    shared = {"unrest": [0, 0, 0], "winners": ["a", "b"], "decided_by": "shared"}
+    scored = {**shared, "decided_by": "score"}
+    by = ("$.decided_by",)
+    assert imperium_blame.decided("determine_winner", three, {}, shared, scored, by) == "IMP-COLLAPSE-5"
+    lone = {"unrest": [0, 0, 1], "winners": ["a"], "decided_by": "score"}  # a tie missed on the way: not sure
+    assert imperium_blame.decided("determine_winner", three, {}, lone, {**lone, "decided_by": "unrest"}, by) is None
+    emptied: dict[str, Any] = {"collapsed": True, "collapse_card": "u1"}
+    named = {**emptied, "collapse_card": "temple"}
+    card = ("$.collapse_card",)
+    assert imperium_blame.decided("acquire_market_card", {}, {}, emptied, named, card) == "IMP-MARKET-5"
+    assert imperium_blame.decided("resolve_action", {}, {}, emptied, named, card) == "IMP-COLLAPSE-2"
 
 
 def _coins_as_influence(player: Any, slot: Any) -> Any:

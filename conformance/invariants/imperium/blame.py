@@ -10,6 +10,19 @@ from typing import Any, cast
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_answer
 from rulespec.conformance.harness.verdict import as_json, field, reordered
+from rulespec.conformance.invariants.imperium.draw_blame import accepted_draw, draw_step, refused_draw
+from rulespec.conformance.invariants.imperium.piles import cards_of, player_of
+
+
+def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
+    """The clause that rules legal an input refused on ``named`` (the draw's: ``draw_blame``); else None."""
+    return refused_draw(request, rulings, named) if operation == "draw" else None
+
+
+def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
+    """The clause an input accepted though a refusal was due breaks, where the answer shows it for sure (a draw's:
+    ``draw_blame``); else None."""
+    return accepted_draw(request, rulings, expected, got) if operation == "draw" else None
 
 
 def decided(
@@ -17,24 +30,15 @@ def decided(
 ) -> str | tuple[str, ...] | None:
     """The clause of the first step that differs, when the answers show it (several: one of them, the run tells
     which); else None."""
-    if operation == "draw" and paths == ("$.shuffles",):
-        # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
-        # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
-        # or one more is counted where the draw emptied the pile with its last card (a procedure run when no card was
-        # due: when it runs, IMP-DRAW-2)
-        if_able = isinstance(request, dict) and cast(dict[str, Any], request).get("mode") == "if_able"
-        counted = isinstance(got, dict) and _runs(cast(dict[str, Any], got).get("shuffles")) > 0
-        if if_able and counted:
-            return "IMP-DRAW-5"
-        ran_after = _runs(field(got, "shuffles")) == _runs(field(expected, "shuffles")) + 1
-        # a counter one over everywhere answers so too: the run's other draws tell (they name IMP-DRAW-4 alone)
-        return (
-            ("IMP-DRAW-2", "IMP-DRAW-4") if ran_after and _emptied_by_its_last_card(request, expected) else "IMP-DRAW-4"
-        )
-    if operation == "draw" and paths and _nation_card_kept(expected, got, paths):
-        return "IMP-DRAW-3"  # the nation card due to leave the nation deck at a shuffle left on top of it
+    if operation == "draw" and paths:
+        drawn = draw_step(request, rulings, expected, got, paths)
+        if drawn is not None:
+            return drawn
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
         return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
+    if paths == ("$.collapse_card",) and operation in _REPORTS_THE_COLLAPSE:
+        # the collapse right, another card named as the one that emptied the pile: the step that reports it
+        return _REPORTS_THE_COLLAPSE[operation]
     if operation == "acquire_market_card" and paths:
         if "$.collapsed" in paths and set(paths) <= {"$.collapsed", "$.collapse_card"}:
             # every card where it is due, the pile's emptying (the slide's too) missed or made up
@@ -43,7 +47,7 @@ def decided(
             return "IMP-RULING-8"  # every step right but where the acquired card went: the clause naming the zone
         if all(path.startswith("$.player.markers_on_nation_card") for path in paths):
             return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens
-        if all(path.startswith("$.player.hand") for path in paths) and _same_cards(expected, got, "hand"):
+        if all(path.startswith("$.player.hand") for path in paths) and _samecards_of(expected, got, "hand"):
             return "IMP-MARKET-3"  # the right cards in the wrong order: the acquired card first, then the unrest
         if all(path.startswith("$.player.") for path in paths) and _unrest_card_elsewhere(request, expected, got):
             return "IMP-MARKET-3"  # the unrest card under it to the hand, whatever IMP-RULING-8 says of the card
@@ -51,9 +55,7 @@ def decided(
             return "IMP-MARKET-5"  # the unrest card due under the replacement never there: the collapse follows
         if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
-    if operation == "determine_winner" and paths == ("$.decided_by",) and len(field(request, "players") or ()) == 1:
-        # a game of one player, won on unrest, named as decided otherwise: the clause that says so of that game (with
-        # more players, a tie found or missed on the way to the same winner answers alike: not sure)
+    if operation == "determine_winner" and paths == ("$.decided_by",) and _decided_otherwise(request, expected, got):
         return "IMP-COLLAPSE-5"
     if operation == "determine_winner" and paths and _scores_passed_over(request, expected, got):
         return "IMP-COLLAPSE-4"  # every player tied on unrest named, where the scores should have chosen among them
@@ -62,6 +64,21 @@ def decided(
             return "IMP-COLLAPSE-5"  # the right winners, listed otherwise than in the order of the players
         return _winners(request, expected, got)
     return None
+
+
+# the operations that report the card that emptied the unrest pile, and the clause of the step that reports it
+_REPORTS_THE_COLLAPSE = {"acquire_market_card": "IMP-MARKET-5", "resolve_action": "IMP-COLLAPSE-2"}
+
+
+def _decided_otherwise(request: Any, expected: Any, got: Any) -> bool:
+    """The right winners said decided otherwise where IMP-COLLAPSE-5 says how: a game of one player, won on unrest
+    (with more players, a tie found or missed on the way to the same winner answers alike: not sure), or several
+    winners, which only a tie on unrest and on score that IMP-RULING-5 shares gives, said decided by one step."""
+    if len(field(request, "players") or ()) == 1:
+        return True
+    winners = field(expected, "winners")
+    several = isinstance(winners, (list, tuple)) and len(winners) > 1  # pyright: ignore[reportUnknownArgumentType]
+    return several and field(got, "decided_by") in ("unrest", "score")
 
 
 def _sent_to_the_other_zone(request: Any, rulings: Any, got: Any) -> bool:
@@ -73,47 +90,6 @@ def _sent_to_the_other_zone(request: Any, rulings: Any, got: Any) -> bool:
     other = {**cast(dict[str, Any], rulings), "acquired_card_to": "discard_pile" if asked == "hand" else "hand"}
     answer = reference_answer(game("imperium"), "acquire_market_card", request, other)
     return answer is not None and "error" not in answer and as_json(answer) == as_json(got)
-
-
-def _emptied_by_its_last_card(request: Any, expected: Any) -> bool:
-    """A ``required`` draw that drew every card asked and left the draw pile empty: no card was due after its last."""
-    asked = cast(dict[str, Any], request) if isinstance(request, dict) else {}
-    drawn = field(expected, "drawn")
-    whole = isinstance(drawn, (list, tuple)) and len(drawn) == asked.get("count")  # pyright: ignore[reportUnknownArgumentType]
-    pile = _player(expected).get("draw_pile")  # a run's own records hold tuples, a report's lists
-    return asked.get("mode") == "required" and whole and isinstance(pile, (list, tuple)) and not pile
-
-
-def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
-    """The clause that rules legal an input refused on ``named``: a ``required`` draw refused for its orders where it
-    emptied the draw pile with its last card, a discard pile left to shuffle, every order it was given used: the
-    procedure run after the last card, when no card was due (IMP-DRAW-2's when, not IMP-DRAW-4's orders); else None."""
-    if operation != "draw" or named != "shuffles" or not isinstance(request, dict):
-        return None
-    answer = reference_answer(game("imperium"), operation, request, rulings)
-    orders = cast(dict[str, Any], request).get("shuffles")
-    used = isinstance(orders, (list, tuple)) and _runs(field(answer, "shuffles")) == len(orders)  # pyright: ignore[reportUnknownArgumentType]
-    left = bool(_player(answer).get("discard_pile"))
-    return "IMP-DRAW-2" if used and left and _emptied_by_its_last_card(request, answer) else None
-
-
-def _nation_card_kept(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
-    """Only the hand and the nation deck differ, the nation deck holding on top the cards the answer due moved to the
-    hand, the hand lacking just those: the shuffle procedure's first step, the nation card leaving its deck
-    (IMP-DRAW-3), never taken (under IMP-RULING-1 ``hand``; elsewhere the card shows in more places)."""
-    if not all(path.startswith(("$.player.hand", "$.player.nation_deck")) for path in paths):
-        return False
-    mine, theirs = _player(expected), _player(got)
-    due_deck, kept_deck = _cards(mine, "nation_deck"), _cards(theirs, "nation_deck")
-    kept = len(kept_deck) - len(due_deck)
-    if kept <= 0 or kept_deck[kept:] != due_deck:
-        return False
-    left = list(_cards(mine, "hand"))
-    for card in kept_deck[:kept]:
-        if card not in left:
-            return False
-        left.remove(card)
-    return left == _cards(theirs, "hand")
 
 
 _SLID = ("$.market[", "$.unrest_pile", "$.collapsed", "$.collapse_card")
@@ -137,22 +113,6 @@ def _slots(answer: Any) -> list[dict[str, Any]]:
     market = field(answer, "market")
     slots = cast(list[object], market) if isinstance(market, list) else []
     return [cast(dict[str, Any], slot) if isinstance(slot, dict) else {} for slot in slots]
-
-
-def _player(answer: Any) -> dict[str, Any]:
-    player = cast(dict[str, Any], answer).get("player") if isinstance(answer, dict) else None
-    return cast(dict[str, Any], player) if isinstance(player, dict) else {}
-
-
-def _cards(player: dict[str, Any], place: str) -> list[str]:
-    """A pile of the player's as JSON text, card by card, to compare whole cards."""
-    cards = player.get(place)
-    return [as_json(card) for card in cast(list[object], cards)] if isinstance(cards, list) else []
-
-
-def _runs(count: Any) -> int:
-    """A count of shuffles as given, 0 for anything but a count."""
-    return count if isinstance(count, int) and not isinstance(count, bool) else 0
 
 
 def _scores_passed_over(request: Any, expected: Any, got: Any) -> bool:
@@ -201,11 +161,11 @@ def _winners(request: Any, expected: Any, got: Any) -> str | None:
     return "IMP-COLLAPSE-5" if decider in ("shared", "turn_order") and beyond else _DECIDED_BY.get(decider)
 
 
-def _same_cards(expected: Any, got: Any, place: str) -> bool:
+def _samecards_of(expected: Any, got: Any, place: str) -> bool:
     """The player's ``place`` holds the same cards in both answers, in whatever order."""
-    mine, theirs = _player(expected), _player(got)
+    mine, theirs = player_of(expected), player_of(got)
     listed = isinstance(mine.get(place), list) and isinstance(theirs.get(place), list)
-    return listed and sorted(_cards(mine, place)) == sorted(_cards(theirs, place))
+    return listed and sorted(cards_of(mine, place)) == sorted(cards_of(theirs, place))
 
 
 ZONES = ("hand", "play_area", "draw_pile", "discard_pile", "history", "nation_deck")

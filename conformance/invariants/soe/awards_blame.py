@@ -4,7 +4,8 @@ Awards each right but listed otherwise (0 awards left out, another order) are SO
 unfriendly by the region's entrants rather than the game's players miscount SOE-SCORE-6's players. Under ``below_tie`` a
 tie's k counting its players alone leaves out SOE-SCORE-8's sentence that counts a non-player major in it. A player
 credited the value of a place a major holds is SOE-SCORE-9's (a major takes a place but never scores). A lone
-entrant past 1st given the first value is SOE-SCORE-5's (a lone entrant takes its own place's value).
+entrant past 1st given the first value is SOE-SCORE-5's (a lone entrant takes its own place's value). A player who
+is no entrant given VP, every entrant valued right, is SOE-SCORE-9's (such a player scores 0).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
         lone = _lone_valued_first(asked, ruled, given)
         if lone is not None:
             return lone
+        if _non_entrants_valued(asked, ruled, field(expected, "awards"), given):
+            return "SOE-SCORE-9"
     return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
 
 
@@ -100,6 +103,24 @@ def _lone_valued_first(asked: RegionRequest, ruled: Rulings, given: Any) -> Name
     if _awarded(asked, ruled, unfriendly, value=first) != given:
         return None
     return "SOE-SCORE-5" if any(len(group.entrants) > 1 for group in groups) else (None, "SOE-SCORE-5")
+
+
+def _non_entrants_valued(asked: RegionRequest, ruled: Rulings, due: Any, given: Any) -> bool:
+    """Every entrant's award right, in the players' order, and a player who is no entrant given VP: SOE-SCORE-9's 0
+    for a player who is not an entrant (who is one, SOE-SCORE-2 and SOE-RULING-6, read right: every entrant
+    valued as due)."""
+    if not (isinstance(due, list) and isinstance(given, list)):
+        return False
+    owed: list[Any] = due
+    shown: list[Any] = given
+    if len(owed) != len(asked.players):
+        return False
+    if len(shown) != len(owed) or [field(a, "player") for a in shown] != [field(a, "player") for a in owed]:
+        return False
+    entrants = {e.holder for e in region_entrants(asked.players, asked.region, ruled) if e.is_player}
+    valued = [a != b for a, b in zip(owed, shown, strict=True)]
+    outside = [field(b, "player") not in entrants and field(b, "vp") != 0 for b in shown]
+    return any(valued) and all(not wrong or out for wrong, out in zip(valued, outside, strict=True))
 
 
 def _awards_listed_otherwise(expected: Any, got: Any) -> bool:

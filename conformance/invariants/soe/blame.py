@@ -153,7 +153,10 @@ _SEQUENCES = {
 
 def composed(operation: str, request: Any, rulings: Any) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
     """The steps an ``end_war`` request runs, in the order ``sequence`` gives (SOE-RULING-13): after the last war
-    the board is left as it is (SOE-END-2) and the players are assessed (SOE-SEQ-5) (``blame.composed``)."""
+    the board is left as it is (SOE-END-2) and the players are assessed (SOE-SEQ-5); ``score_regions`` is each
+    region's awards added up (``blame.composed``)."""
+    if operation == "score_regions":
+        return ((("score_region",), ("$.empires[].vp",)),)
     board = field(request, "board")
     war = field(board, "war")
     sequence = field(rulings, "sequence") or Rulings().sequence.value

@@ -1,0 +1,113 @@
+"""Which clause of drawing a draw's answer shows misread (``blame.decided``, ``refused`` and ``accepted`` for
+``draw``).
+
+A ``required`` draw runs the shuffle procedure when its draw pile runs out (IMP-DRAW-2); an ``if_able`` draw never does
+and simply ends (IMP-DRAW-5), whatever IMP-RULING-7 says of a required draw with nothing left. An answer the reference
+gives to the same draw asked in the other mode is that mode read wrong: a required draw refused for ending short
+answered as one if able is IMP-DRAW-2's (a required draw stopping at an empty pile is the reference's guard of the two
+modes left out: IMP-DRAW-2, named on its line); a legal draw if able refused citing IMP-RULING-7 is IMP-DRAW-5's. Only
+the count of procedures wrong is IMP-DRAW-4's, or IMP-DRAW-5's where the draw never shuffles; the nation card left on
+its deck at a shuffle is IMP-DRAW-3's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.rulings import reference_answer
+from rulespec.conformance.harness.verdict import as_json, field
+from rulespec.conformance.invariants.imperium.piles import cards_of, player_of
+
+Named = str | tuple[str, ...] | None
+
+
+def draw_step(request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> Named:
+    """The clause of the first step of a draw that differs, when the answers show it; else None."""
+    if paths == ("$.shuffles",):
+        # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
+        # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
+        # or one more is counted where the draw emptied the pile with its last card (a procedure run when no card was
+        # due: when it runs, IMP-DRAW-2)
+        if _mode(request) == "if_able" and _runs(field(got, "shuffles")) > 0:
+            return "IMP-DRAW-5"
+        ran_after = _runs(field(got, "shuffles")) == _runs(field(expected, "shuffles")) + 1
+        # a counter one over everywhere answers so too: the run's other draws tell (they name IMP-DRAW-4 alone)
+        return (
+            ("IMP-DRAW-2", "IMP-DRAW-4") if ran_after and _emptied_by_its_last_card(request, expected) else "IMP-DRAW-4"
+        )
+    if _nation_card_kept(expected, got, paths):
+        return "IMP-DRAW-3"  # the nation card due to leave the nation deck at a shuffle left on top of it
+    return None
+
+
+def refused_draw(request: Any, rulings: Any, named: str) -> str | None:
+    """The clause that rules legal a draw refused on ``named``: a draw if able refused citing IMP-RULING-7, a required
+    draw's ruling, where it ends at an empty pile (IMP-DRAW-5); a ``required`` draw refused for its orders where it
+    emptied the draw pile with its last card, a discard pile left to shuffle, every order it was given used: the
+    procedure run after the last card, when no card was due (IMP-DRAW-2's when, not IMP-DRAW-4's orders); else None."""
+    if named == "IMP-RULING-7" and _mode(request) == "if_able":
+        return "IMP-DRAW-5"
+    if named != "shuffles" or not isinstance(request, dict):
+        return None
+    answer = reference_answer(game("imperium"), "draw", request, rulings)
+    orders = cast(dict[str, Any], request).get("shuffles")
+    used = isinstance(orders, (list, tuple)) and _runs(field(answer, "shuffles")) == len(orders)  # pyright: ignore[reportUnknownArgumentType]
+    left = bool(player_of(answer).get("discard_pile"))
+    return "IMP-DRAW-2" if used and left and _emptied_by_its_last_card(request, answer) else None
+
+
+def accepted_draw(request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
+    """A required draw refused for ending short (IMP-RULING-7 ``refuse``), answered as the same draw if able answers
+    it, shuffling nothing: the mode read wrong, IMP-DRAW-2's; else None (an order left over accepted is IMP-DRAW-4's,
+    whatever the draw)."""
+    due = field(expected, "error")
+    short = field(due, "rule") == "IMP-RULING-7"
+    return "IMP-DRAW-2" if short and _answered_as_if_able(request, rulings, got) else None
+
+
+def _answered_as_if_able(request: Any, rulings: Any, got: Any) -> bool:
+    """A ``required`` draw answered as the reference answers it asked ``if_able`` (its orders dropped, which an
+    ``if_able`` draw is refused for holding)."""
+    if _mode(request) != "required" or not isinstance(got, dict) or "error" in got:
+        return False
+    asked = {**cast(dict[str, Any], request), "mode": "if_able", "shuffles": []}
+    answer = reference_answer(game("imperium"), "draw", asked, rulings)
+    return answer is not None and "error" not in answer and as_json(answer) == as_json(got)
+
+
+def _mode(request: Any) -> object:
+    return cast(dict[str, Any], request).get("mode") if isinstance(request, dict) else None
+
+
+def _emptied_by_its_last_card(request: Any, expected: Any) -> bool:
+    """A ``required`` draw that drew every card asked and left the draw pile empty: no card was due after its last."""
+    asked = cast(dict[str, Any], request) if isinstance(request, dict) else {}
+    drawn = field(expected, "drawn")
+    whole = isinstance(drawn, (list, tuple)) and len(drawn) == asked.get("count")  # pyright: ignore[reportUnknownArgumentType]
+    pile = player_of(expected).get("draw_pile")  # a run's own records hold tuples, a report's lists
+    return asked.get("mode") == "required" and whole and isinstance(pile, (list, tuple)) and not pile
+
+
+def _nation_card_kept(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
+    """Only the hand and the nation deck differ, the nation deck holding on top the cards the answer due moved to the
+    hand, the hand lacking just those: the shuffle procedure's first step, the nation card leaving its deck
+    (IMP-DRAW-3), never taken (under IMP-RULING-1 ``hand``; elsewhere the card shows in more places)."""
+    if not paths or not all(path.startswith(("$.player.hand", "$.player.nation_deck")) for path in paths):
+        return False
+    mine, theirs = player_of(expected), player_of(got)
+    due_deck, kept_deck = cards_of(mine, "nation_deck"), cards_of(theirs, "nation_deck")
+    kept = len(kept_deck) - len(due_deck)
+    if kept <= 0 or kept_deck[kept:] != due_deck:
+        return False
+    left = list(cards_of(mine, "hand"))
+    for card in kept_deck[:kept]:
+        if card not in left:
+            return False
+        left.remove(card)
+    return left == cards_of(theirs, "hand")
+
+
+def _runs(count: Any) -> int:
+    """A count of shuffles as given, 0 for anything but a count."""
+    return count if isinstance(count, int) and not isinstance(count, bool) else 0
