@@ -857,16 +857,33 @@ def _non_entrants_given_the_next_place(players: Any, region: Any, rulings: Any) 
     return tuple(Award(player, scored.get(player, after)) for player in players)
 
 
-def test_a_player_who_is_no_entrant_given_vp_fails_the_clause_giving_it_0() -> None:
+def _every_player_ranked(players: Any, region: Any, rulings: Any) -> Any:
+    """SOE-RULING-6 misread: ``markerless_scores`` read as true whatever it says (runs as ``scoring.award_places``)."""
+    ranked = replace(rulings, markerless_scores=True)
+    unfriendly = ties_are_unfriendly(len(players), region, ranked)
+    groups = rank_entrants(region_entrants(players, region, ranked))
+    scored = {e.holder: group_value(region.values, g, unfriendly, ranked) for g in groups for e in g.entrants}
+    return tuple(Award(player, scored.get(player, 0)) for player in players)
+
+
+@pytest.mark.parametrize(
+    ("reading", "rules"),
+    [
+        # a lone player without a place given the next value is what ranking every player gives too: SOE-SCORE-2
+        (_non_entrants_given_the_next_place, ["SOE-SCORE-2", "SOE-SCORE-9"]),
+        (_every_player_ranked, ["SOE-SCORE-2"]),  # several ranked tie at 0 markers: who is an entrant, not the 0
+    ],
+)
+def test_a_player_who_is_no_entrant_given_vp_fails_the_clause_giving_it_0(reading: Any, rules: list[str]) -> None:
     """Every entrant valued right, the players without a place given the next place's value: SOE-SCORE-9 (a player
-    who is not an entrant scores 0), in one region's awards and in the sum over the map, not each vector's rule."""
-    misread = _misread(scoring.award_places, _non_entrants_given_the_next_place)
+    who is not an entrant scores 0), in one region's awards and in the sum over the map, not each vector's rule;
+    the players without markers ranked as entrants instead: the reading of who is one."""
+    misread = _misread(scoring.award_places, reading)
     operations = ("score_region", "score_regions")
     records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
     failed = [r for r in records if r.outcome == "failed"]
-    assert {r.operation for r in failed} == set(operations)
-    assert len({r.primary_rule for r in failed}) > 2
-    assert _failed_rules("soe", records) == ["SOE-SCORE-9"]
+    assert failed and len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("soe", records) == rules
 
 
 def _taxations_counted_once(empire: Any, rulings: Any) -> Any:
@@ -2253,9 +2270,20 @@ def _replacement_said_to_collapse(request: Any, rulings: Any, /) -> Any:
     return replace(result, collapse_card=under[0]) if under else result
 
 
+def _three_way_tie_shared(request: Any, rulings: Any, /) -> Any:
+    """IMP-RULING-5 misread: under ``later_in_turn_order`` only a tie of two goes to turn order; three or more share
+    (the 42nd zoo's imp-06)."""
+    outcome = imperium.determine_winner(request, rulings)
+    if outcome.decided_by is not Decider.TURN_ORDER:
+        return outcome
+    shared = imperium.determine_winner(request, replace(rulings, full_tie=FullTie.SHARED))
+    return shared if len(shared.winners) > 2 else outcome
+
+
 @pytest.mark.parametrize(
     ("operation", "port", "rules"),
     [
+        ("determine_winner", _three_way_tie_shared, ["IMP-RULING-5"]),
         ("draw", _required_as_if_able, ["IMP-DRAW-2", "IMP-DRAW-4"]),
         ("draw", _if_able_refused_short, ["IMP-DRAW-5"]),
         ("determine_winner", _shared_said_scored, ["IMP-COLLAPSE-5"]),

@@ -15,7 +15,9 @@ from rulespec.conformance.invariants.imperium.piles import cards_of, player_of
 
 
 def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
-    """The clause that rules legal an input refused on ``named`` (the draw's: ``draw_blame``); else None."""
+    """The clause that rules legal an input refused on ``named`` (the draw's: ``draw_blame``); else None. A red card
+    in play refused on the empire side citing IMP-EXHAUST-4 stays that rule's: a port refusing every card in play so
+    answers it alike."""
     return refused_draw(request, rulings, named) if operation == "draw" else None
 
 
@@ -57,6 +59,8 @@ def decided(
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
     if operation == "determine_winner" and paths == ("$.decided_by",) and _decided_otherwise(request, expected, got):
         return "IMP-COLLAPSE-5"
+    if operation == "determine_winner" and paths and _full_tie_settled_otherwise(request, expected, got):
+        return "IMP-RULING-5"  # the players tied on unrest and on score, right, their tie settled the other way
     if operation == "determine_winner" and paths and _scores_passed_over(request, expected, got):
         return "IMP-COLLAPSE-4"  # every player tied on unrest named, where the scores should have chosen among them
     if operation == "determine_winner" and paths and all(path.startswith("$.winners") for path in paths):
@@ -79,6 +83,24 @@ def _decided_otherwise(request: Any, expected: Any, got: Any) -> bool:
     winners = field(expected, "winners")
     several = isinstance(winners, (list, tuple)) and len(winners) > 1  # pyright: ignore[reportUnknownArgumentType]
     return several and field(got, "decided_by") in ("unrest", "score")
+
+
+def _full_tie_settled_otherwise(request: Any, expected: Any, got: Any) -> bool:
+    """Every unrest right, a full tie (on unrest and on score) due to be shared or won by turn order, answered the
+    other way among exactly those players: IMP-RULING-5's, which says how such a tie is settled."""
+    decided = {field(expected, "decided_by"), field(got, "decided_by")}
+    if decided != {"shared", "turn_order"} or field(expected, "unrest") != field(got, "unrest"):
+        return False
+    unrest, scores = field(expected, "unrest"), field(request, "scores")
+    players = [field(p, "name") for p in field(request, "players") or []]
+    if not isinstance(unrest, (list, tuple)) or not isinstance(scores, (list, tuple)) or not unrest:
+        return False
+    fewest = min(unrest)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    tied = [i for i, held in enumerate(unrest) if held == fewest]  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    best = max(scores[i] for i in tied) if all(i < len(scores) for i in tied) else None  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    full = [players[i] for i in tied if i < len(players) and scores[i] == best]  # pyright: ignore[reportUnknownArgumentType]
+    shared = field(got, "winners") if field(got, "decided_by") == "shared" else field(expected, "winners")
+    return len(full) > 1 and list(shared or []) == full  # pyright: ignore[reportUnknownArgumentType]
 
 
 def _sent_to_the_other_zone(request: Any, rulings: Any, got: Any) -> bool:

@@ -11,6 +11,7 @@ is no entrant given VP, every entrant valued right, is SOE-SCORE-9's (such a pla
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
@@ -106,9 +107,9 @@ def _lone_valued_first(asked: RegionRequest, ruled: Rulings, given: Any) -> Name
 
 
 def _non_entrants_valued(asked: RegionRequest, ruled: Rulings, due: Any, given: Any) -> bool:
-    """Every entrant's award right, in the players' order, and a player who is no entrant given VP: SOE-SCORE-9's 0
-    for a player who is not an entrant (who is one, SOE-SCORE-2 and SOE-RULING-6, read right: every entrant
-    valued as due)."""
+    """Every entrant's award right, in the players' order, and a player who is no entrant given VP, not as ranking
+    every player would value it: SOE-SCORE-9's 0 for a player who is not an entrant (who is one, SOE-SCORE-2 and
+    SOE-RULING-6, read right: every entrant valued as due, the others not ranked)."""
     if not (isinstance(due, list) and isinstance(given, list)):
         return False
     owed: list[Any] = due
@@ -120,7 +121,12 @@ def _non_entrants_valued(asked: RegionRequest, ruled: Rulings, due: Any, given: 
     entrants = {e.holder for e in region_entrants(asked.players, asked.region, ruled) if e.is_player}
     valued = [a != b for a, b in zip(owed, shown, strict=True)]
     outside = [field(b, "player") not in entrants and field(b, "vp") != 0 for b in shown]
-    return any(valued) and all(not wrong or out for wrong, out in zip(valued, outside, strict=True))
+    if not any(valued) or not all(not wrong or out for wrong, out in zip(valued, outside, strict=True)):
+        return False
+    # every player ranked (a player without markers taken as an entrant) answers so too where they take those values:
+    # who is an entrant misread, not the 0 of one who is not
+    ranked = replace(ruled, markerless_scores=True)
+    return bool(given != _awarded(asked, ranked, ties_are_unfriendly(len(asked.players), asked.region, ranked)))
 
 
 def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
