@@ -886,6 +886,24 @@ def test_a_player_who_is_no_entrant_given_vp_fails_the_clause_giving_it_0(readin
     assert _failed_rules("soe", records) == rules
 
 
+def test_the_new_steps_read_a_hostile_answer_without_raising() -> None:
+    """An answer holds whatever the implementation sent: a gold as text, a line's source or an award's player as a
+    list. Each step reading it says nothing of it rather than raising."""
+    asked: dict[str, Any] = {"empires": [{"player": "a", "gold": 2, "population": 4}]}
+    due: dict[str, Any] = {"empires": [{"gold": 9}]}
+    gold = ("$.empires[0].gold",)
+    assert soe_blame.decided("end_war", asked, {}, due, {"empires": [{"gold": "7"}]}, gold) is None
+    lines: dict[str, Any] = {"lines": [{"source": "piracy", "vp": 0}]}
+    listed = {"lines": [{"source": ["piracy"], "vp": 0}, {"source": ["piracy"], "vp": 0}]}
+    assert his_blame.decided("special_vp", {}, {}, lines, listed, ("$.lines",)) is None
+    region = {"name": "Baltic", "values": [6, 4], "control": [{"holder": "a", "markers": 1}], "non_player_control": []}
+    awards: dict[str, Any] = {"region": "Baltic", "awards": [{"player": "a", "vp": 6}, {"player": "b", "vp": 0}]}
+    strange = {**awards, "awards": [{"player": "a", "vp": 6}, {"player": ["b"], "vp": 4}]}
+    paths = ("$.awards[1].player", "$.awards[1].vp")
+    request = {"players": ["a", "b"], "region": region}
+    assert soe_blame.decided("score_region", request, json_value(SoeRulings()), awards, strange, paths) is None
+
+
 def _taxations_counted_once(empire: Any, rulings: Any) -> Any:
     """SOE-MAINT-4 misread: an empire that taxes gets one taxation's gold however many it needs (the 39th zoo's
     soe-02), its draws still counted right. It runs as ``maintenance.pay_for_units``'s code."""

@@ -51,10 +51,10 @@ def _shown_otherwise(mine: Any, theirs: Any) -> bool:
     kept = [line for line in due if field(line, "vp") != 0]
     summed: dict[Any, int] = {}
     for line in given:
-        vp = field(line, "vp")
-        if not isinstance(vp, int):
+        vp, source = field(line, "vp"), field(line, "source")
+        if not isinstance(vp, int) or not isinstance(source, str):  # an answer's line may hold anything
             return False
-        summed[field(line, "source")] = summed.get(field(line, "source"), 0) + vp
+        summed[source] = summed.get(source, 0) + vp
     merged = [{"source": source, "vp": vp} for source, vp in summed.items()]
     return (
         reordered(due, given)

@@ -118,9 +118,9 @@ def _non_entrants_valued(asked: RegionRequest, ruled: Rulings, due: Any, given: 
         return False
     if len(shown) != len(owed) or [field(a, "player") for a in shown] != [field(a, "player") for a in owed]:
         return False
-    entrants = {e.holder for e in region_entrants(asked.players, asked.region, ruled) if e.is_player}
+    entrants = [e.holder for e in region_entrants(asked.players, asked.region, ruled) if e.is_player]
     valued = [a != b for a, b in zip(owed, shown, strict=True)]
-    outside = [field(b, "player") not in entrants and field(b, "vp") != 0 for b in shown]
+    outside = [field(b, "player") not in entrants and field(b, "vp") != 0 for b in shown]  # a list: names as given
     if not any(valued) or not all(not wrong or out for wrong, out in zip(valued, outside, strict=True)):
         return False
     # every player ranked (a player without markers taken as an entrant) answers so too where they take those values:
