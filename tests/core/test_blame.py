@@ -892,7 +892,8 @@ def test_the_new_steps_read_a_hostile_answer_without_raising() -> None:
     asked: dict[str, Any] = {"empires": [{"player": "a", "gold": 2, "population": 4}]}
     due: dict[str, Any] = {"empires": [{"gold": 9}]}
     gold = ("$.empires[0].gold",)
-    assert soe_blame.decided("end_war", asked, {}, due, {"empires": [{"gold": "7"}]}, gold) is None
+    for operation in ("end_war", "collect_income"):
+        assert soe_blame.decided(operation, asked, {}, due, {"empires": [{"gold": "7"}]}, gold) is None
     lines: dict[str, Any] = {"lines": [{"source": "piracy", "vp": 0}]}
     listed = {"lines": [{"source": ["piracy"], "vp": 0}, {"source": ["piracy"], "vp": 0}]}
     assert his_blame.decided("special_vp", {}, {}, lines, listed, ("$.lines",)) is None

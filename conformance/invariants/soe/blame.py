@@ -84,7 +84,10 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     if at >= min(len(empires), len(gained)):
         return set()
     player, population = empires[at].get("player"), empires[at].get("population", 0)
-    gain = gained[at].get("gold", 0) - empires[at].get("gold", 0)
+    now, held_gold = gained[at].get("gold", 0), empires[at].get("gold", 0)
+    if type(now) is not int or type(held_gold) is not int:
+        return set()  # an answer's gold may be anything
+    gain = now - held_gold
     entries = [(region, entry) for region in regions for entry in region.get("control", [])]
     own = sum(entry["markers"] for _, entry in entries if entry["holder"] == player)
     held = [region for region in regions if any(e["holder"] == player for e in region.get("control", []))]
