@@ -49,7 +49,7 @@ def decided(
             return "IMP-RULING-8"  # every step right but where the acquired card went: the clause naming the zone
         if all(path.startswith("$.player.markers_on_nation_card") for path in paths):
             return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens
-        if all(path.startswith("$.player.hand") for path in paths) and _samecards_of(expected, got, "hand"):
+        if all(path.startswith("$.player.hand") for path in paths) and _same_cards(expected, got, "hand"):
             return "IMP-MARKET-3"  # the right cards in the wrong order: the acquired card first, then the unrest
         if all(path.startswith("$.player.") for path in paths) and _unrest_card_elsewhere(request, expected, got):
             return "IMP-MARKET-3"  # the unrest card under it to the hand, whatever IMP-RULING-8 says of the card
@@ -183,7 +183,7 @@ def _winners(request: Any, expected: Any, got: Any) -> str | None:
     return "IMP-COLLAPSE-5" if decider in ("shared", "turn_order") and beyond else _DECIDED_BY.get(decider)
 
 
-def _samecards_of(expected: Any, got: Any, place: str) -> bool:
+def _same_cards(expected: Any, got: Any, place: str) -> bool:
     """The player's ``place`` holds the same cards in both answers, in whatever order."""
     mine, theirs = player_of(expected), player_of(got)
     listed = isinstance(mine.get(place), list) and isinstance(theirs.get(place), list)

@@ -1,11 +1,12 @@
 """Which clause decides the first step where two answers of Struggle of Empires differ (``blame.blamed_rule``).
 
 The end of a war runs its steps in a stated order (SOE-SEQ-1 to SOE-SEQ-3): an answer, or an order missing accepted,
-that the steps give with one step moved is that order's (``sequence_blame``). The unrest
-assessment's steps are ``standings_blame``'s, a region's awards ``awards_blame``'s. Income is the population, then the
-markers on the map: a gain of the population and markers counted otherwise than as the player's own (every holder's,
-where the player holds some or everywhere, or the non-player majors' too) misreads whose markers count (SOE-INCOME-3).
-Only what a difference shows for sure is named; anything else is left to the check's own rule.
+that the steps give with one step moved is that order's (``sequence_blame``). The unrest assessment's steps are
+``standings_blame``'s, a region's awards ``awards_blame``'s, and ``score_regions`` is blamed as its regions' awards are
+(``composed``). Income is the population, then the markers on the map: a gain of the population and markers counted
+otherwise than as the player's own (every holder's, where the player holds some or everywhere, or the non-player majors'
+too) misreads whose markers count (SOE-INCOME-3); the gold held lost, in ``collect_income`` or ``end_war``, is
+SOE-INCOME-4's. Only what a difference shows for sure is named; anything else is left to the check's own rule.
 """
 
 from __future__ import annotations
