@@ -42,6 +42,7 @@ from rulespec.reference.here_i_stand import bonus as his_bonus
 from rulespec.reference.here_i_stand import phase as his_phase
 from rulespec.reference.here_i_stand import score as his_score
 from rulespec.reference.here_i_stand import special as his_special
+from rulespec.reference.here_i_stand import validation as his_validation
 from rulespec.reference.here_i_stand import victory as his_victory
 from rulespec.reference.here_i_stand.bonus import (
     SEAFARERS,
@@ -588,12 +589,19 @@ _MARKET = ("IMP-MARKET-5", "IMP-RULING-8")
 
 
 @pytest.mark.parametrize(
-    ("bug", "rule"), [("hand", "IMP-MARKET-3"), ("markers", "IMP-MARKET-2"), ("replacement", "IMP-MARKET-4")]
+    ("bug", "rule"),
+    [
+        ("hand", "IMP-MARKET-3"),
+        ("markers", "IMP-MARKET-2"),
+        ("tokens", "IMP-MARKET-2"),
+        ("replacement", "IMP-MARKET-4"),
+    ],
 )
 def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: str) -> None:
     def acquire(request: Any, rulings: Any, /) -> Any:
-        """IMP-MARKET-3 misread (the unrest card first in the hand), IMP-MARKET-2 (action tokens not added) or
-        IMP-MARKET-4 (the slot refilled from the second card of the market deck)."""
+        """IMP-MARKET-3 misread (the unrest card first in the hand), IMP-MARKET-2 (action tokens not added, or every
+        token read off the slot once its replacement lies there: none taken) or IMP-MARKET-4 (the slot refilled from
+        the second card of the market deck)."""
         result = imperium.acquire_market_card(request, rulings)
         player = result.player
         if bug == "replacement":
@@ -607,6 +615,14 @@ def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: 
         if bug == "hand":
             added = len(player.hand) - len(request.player.hand)
             player = replace(player, hand=(*player.hand[: len(player.hand) - added], *reversed(player.hand[-added:])))
+        elif bug == "tokens":
+            before = request.player
+            player = replace(
+                player,
+                tokens=replace(player.tokens, coins=before.tokens.coins, influence=before.tokens.influence),
+                action_markers=before.action_markers,
+                markers_on_nation_card=before.markers_on_nation_card,
+            )
         else:
             player = replace(player, markers_on_nation_card=request.player.markers_on_nation_card)
         return replace(result, player=player)
@@ -646,6 +662,20 @@ def test_a_history_in_another_order_fails_the_history_rule_in_every_phase_vector
     failed = [r for r in records if r.outcome == Verdict.FAILED.value]
     assert len({r.primary_rule for r in failed}) >= 3  # the phase vectors of many rules hold a history
     assert {blamed_rule(r) for r in failed} == {"HIS-WIN-9"}
+
+
+def _this_turn_numbered_from_zero(request: PhaseRequest, rulings: Any, /) -> PhaseResult:
+    """HIS-WIN-9 misread: the record the phase appends numbered by its index in the history (turn - 1)."""
+    result = his.run_phase(request, rulings)
+    last = result.history[-1]
+    return replace(result, history=(*result.history[:-1], replace(last, turn=len(result.history) - 1)))
+
+
+def test_a_history_record_numbered_otherwise_fails_the_history_rule_in_every_phase_vector() -> None:
+    records = records_of("his", SimpleNamespace(run_phase=_this_turn_numbered_from_zero), ("run_phase",))
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert len({r.primary_rule for r in failed}) >= 3  # each phase vector's own rule, the sheets' and verdicts' too
+    assert _failed_rules("his", records) == ["HIS-WIN-9"]
 
 
 def _special_lines_shown(name: str, shown: Callable[[str, Any], Any]) -> Any:
@@ -1990,6 +2020,80 @@ def test_a_shared_time_limit_listing_the_history_s_tied_fails_the_clause_stating
     shared_limit = [r for r in records if r.nodeid.endswith("::his-audit-play-on-turn-nine-shared-limit")]
     assert [r.outcome for r in shared_limit] == ["failed"]
     assert _failed_rules("his", shared_limit) == ["HIS-WIN-4"]
+
+
+def _revolution_unrest_cleared(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+    """SOE-END-3 misread: the standing of a player in revolution written with every count cleared, its unrest too."""
+    standings = soe.end_game(request, rulings).standings
+    return Standings(tuple(replace(s, unrest=0) if s.revolution else s for s in standings))
+
+
+def test_a_standing_carrying_other_unrest_fails_the_clause_that_carries_it() -> None:
+    """No step of the assessment writes a standing's unrest: where only that differs, the standing's own clause."""
+    records = records_of("soe", SimpleNamespace(end_game=_revolution_unrest_cleared), ("end_game",))
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert len({r.primary_rule for r in failed}) >= 3  # every vector holding a revolution, of many rules
+    assert _failed_rules("soe", records) == ["SOE-END-3"]
+
+
+def _standings_before_the_draws(request: WarEndRequest, rulings: SoeRulings, /) -> WarEndResult:
+    """SOE-SEQ-5 misread in what the standings show: each carries its empire's unrest as the request gave it, before
+    maintenance's draws (the assessment itself made after them)."""
+    result = soe.end_war(request, rulings)
+    if result.standings is None:
+        return result
+    given = {e.player: e.unrest for e in request.empires}
+    return replace(result, standings=tuple(replace(s, unrest=given[s.player]) for s in result.standings))
+
+
+def test_standings_showing_the_unrest_before_maintenance_fail_the_order_of_the_end_of_a_war() -> None:
+    records = records_of("soe", SimpleNamespace(end_war=_standings_before_the_draws), ("end_war",))
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("soe", records) == ["SOE-SEQ-5"]
+
+
+def _unrest_always_breaks_ties(name: str) -> Any:
+    """SOE-RULING-12 never read: equal VP always ordered by less unrest, ``less_unrest`` played whatever was asked."""
+
+    def call(request: Any, rulings: SoeRulings, /) -> Any:
+        return getattr(soe, name)(request, replace(rulings, final_tie=FinalTie.LESS_UNREST))
+
+    return call
+
+
+def test_equal_vp_ordered_by_unrest_under_shared_fails_the_ruling_that_end_4_leaves_it_to() -> None:
+    """SOE-END-4 owns the count of those ranked above and leaves SOE-RULING-12 whether unrest orders equal VP."""
+    operations = ("end_game", "end_war")
+    records = records_of("soe", SimpleNamespace(**{n: _unrest_always_breaks_ties(n) for n in operations}), operations)
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert failed and all(r.rulings.get("final_tie", "shared") == "shared" for r in failed)
+    assert _failed_rules("soe", records) == ["SOE-RULING-12"]
+
+
+def _shared_read_as_listed(name: str) -> Any:
+    """SOE-END-4 misread under ``shared``: equal VP never share a place, the one listed first placed first."""
+
+    def call(request: Any, rulings: SoeRulings, /) -> Any:
+        result = getattr(soe, name)(request, rulings)
+        held = result.standings  # end_game's Standings, end_war's tuple (None before the 3rd war)
+        standings = held.standings if isinstance(held, Standings) else held
+        if standings is None or rulings.final_tie is FinalTie.LESS_UNREST:
+            return result
+        live = sorted((s for s in standings if not s.revolution), key=lambda s: -s.vp)  # stable: the order listed
+        place = {id(s): at + 1 for at, s in enumerate(live)}
+        placed = tuple(replace(s, place=None if s.revolution else place[id(s)]) for s in standings)
+        return Standings(placed) if name == "end_game" else replace(result, standings=placed)
+
+    return call
+
+
+def test_equal_vp_placed_in_the_order_listed_under_shared_fails_the_ranking_though_unrest_orders_some_alike() -> None:
+    """Where the order listed and less unrest place equal VP alike, the ranking's misreading is not the ruling's (a
+    second reader's case: a player of more unrest listed first, placed first)."""
+    operations = ("end_game", "end_war")
+    records = records_of("soe", SimpleNamespace(**{n: _shared_read_as_listed(n) for n in operations}), operations)
+    assert _failed_rules("soe", records) == ["SOE-END-4"]
 
 
 def _revolution_ranked_above(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
@@ -3751,3 +3855,25 @@ def test_this_turns_total_refused_below_its_last_record_fails_the_ruling_judging
     records = records_of("his", SimpleNamespace(determine_victory=never_falling), ("determine_victory",))
     legal = [r for r in records if r.outcome == "failed" and "error" not in r.expected]
     assert legal and {blamed_rule(r, records) for r in legal} == {"HIS-RULING-8"}
+
+
+def test_a_fault_never_checked_fails_its_own_rule_in_the_requests_refused_past_it() -> None:
+    """HIS-SPECIAL-1 misread: the piracy count checked against its top only, a negative count accepted. Where a
+    request also holds a later fault, that one is refused: the run shows the first accepted alone, so the check was
+    left out, not moved after the later one (HIS-SPECIAL-2's electorates)."""
+
+    def piracy_from_any(value: int, path: str, top: int | None, reason: str, rule: str) -> None:
+        if path == "board.piracy_vp" and value < 0:
+            return
+        kept(value, path, top, reason, rule)
+
+    def read(request: Any, rulings: Any) -> Any:
+        return piracy_from_any
+
+    kept = his_validation._count  # pyright: ignore[reportPrivateUsage]
+    names = [op.name for op in game("his").operations]
+    target = SimpleNamespace(**{n: _port_with(his_validation, "_count", read, getattr(his, n)) for n in names})
+    records = records_of("his", target)
+    past = [r for r in records if r.outcome == "failed" and '"error"' in json.dumps(r.got)]
+    assert past  # refused on a later fault
+    assert _failed_rules("his", records) == ["HIS-RULING-7", "HIS-SPECIAL-1"]  # its own statement under ``open`` too

@@ -5,6 +5,8 @@ comes from. A failing check fails the rule it is blamed on (``blamed_rule``) and
 other rules it involves: one wrong field never smears a failure over every rule a vector names. The
 blame is the primary rule, except where the answer says better which rule went wrong:
 
+- a request refused past the fault due first, that fault accepted alone elsewhere in the run (``unchecked``): as
+  that acceptance, its check never made (a negative piracy count fails HIS-SPECIAL-1, not the electorates' clause);
 - a legal input refused, or an input refused under a rule the check does not involve: the rule the
   refusal cites (an ``IllegalAction``'s), or the clause defining the name the field holds (a Master of Italy entry
   refused as of no known kind fails HIS-BONUS-8), else the rule of the field an ``InvalidState`` names (the rule the
@@ -105,6 +107,7 @@ from rulespec.conformance.harness.blame.switches import (
     swapped,
     switched,
 )
+from rulespec.conformance.harness.blame.unchecked import passed_over
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
@@ -124,6 +127,8 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     error: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     due_refusal = isinstance(expected, dict) and "error" in expected
     if isinstance(error, dict) and expected is not None:
+        if due_refusal and (over := passed_over(record, among)) is not None:  # never checked, not checked late
+            return blamed_rule(over, among)
         cited = refusal_rule(record.game, error, record)  # pyright: ignore[reportUnknownArgumentType]
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names both)
         if cited and (not due_refusal or cited not in record.rules):

@@ -40,6 +40,11 @@ _NAME = re.compile(r"`([a-z][a-z0-9_]*)`")
 _PROBES = (-1, 10**6)
 
 
+def unindexed(path: str) -> str:
+    """A field's path with its indices dropped (``empires[].population``): the same field in every entry."""
+    return _INDEX.sub("[]", path)
+
+
 @functools.cache
 def field_rules(key: str) -> dict[str, str]:
     """Each field the game's vectors refuse (its indices dropped: ``empires[].population``) to the primary rule of
@@ -48,7 +53,7 @@ def field_rules(key: str) -> dict[str, str]:
     for loaded in load_game(registry.game(key)):
         error = loaded.case.error
         if error is not None and error.field and loaded.case.rules:
-            votes[_INDEX.sub("[]", error.field)][loaded.case.rules[0]] += 1
+            votes[unindexed(error.field)][loaded.case.rules[0]] += 1
     return {name: counter.most_common(1)[0][0] for name, counter in votes.items()}
 
 
@@ -63,7 +68,7 @@ def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict
     field = error.get("field")
     if not isinstance(field, str):
         return None
-    named = _INDEX.sub("[]", field)
+    named = unindexed(field)
     return next(
         (o for o in among if o.game == record.game and o.outcome == Outcome.FAILED.value and _refused(o) == named),
         None,
@@ -77,7 +82,7 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
     involves that rule (none of its own checks, no two-fault request holding its fault too: an order misread). Then the
     refusal is made where this check's rule says, only cited wrong (a burned debater's claim refused citing HIS-BONUS-2,
     not HIS-BONUS-1): this check's rule, not the one it names."""
-    due, error = _errors(record)
+    due, error = errors(record)
     if not among or due is None or error is None or due.get("kind") != "IllegalAction":
         return False
     # an InvalidState given for it names the rule of its field (an unknown card refused as a bad ``card``)
@@ -88,7 +93,7 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
     if any(name in o.rules for o in failing):
         return False  # that rule's own checks failed, or a request holding its fault too refused for it: an order
     for other in failing:
-        wanted, given = _errors(other)
+        wanted, given = errors(other)
         if given is not None and _named_rule(other, given) == name:
             if wanted is None or wanted.get("kind") != "IllegalAction" or wanted.get("rule") != due.get("rule"):
                 return False
@@ -144,7 +149,7 @@ def borrowed(record: CheckRecord) -> bool:
     cites, though another operation's does: a check of another operation made here (the red symbol asked of an
     exhaust ability, IMP-PLAY-2 of ``play_card``). Nothing of that rule's own operation is wrong; the check's own
     rule says what decides here (IMP-PLAY-3: the side shown has no bearing on exhausting)."""
-    _, given = _errors(record)
+    _, given = errors(record)
     rule = given.get("rule") if given is not None and given.get("kind") == "IllegalAction" else None
     reached = _may_refuse_under(record.game)
     own = reached.get(record.operation or "")
@@ -152,7 +157,7 @@ def borrowed(record: CheckRecord) -> bool:
     return isinstance(rule, str) and own is not None and rule not in own and elsewhere
 
 
-def _errors(record: CheckRecord) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+def errors(record: CheckRecord) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """The refusal a check was due and the one it got, each None where there is none."""
     expected: Any = record.expected
     got: Any = record.got
@@ -163,16 +168,16 @@ def _errors(record: CheckRecord) -> tuple[dict[str, Any] | None, dict[str, Any] 
 
 def _refused(record: CheckRecord) -> str | None:
     """The field (indices dropped) a check refused where no refusal was due; None for any other check."""
-    due, given = _errors(record)
+    due, given = errors(record)
     field = given.get("field") if due is None and given is not None else None
-    return _INDEX.sub("[]", field) if isinstance(field, str) else None
+    return unindexed(field) if isinstance(field, str) else None
 
 
 def field_rule(key: str, field: str) -> str | None:
     """The rule of the game's vectors that refuse the field, else of those refusing the same field in another place
     (the longest tail of its path that one rule's vectors refuse: ``control[].markers`` of ``region`` for that of
     ``regions[]``)."""
-    rules, named = field_rules(key), _INDEX.sub("[]", field)
+    rules, named = field_rules(key), unindexed(field)
     if named in rules:
         return rules[named]
     steps = named.split(".")
@@ -210,7 +215,7 @@ def _ruled_legal(key: str, record: CheckRecord, named: str) -> str | None:
     """Where no refusal was due, the clause the game's suite names as ruling the refused input legal (``blame.refused``,
     given the field or the rule the refusal named: a history total that won its turn, taken as recorded,
     HIS-RULING-8), beside the field's own range or the rule cited."""
-    due, _ = _errors(record)
+    due, _ = errors(record)
     refused = getattr(suite_blame(key), "refused", None)
     if due is not None or refused is None or record.operation is None:
         return None
@@ -222,7 +227,7 @@ def _kind_clause(key: str, record: CheckRecord, field: str) -> str | None:
     """A field of an entry that names its kind (``bonuses[0].debater`` of a ``disgraced_debater``), refused where no
     refusal was due or another was: the clause defining that kind, which says what such an entry holds (None: no
     kind, or the very refusal due)."""
-    due, _ = _errors(record)
+    due, _ = errors(record)
     entry = field.rpartition(".")[0]
     if not entry or (due is not None and due.get("field") == field):
         return None

@@ -41,6 +41,7 @@ DEFAULTS = Rulings()  # what a record's rulings leave out
 
 # score-sheet lines whose source is named otherwise than the reference's step that scores it
 SOURCES = {"protestant_spaces": "protestant_track_vp"}  # the Protestant track, the Papacy's side of it too
+_HISTORY_TURN = re.compile(r"\$\.history\[\d+\]\.turn")  # a history record's turn number (HIS-WIN-9)
 
 
 def _object(answer: Any) -> dict[str, Any] | None:
@@ -318,8 +319,9 @@ def decided(
     if operation == "determine_victory":
         return _outcome(mine, theirs, asked, rulings)
     if operation == "run_phase" and mine and theirs and paths and all(path.startswith("$.history") for path in paths):
-        # the same turns' records in another order: the order the history keeps
-        return "HIS-WIN-9" if reordered(mine.get("history"), theirs.get("history")) else None
+        # the same turns' records in another order, or numbered otherwise: the order and turns the history keeps
+        numbered = all(_HISTORY_TURN.fullmatch(path) for path in paths)
+        return "HIS-WIN-9" if numbered or reordered(mine.get("history"), theirs.get("history")) else None
     if operation == "run_phase" and mine and theirs and all(path.startswith("$.outcome") for path in paths):
         if asked and asked.get("play") is not None and theirs.get("outcome") == _before_play(asked, rulings):
             return "HIS-PLAY-2"  # the outcome before the play, where run_phase reports the one after it

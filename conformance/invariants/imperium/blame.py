@@ -13,6 +13,11 @@ from rulespec.conformance.harness.verdict import as_json, field, reordered
 from rulespec.conformance.invariants.imperium.draw_blame import accepted_draw, draw_step, refused_draw
 from rulespec.conformance.invariants.imperium.piles import cards_of, player_of
 
+# what an acquisition adds to the acquirer from the card's tokens (IMP-MARKET-2), and no other step of it changes
+_TAKEN_WITH_THE_CARD = frozenset(
+    {"$.player.tokens.coins", "$.player.tokens.influence", "$.player.action_markers", "$.player.markers_on_nation_card"}
+)
+
 
 def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
     """The clause that rules legal an input refused on ``named`` (the draw's: ``draw_blame``); else None. A red card
@@ -47,8 +52,8 @@ def decided(
             return "IMP-COLLAPSE-1"
         if _sent_to_the_other_zone(request, rulings, got):
             return "IMP-RULING-8"  # every step right but where the acquired card went: the clause naming the zone
-        if all(path.startswith("$.player.markers_on_nation_card") for path in paths):
-            return "IMP-MARKET-2"  # the one step of an acquisition that adds action markers: the card's tokens
+        if all(path in _TAKEN_WITH_THE_CARD for path in paths):
+            return "IMP-MARKET-2"  # the one step of an acquisition adding coins, influence, markers: the card's tokens
         if all(path.startswith("$.player.hand") for path in paths) and _same_cards(expected, got, "hand"):
             return "IMP-MARKET-3"  # the right cards in the wrong order: the acquired card first, then the unrest
         if all(path.startswith("$.player.") for path in paths) and _unrest_card_elsewhere(request, expected, got):

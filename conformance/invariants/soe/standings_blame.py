@@ -49,9 +49,12 @@ def _places(
     above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s (the other reading
     played), that order equal VP by more unrest (the alternative's one comparison read backwards) or equal unrest
     too by the order listed (its players of equal VP and unrest not left to share) are the ruling's,
-    SOE-RULING-12; where a ranking on the VP before the penalty (SOE-END-4's final VP misread) gives those places too
-    (more unrest, more penalty: the same places where the penalties differ), one of the two, the run tells which;
-    any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the ruling: equal VP placed 1, 3, 3)."""
+    SOE-RULING-12, and so, under ``shared``, are places that order equal VP by less unrest (where the order
+    listed does not give them too: that stays the ranking's): SOE-END-4 leaves to SOE-RULING-12 whether unrest orders
+    equal VP, at either value; where a ranking on the VP before the penalty (SOE-END-4's final VP misread) gives
+    those places too (more unrest, more penalty: the same places where the penalties differ), one of the two, the
+    run tells which; any other is the ranking's, SOE-END-4 (1 + those ranked above, whatever the ruling: equal VP
+    placed 1, 3, 3)."""
     placed = [s["place"] for s in got]
     if [s["place"] for s in standings] == placed:
         return None
@@ -65,6 +68,10 @@ def _places(
     misread = tuple(_ranked(standings, still_in, reading) for reading in ("shared", "more", "listed"))
     if tie == "less_unrest" and placed in misread:
         return ("SOE-END-4", "SOE-RULING-12") if before_penalty else "SOE-RULING-12"
+    # under ``shared``, equal VP ordered by unrest: SOE-END-4 gives SOE-RULING-12 whether unrest orders equal VP
+    by_unrest = placed == _ranked(standings, still_in, "less_unrest")
+    if tie == "shared" and by_unrest and placed != _ranked(standings, still_in, "order"):
+        return ("SOE-END-4", "SOE-RULING-12") if before_penalty else "SOE-RULING-12"
     return "SOE-END-4"
 
 
@@ -73,7 +80,8 @@ def _ranked(
 ) -> list[int | None]:
     """SOE-END-4's places, those ranked above counted among ``counted``; equal VP apart by unrest under
     ``less_unrest`` (less first), or by more unrest first (``more``: that alternative read backwards), or by less
-    unrest and then the order listed (``listed``: that alternative's equal unrest not left to share a place);
+    unrest and then the order listed (``listed``: that alternative's equal unrest not left to share a place), or by
+    the order listed alone (``order``: equal VP never sharing, whatever the unrest);
     ``before_penalty``: ranked on the VP before the penalty came off (the final VP plus the penalty)."""
 
     def vp(standing: dict[str, Any]) -> int:
@@ -84,7 +92,7 @@ def _ranked(
             return vp(other) > vp(one)
         if tie == "more":
             return bool(other["unrest"] > one["unrest"])
-        if tie == "listed" and other["unrest"] == one["unrest"]:
+        if tie == "order" or (tie == "listed" and other["unrest"] == one["unrest"]):
             return standings.index(other) < standings.index(one)
         return tie in ("less_unrest", "listed") and bool(other["unrest"] < one["unrest"])
 
@@ -114,6 +122,22 @@ def _revolution_scores(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bo
     return bool(wrong) and all(
         mine["revolution"] and {key for key in mine if mine[key] != theirs.get(key)} == {"vp"} for mine, theirs in wrong
     )
+
+
+def _unrest_carried(empires: list[Any], pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> str | None:
+    """Only standings' ``unrest`` differ, every other field of every standing right: no step of the assessment writes
+    it, the standing carries the empire's (SOE-END-3, a player in revolution's too); where each one wrong is the
+    empire's unrest as the request gave it, before the draws of an end of a war's maintenance, the standings were
+    taken before that step (SOE-SEQ-5)."""
+    wrong = [(at, mine, theirs) for at, (mine, theirs) in enumerate(pairs) if mine != theirs]
+    if not wrong or any(
+        {key for key in mine if mine[key] != theirs.get(key)} != {"unrest"} for _, mine, theirs in wrong
+    ):
+        return None
+    before = [
+        empires[at].get("unrest") if at < len(empires) and isinstance(empires[at], dict) else None for at, _, _ in wrong
+    ]
+    return "SOE-SEQ-5" if all(theirs["unrest"] == was for (_, _, theirs), was in zip(wrong, before)) else "SOE-END-3"
 
 
 def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> str | None:
@@ -170,6 +194,9 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
         # standing left out)
         return "SOE-END-3" if shown_right and (given or all(one["revolution"] for one in due)) else None
     pairs = list(zip(due, given, strict=True))
+    carried = _unrest_carried(empires, pairs)
+    if carried:
+        return carried
     if _revolution_scores(pairs):
         return "SOE-UNREST-1"
     if _taken_off(empires, pairs):
