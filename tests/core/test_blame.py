@@ -3877,3 +3877,17 @@ def test_a_fault_never_checked_fails_its_own_rule_in_the_requests_refused_past_i
     past = [r for r in records if r.outcome == "failed" and '"error"' in json.dumps(r.got)]
     assert past  # refused on a later fault
     assert _failed_rules("his", records) == ["HIS-RULING-7", "HIS-SPECIAL-1"]  # its own statement under ``open`` too
+
+
+def test_a_rulings_value_refused_fails_that_rulings_clause_not_the_steps_it_orders() -> None:
+    """SOE-RULING-13 misread: the alternative's value typed otherwise in a port's table of step orders, so
+    ``seed_telling`` is refused on ``rulings.sequence``: the ruling's clause, not the clauses of the steps it orders."""
+
+    def end_war(request: WarEndRequest, rulings: SoeRulings, /) -> WarEndResult:
+        if rulings.sequence is not WarEndSequence.PUBLISHED:
+            raise InvalidState("rulings.sequence", rulings.sequence.value, "no such order of steps", "SOE-SEQ-1")
+        return soe.end_war(request, rulings)
+
+    records = records_of("soe", SimpleNamespace(end_war=end_war), ("end_war",))
+    assert [r for r in records if r.outcome == "failed"]
+    assert _failed_rules("soe", records) == ["SOE-RULING-13"]

@@ -46,6 +46,14 @@ REVIEWED = {
         "HIS-RULING-7: the bound is HIS-SPECIAL-2's, pinned by its own vectors under the default; this case pins"
         " that track_limits open leaves it standing"
     ),
+    "his-play-missing": (
+        "HIS-PLAY-2: may_play_copernicus_or_servetus refuses a request without a play, a sentence of its own; the"
+        " field's rule elsewhere is HIS-PLAY-1's (44th zoo his-05)"
+    ),
+    "imp-play-unknown-card-is-invalid": (
+        "IMP-PLAY-1: a name the player does not own is refused naming card, a sentence of its own; a name's"
+        " uniqueness, which the field's rule elsewhere is, is IMP-STATE-1's (44th zoo imp-06)"
+    ),
     "his-audit-bonus-servetus-two-open": (
         "HIS-RULING-7: Servetus's 1 VP is HIS-BONUS-5's, pinned by its own vectors under the default; this case pins"
         " that track_limits open leaves it standing"

@@ -25,6 +25,7 @@ from typing import Any
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.reordered import cited_by_function, rules_named
 from rulespec.conformance.harness.blame.steps import suite_blame
+from rulespec.conformance.harness.blame.switches import ruling_named
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import typed_question
 from rulespec.conformance.harness.spec import read_clauses
@@ -199,7 +200,9 @@ def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) ->
         return (_ruled_legal(key, record, str(error["rule"])) if record is not None else None) or str(error["rule"])
     if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
         field = str(error["field"])
-        found = None
+        found = ruling_named(key, field)
+        if found is not None:
+            return found
         if record is not None and record.operation is not None:
             found = (
                 _named(key, _at(record.request, field))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -249,6 +250,17 @@ def _refuted(key: str, field: str, asked: str, played: str, passed: frozenset[st
         if reference_json(game, loaded.operation, loaded.request, switched_rulings) != answer:
             return True
     return False
+
+
+def ruling_named(key: str, field: str) -> str | None:
+    """The clause of the ruling a ``rulings.NAME`` field names (a value of ``sequence`` refused fails SOE-RULING-13,
+    not the steps it orders); None for any other field."""
+    head, _, rest = field.partition(".")
+    name = re.match(r"\w+", rest)
+    rulings = registry.game(key).rulings
+    if head != "rulings" or name is None or name.group(0) not in {f.name for f in dataclasses.fields(rulings)}:
+        return None
+    return ruling_clause(rulings, name.group(0))
 
 
 @functools.cache
