@@ -146,6 +146,7 @@ from rulespec.reference.struggle_of_empires.model import (
     Empire,
     Empires,
     EndGameRequest,
+    MaintenanceRequest,
     Region,
     RegionRequest,
     RegionScore,
@@ -3891,3 +3892,24 @@ def test_a_rulings_value_refused_fails_that_rulings_clause_not_the_steps_it_orde
     records = records_of("soe", SimpleNamespace(end_war=end_war), ("end_war",))
     assert [r for r in records if r.outcome == "failed"]
     assert _failed_rules("soe", records) == ["SOE-RULING-13"]
+
+
+def test_new_gold_counting_the_unrest_drawn_for_the_taxations_fails_the_gold_formula() -> None:
+    """SOE-MAINT-7 misread: the new gold adds the unrest the draws gave (not the number of taxations) times a
+    taxation's yield; every draw and every unrest right, so only golds differ."""
+
+    def pay(request: MaintenanceRequest, rulings: SoeRulings, /) -> Empires:
+        paid = soe.pay_maintenance(request, rulings)
+        draws = {o.player: o.unrest_draws for o in request.orders}
+        rate = rulings.gold_per_taxation
+
+        def gold(before: Empire) -> int:
+            raised = sum(draws.get(before.player, ())) * rate
+            return before.gold + raised - (before.armies + before.navies + before.forts)
+
+        return replace(paid, empires=tuple(replace(e, gold=gold(b)) for e, b in zip(paid.empires, request.empires)))
+
+    records = records_of("soe", SimpleNamespace(pay_maintenance=pay), ("pay_maintenance",))
+    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("soe", records) == ["SOE-MAINT-7"]
