@@ -146,7 +146,6 @@ from rulespec.reference.struggle_of_empires.model import (
     Empire,
     Empires,
     EndGameRequest,
-    MaintenanceRequest,
     Region,
     RegionRequest,
     RegionScore,
@@ -3894,22 +3893,22 @@ def test_a_rulings_value_refused_fails_that_rulings_clause_not_the_steps_it_orde
     assert _failed_rules("soe", records) == ["SOE-RULING-13"]
 
 
-def test_new_gold_counting_the_unrest_drawn_for_the_taxations_fails_the_gold_formula() -> None:
-    """SOE-MAINT-7 misread: the new gold adds the unrest the draws gave (not the number of taxations) times a
-    taxation's yield; every draw and every unrest right, so only golds differ."""
+def test_a_fault_due_on_a_board_count_reported_on_a_rulings_field_stays_the_counts_rule() -> None:
+    """A port naming ``rulings.track_limits`` for a board count above its top (a second reader's case): where the
+    refusal was due on the count, the ruling's field names no ruling misread; the electorates' bounds, which no value
+    of that ruling lifts, stay HIS-SPECIAL-2's."""
 
-    def pay(request: MaintenanceRequest, rulings: SoeRulings, /) -> Empires:
-        paid = soe.pay_maintenance(request, rulings)
-        draws = {o.player: o.unrest_draws for o in request.orders}
-        rate = rulings.gold_per_taxation
+    def named_on_the_ruling(name: str) -> Any:
+        def call(request: Any, rulings: Any, /) -> Any:
+            try:
+                return getattr(his, name)(request, rulings)
+            except InvalidState as refusal:
+                value = refusal.value
+                if refusal.field.startswith("board.") and isinstance(value, int) and value >= 0:
+                    raise InvalidState("rulings.track_limits", "published", "above its top", refusal.rule) from None
+                raise
 
-        def gold(before: Empire) -> int:
-            raised = sum(draws.get(before.player, ())) * rate
-            return before.gold + raised - (before.armies + before.navies + before.forts)
+        return call
 
-        return replace(paid, empires=tuple(replace(e, gold=gold(b)) for e, b in zip(paid.empires, request.empires)))
-
-    records = records_of("soe", SimpleNamespace(pay_maintenance=pay), ("pay_maintenance",))
-    failed = [r for r in records if r.outcome == Verdict.FAILED.value]
-    assert len({r.primary_rule for r in failed}) >= 2
-    assert _failed_rules("soe", records) == ["SOE-MAINT-7"]
+    target = SimpleNamespace(**{op.name: named_on_the_ruling(op.name) for op in game("his").operations})
+    assert "HIS-SPECIAL-2" in _failed_rules("his", records_of("his", target))

@@ -200,7 +200,8 @@ def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) ->
         return (_ruled_legal(key, record, str(error["rule"])) if record is not None else None) or str(error["rule"])
     if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
         field = str(error["field"])
-        found = ruling_named(key, field)
+        due = errors(record)[0] if record is not None else None  # a fault due elsewhere, named a ruling's: not it
+        found = ruling_named(key, field) if not isinstance(due, dict) or due.get("field") == field else None
         if found is not None:
             return found
         if record is not None and record.operation is not None:

@@ -145,30 +145,6 @@ def _leftover_lost(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
     return bool(left) and all(isinstance(owed, int) and owed > 0 and kept == 0 for owed, kept in left)
 
 
-def _taxed_by_unrest(request: Any, rulings: Any, got: Any, paths: tuple[str, ...]) -> bool:
-    """Only golds differ, each the gold held plus the unrest its draws gave (not the number of taxations) times a
-    taxation's yield, less the upkeep: SOE-MAINT-7's taxations read as the unrest they drew."""
-    found = [_GOLD.fullmatch(path) for path in paths]
-    parts = [field(request, "empires"), field(request, "orders"), field(got, "empires")]
-    if not paths or not all(found) or not all(isinstance(part, (list, tuple)) for part in parts):
-        return False
-    empires, orders, given = (list(cast(list[Any], part)) for part in parts)
-    drawn = {field(order, "player"): field(order, "unrest_draws") for order in orders}
-    rate = cast(dict[str, Any], rulings).get("gold_per_taxation", 1) if isinstance(rulings, dict) else 1
-    for at in (int(match.group(1)) for match in found if match):
-        if at >= min(len(empires), len(given)):
-            return False
-        counts = [field(empires[at], key) for key in ("gold", "armies", "navies", "forts")]
-        draws, shown = drawn.get(field(empires[at], "player"), ()), field(given[at], "gold")
-        if not isinstance(draws, (list, tuple)) or not all(
-            isinstance(n, int) for n in (*counts, shown, rate, *cast(list[Any], draws))
-        ):
-            return False
-        if shown != counts[0] + sum(cast(list[int], draws)) * rate - sum(counts[1:]):
-            return False
-    return True
-
-
 # each step of the end of a war (SOE-SEQ-1): the operations that ask it alone, and the answer's paths it writes
 _INCOME = (("collect_income",), ("$.empires[].gold",))
 _MAINTENANCE = (("pay_maintenance",), ("$.empires[].gold", "$.empires[].unrest"))
@@ -206,8 +182,6 @@ def decided(
         return "SOE-INCOME-4"  # every gold right, another field changed: income changes gold only
     if operation == "collect_income":
         return _income(request, got, paths)
-    if operation == "pay_maintenance" and _taxed_by_unrest(request, rulings, got, paths):
-        return "SOE-MAINT-7"  # the unrest drawn taken for the taxations in the new gold
     if operation == "pay_maintenance" and _leftover_lost(expected, got, paths):
         # every unrest right, gold left at 0 where the taxations leave some over the cost; a taxation yielding 1 gold
         # whatever ``gold_per_taxation`` (SOE-MAINT-4) may leave 0 too where the ruling is not 1: the run tells which
