@@ -13,6 +13,7 @@ import shlex
 import subprocess
 import sys
 import time
+import weakref
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,25 @@ def test_a_check_that_agrees_with_the_reference_settles() -> None:
         with pytest.raises(InvalidState):
             subject.call("score_region", RegionRequest((*request.players, request.players[0]), request.region), rulings)
         assert answered == SOE.reference_call("score_region")(request, rulings)
+        assert subject.settle()
+    finally:
+        subject.close()
+
+
+def test_a_guessed_refusal_is_kept_without_its_exception() -> None:
+    """Until the replies are compared, a refusal the reference guessed is kept as a check reads it, never as the
+    exception: its traceback would hold the check's frames, and Hypothesis's data for the example, alive meanwhile
+    (measured over Here I Stand in one process: 0.49 s of full collections over the wire, 0.35 s in-process, 0.36 s
+    over the wire once it was kept so)."""
+    subject = _subject("tests.canaries.soe:Stepwise")
+    request, rulings = _pooled_tie()
+    try:
+        subject.speculate()
+        with pytest.raises(InvalidState) as raised:
+            subject.call("score_region", RegionRequest((*request.players, request.players[0]), request.region), rulings)
+        refusal = weakref.ref(raised.value)
+        del raised
+        assert refusal() is None  # nothing the speculation keeps holds it
         assert subject.settle()
     finally:
         subject.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -31,6 +32,19 @@ class Unsettled(BaseException):
 def _named(refusal: RuleError) -> object:
     """What a check reads of a refusal besides its kind: an InvalidState's field, an IllegalAction's rule."""
     return refusal.field if isinstance(refusal, InvalidState) else getattr(refusal, "rule", None)
+
+
+@dataclass(frozen=True)
+class _Refusal:
+    """A refusal the reference guessed, as a check reads it: kept instead of the exception, whose traceback would hold
+    the check's frames (and Hypothesis's data for the example) alive until the replies are compared."""
+
+    kind: type[RuleError]
+    named: object
+
+    @classmethod
+    def of(cls, refusal: RuleError) -> _Refusal:
+        return cls(type(refusal), _named(refusal))
 
 
 class ProcessSubject:
@@ -101,7 +115,7 @@ class ProcessSubject:
         try:
             answer = self.game.reference_call(operation)(request, rulings)
         except RuleError as refusal:
-            self._guessed_so(operation, refusal)
+            self._guessed_so(operation, _Refusal.of(refusal))
             raise
         except Exception:
             self._guessed_so(operation, _NO_ANSWER)  # the reference itself failed: nothing can agree with that
@@ -150,13 +164,13 @@ class ProcessSubject:
         self._guessed = None
 
     def _agrees(self, operation: str, answer: tuple[Reply | Misfit, bytes], guess: object) -> bool:
-        reply, guessed = answer[0], not isinstance(guess, RuleError)
+        reply, guessed = answer[0], not isinstance(guess, _Refusal)
         if guessed and isinstance(reply, Result) and reply.output == msgspec.Raw(ENCODER.encode(guess)):
             return True  # the very bytes the reference's answer encodes to: read, it is that answer (the common case)
         try:
             said = self._typed(operation, *answer)
         except (InvalidState, IllegalAction) as refusal:
-            return isinstance(guess, RuleError) and type(refusal) is type(guess) and _named(refusal) == _named(guess)
+            return isinstance(guess, _Refusal) and _Refusal.of(refusal) == guess
         except (WireFault, NotImplementedOp):
             return False
         return guessed and bool(said == guess)
