@@ -101,7 +101,6 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     others = {value for key, value in empires[at].items() if key in _COUNTS and value != population}
     terms |= {"SOE-INCOME-1"} if gain - own in others else set()  # another of the empire's counts read for it
     terms |= {"SOE-INCOME-2"} if gain == population and own else set()  # the markers left out
-    held_gold = empires[at].get("gold", 0)
     # the gold held lost: with no population, a marker miscounted by the gold held answers alike
     terms |= {"SOE-INCOME-4"} if held_gold and population and gain == population + own - held_gold else set()
     return terms | ({"SOE-INCOME-3"} if gain - population in misread else set())
@@ -111,37 +110,34 @@ _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
 _COUNTS = ("gold", "unrest", "vp", "armies", "navies", "forts")  # an empire's counts other than its population
 
 
+def _differing_golds(paths: tuple[str, ...], *answers: Any) -> list[tuple[Any, ...]]:
+    """Where every difference is an empire's gold: each such empire's entry in each of ``answers``' ``empires`` (none
+    where another field differs or an answer lacks the entry)."""
+    found = [_GOLD.fullmatch(path) for path in paths]
+    held = [field(answer, "empires") for answer in answers]
+    if not paths or not all(found) or not all(isinstance(empires, (list, tuple)) for empires in held):
+        return []
+    lists = [list(cast(list[Any], empires)) for empires in held]
+    at = [int(match.group(1)) for match in found if match]
+    return [] if any(i >= len(empires) for i in at for empires in lists) else [tuple(e[i] for e in lists) for i in at]
+
+
 def _treasury_lost(request: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
     """Only golds differ, each by exactly the gold its empire held before the war ended, and each empire had income to
     earn: the income written over the treasury rather than added to it (SOE-INCOME-4). Maintenance writing over it
     would lose the income too, and a taxation count changed by it is refused on the draws."""
-    found = [_GOLD.fullmatch(path) for path in paths]
-    empires, due, given = field(request, "empires"), field(expected, "empires"), field(got, "empires")
-    if not paths or not all(found) or not all(isinstance(e, (list, tuple)) for e in (empires, due, given)):
-        return False
-    at = [int(match.group(1)) for match in found if match]
-    if not all(i < min(len(empires), len(due), len(given)) for i in at):  # pyright: ignore[reportUnknownArgumentType]
-        return False
+    rows = _differing_golds(paths, request, expected, got)
     golds = [
-        (field(empires[i], "gold"), field(empires[i], "population"), field(due[i], "gold"), field(given[i], "gold"))  # pyright: ignore[reportUnknownArgumentType]
-        for i in at
+        (field(e, "gold"), field(e, "population"), field(due, "gold"), field(given, "gold")) for e, due, given in rows
     ]
     whole = all(type(value) is int for counts in golds for value in counts)  # an answer's gold may be anything
-    return whole and all(held and people and held == owed - kept for held, people, owed, kept in golds)
+    return bool(golds) and whole and all(held and people and held == owed - kept for held, people, owed, kept in golds)
 
 
 def _leftover_lost(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
     """Only golds differ (every draw right, so every taxation counted), each due more than 0 and given 0: the gold
     the taxations leave over the cost lost (SOE-MAINT-7's gold + taxations x yield - cost)."""
-    found = [_GOLD.fullmatch(path) for path in paths]
-    if not paths or not all(found):
-        return False
-    due, given = field(expected, "empires"), field(got, "empires")
-    if not (isinstance(due, list) and isinstance(given, list)):
-        return False
-    at = [int(match.group(1)) for match in found if match]
-    inside = all(i < min(len(due), len(given)) for i in at)  # pyright: ignore[reportUnknownArgumentType]
-    left = [(field(due[i], "gold"), field(given[i], "gold")) for i in at] if inside else []  # pyright: ignore[reportUnknownArgumentType]
+    left = [(field(due, "gold"), field(given, "gold")) for due, given in _differing_golds(paths, expected, got)]
     return bool(left) and all(isinstance(owed, int) and owed > 0 and kept == 0 for owed, kept in left)
 
 
