@@ -277,6 +277,24 @@ def test_a_composite_answer_blames_the_step_where_it_first_differs_not_its_first
     assert statuses["HIS-SPECIAL-2"] == FAILED and statuses["HIS-VP-1"] == IMPLICATED
 
 
+def _majors_listed_at_zero(request: RegionRequest, rulings: SoeRulings, /) -> RegionScore:
+    """SOE-SCORE-10 misread: an award of 0 listed after the players' for each non-player major that took a place."""
+    scored = soe.score_region(request, rulings)
+    majors = tuple(Award(entry.holder, 0) for entry in request.region.non_player_control if entry.markers)
+    return replace(scored, awards=scored.awards + majors)
+
+
+def test_zero_awards_added_for_majors_fail_the_clause_of_one_award_per_player() -> None:
+    """Each player's award is right; the list holds a 0 award for each major besides, one award per entrant. Every
+    vector with a major on the map shows it, under the clause it is primary to: SOE-SCORE-10 says the list."""
+    records = records_of("soe", SimpleNamespace(score_region=_majors_listed_at_zero), ("score_region",))
+    assert sum(r.outcome == "failed" for r in records) > 1
+    assert _failed_rules("soe", records) == ["SOE-SCORE-10"]
+    due = {"region": "r", "awards": [{"player": "a", "vp": 4}, {"player": "b", "vp": 0}]}
+    paid = {**due, "awards": [*due["awards"], {"player": "France", "vp": 6}]}  # a major given VP: SOE-SCORE-9's
+    assert soe_blame.decided("score_region", {}, {}, due, paid, ("$.awards",)) is None
+
+
 def test_a_refusal_fails_the_rule_it_cites_unless_the_check_involves_that_rule() -> None:
     record = CheckRecord(
         "x.json::a",
@@ -595,15 +613,22 @@ _MARKET = ("IMP-MARKET-5", "IMP-RULING-8")
         ("markers", "IMP-MARKET-2"),
         ("tokens", "IMP-MARKET-2"),
         ("replacement", "IMP-MARKET-4"),
+        ("kept", "IMP-MARKET-4"),
     ],
 )
 def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: str) -> None:
     def acquire(request: Any, rulings: Any, /) -> Any:
         """IMP-MARKET-3 misread (the unrest card first in the hand), IMP-MARKET-2 (action tokens not added, or every
         token read off the slot once its replacement lies there: none taken) or IMP-MARKET-4 (the slot refilled from
-        the second card of the market deck)."""
+        the second card of the market deck, or the replacement put in beside the acquired slot, which stays: the
+        46th zoo's imp-08)."""
         result = imperium.acquire_market_card(request, rulings)
         player = result.player
+        if bug == "kept":
+            at = [i for i, slot in enumerate(request.market) if slot.card and slot.card.name == request.card][:1]
+            market = list(result.market)
+            market[at[0] + 1 : at[0] + 1] = [request.market[at[0]]] if at else []
+            return replace(result, market=tuple(market))
         if bug == "replacement":
             refilled = [i for i, (old, new) in enumerate(zip(request.market, result.market)) if old != new]
             deck = request.market_deck
@@ -2508,6 +2533,32 @@ def test_the_turn_after_a_right_verdict_wrong_fails_the_turn_marker_clause() -> 
     assert _failed_rules("his", records) == ["HIS-WIN-8"]
 
 
+def _tie_played_on_ends_the_game(request: Any, rulings: HisRulings, /) -> Any:
+    """HIS-RULING-3 misread: under ``play_on`` a tie the history cannot break before turn 9 ends the game, the verdict
+    (nobody won, the powers still tied) right, the next turn left out."""
+    outcome = his.determine_victory(request, rulings)
+    if rulings.unbroken_tie is UnbrokenTie.PLAY_ON and outcome.tied and outcome.next_turn is not None:
+        return replace(outcome, game_over=True, next_turn=None)
+    return outcome
+
+
+def test_the_turn_after_a_tie_played_on_wrong_fails_the_ruling_unless_the_run_shows_the_turn_marker() -> None:
+    """Only ``game_over`` and ``next_turn`` differ, and only for ``play_on``'s tie: HIS-RULING-3 gives that outcome
+    its next turn, HIS-WIN-8 every other's. The run shows no other turn wrong, so the ruling's sentence fails; a port
+    whose next turn is wrong everywhere fails the turn marker's clause, those ties included."""
+    target = SimpleNamespace(determine_victory=_tie_played_on_ends_the_game)
+    records = records_of("his", target, ("determine_victory",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-RULING-3"]
+
+    def everywhere(request: Any, rulings: HisRulings, /) -> Any:
+        outcome = his.determine_victory(request, rulings)
+        return outcome if outcome.next_turn is None else replace(outcome, next_turn=outcome.next_turn - 1)
+
+    records = records_of("his", SimpleNamespace(determine_victory=everywhere), ("determine_victory",))
+    assert _failed_rules("his", records) == ["HIS-WIN-8"]
+
+
 def _lone_entrant_as_a_tie(values: Any, group: Any, unfriendly: bool, rulings: SoeRulings) -> Any:
     """SOE-SCORE-5 misread: a group of one scored as a tie, bumped down where ties are unfriendly (runs as
     ``scoring.group_value``)."""
@@ -3573,6 +3624,38 @@ def _orders_for_a_shuffle_after_the_last_card(request: Any, rulings: Any, /) -> 
     if emptied and answer.player.discard_pile:
         raise InvalidState("shuffles", request.shuffles, "an order for every shuffle")
     return answer
+
+
+def _ends_where_the_pile_runs_out_after_a_card(request: Any, rulings: Any, /) -> Any:
+    """IMP-DRAW-2 misread: a required draw runs the shuffle procedure only before its first card; once it has drawn
+    one and the pile runs out, it ends there, any order it was given left over (the 46th zoo's imp-06)."""
+    held = len(request.player.draw_pile)
+    if request.mode is not DrawMode.REQUIRED or not held or request.count <= held:
+        return imperium.draw(request, rulings)
+    if request.shuffles:
+        raise InvalidState("shuffles", [list(o) for o in request.shuffles], "orders left over", "IMP-DRAW-4")
+    return imperium.draw(replace(request, count=held), rulings)
+
+
+def test_a_draw_ended_where_its_pile_runs_out_after_a_card_fails_the_clause_of_when_the_procedure_runs() -> None:
+    """Legal required draws refused for their orders, each of which the reference used up running the procedure after
+    the draw's first card: IMP-DRAW-2 (a required draw shuffles whenever its pile runs out), not the count of orders
+    the refusal cites (IMP-DRAW-4)."""
+    target = SimpleNamespace(draw=_ends_where_the_pile_runs_out_after_a_card)
+    records = records_of("imperium", target, ("draw",))
+    refused = [r for r in records if r.outcome == "failed" and "error" in (r.got or {}) and "error" not in r.expected]
+    # where a run of the procedure found nothing, a port asking an order of it refuses alike, and where a nation card
+    # moves, a port moving it wrong: not sure, those stay IMP-DRAW-4's
+    sure = [r for r in refused if r.expected["shuffles"] == len(r.request["shuffles"])]
+    sure = [r for r in sure if not r.request["player"]["nation_deck"]]
+    assert sure and {blamed_rule(r, records) for r in sure} == {"IMP-DRAW-2"}
+    assert "IMP-DRAW-2" in _failed_rules("imperium", records)
+    # a draw whose procedure ran before its first card only: the orders' count, not when the procedure runs
+    whole: dict[str, Any] = json_value(_imperium_case("imp-draw-exactly-the-whole-pile-needs-no-shuffle").case.input)
+    cards: list[dict[str, Any]] = whole["player"]["draw_pile"]
+    player = {**whole["player"], "discard_pile": cards, "draw_pile": []}
+    first = {**whole, "player": player, "count": 1, "shuffles": [[card["name"] for card in cards]]}
+    assert imperium_blame.refused("draw", first, {}, "shuffles") is None
 
 
 def test_a_shuffle_procedure_run_after_the_last_card_is_the_clause_of_when_it_runs() -> None:

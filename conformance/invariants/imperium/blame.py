@@ -60,8 +60,10 @@ def decided(
             return "IMP-MARKET-3"  # the unrest card under it to the hand, whatever IMP-RULING-8 says of the card
         if _slide_left_out(expected, got, paths):
             return "IMP-MARKET-5"  # the unrest card due under the replacement never there: the collapse follows
-        if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
-            return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
+        if all(path == "$.market" or path.startswith(("$.market[", "$.market_deck")) for path in paths):
+            # the acquirer's side right, the market wrong (its slots, or how many: a slot kept or lost beside the
+            # replacement): the step filling the emptied slot
+            return "IMP-MARKET-4"
     if operation == "determine_winner" and paths == ("$.decided_by",) and _decided_otherwise(request, expected, got):
         return "IMP-COLLAPSE-5"
     if operation == "determine_winner" and paths and _full_tie_settled_otherwise(request, expected, got):

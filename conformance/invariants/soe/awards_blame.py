@@ -1,11 +1,12 @@
 """Which sentence of region scoring a region's awards show misread (``blame.decided`` for ``score_region``).
 
-Awards each right but listed otherwise (0 awards left out, another order) are SOE-SCORE-10's. Ties made friendly or
-unfriendly by the region's entrants rather than the game's players miscount SOE-SCORE-6's players. Under ``below_tie`` a
-tie's k counting its players alone leaves out SOE-SCORE-8's sentence that counts a non-player major in it. A player
-credited the value of a place a major holds is SOE-SCORE-9's (a major takes a place but never scores). A lone
-entrant past 1st given the first value is SOE-SCORE-5's (a lone entrant takes its own place's value). A player who
-is no entrant given VP, every entrant valued right, is SOE-SCORE-9's (such a player scores 0).
+Awards each right but listed otherwise (0 awards left out, another order, 0 awards added for majors) are
+SOE-SCORE-10's. Ties made friendly or unfriendly by the region's entrants rather than the game's players miscount
+SOE-SCORE-6's players. Under ``below_tie`` a tie's k counting its players alone leaves out SOE-SCORE-8's sentence
+that counts a non-player major in it. A player credited the value of a place a major holds is SOE-SCORE-9's (a major
+takes a place but never scores). A lone entrant past 1st given the first value is SOE-SCORE-5's (a lone entrant
+takes its own place's value). A player who is no entrant given VP, every entrant valued right, is SOE-SCORE-9's
+(such a player scores 0).
 """
 
 from __future__ import annotations
@@ -131,10 +132,17 @@ def _non_entrants_valued(asked: RegionRequest, ruled: Rulings, due: Any, given: 
 
 def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
     """Every award given right, the list holding them otherwise than one per player in the players' order: some
-    of the 0 awards left out, or the awards shown in another order (SOE-SCORE-10)."""
+    of the 0 awards left out, the awards shown in another order, or 0 awards added for holders who are no players
+    (a major's place listed as an award: SOE-SCORE-10; a major given VP is SOE-SCORE-9's)."""
     due_awards, given = field(expected, "awards"), field(got, "awards")
     if not (isinstance(due_awards, list) and isinstance(given, list)) or due_awards == given:
         return False
+    players = [field(award, "player") for award in cast(list[object], due_awards)]  # a hostile name may be a list
+    added = [award for award in cast(list[object], given) if field(award, "player") not in players]
+    if added and all(field(award, "vp") == 0 for award in added):
+        given = [award for award in cast(list[object], given) if field(award, "player") in players]
+        if given == due_awards:
+            return True
     if reordered(due_awards, given):
         return True
     owed = cast(list[object], due_awards)
