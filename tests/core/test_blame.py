@@ -280,7 +280,8 @@ def test_a_composite_answer_blames_the_step_where_it_first_differs_not_its_first
 def _majors_listed_at_zero(request: RegionRequest, rulings: SoeRulings, /) -> RegionScore:
     """SOE-SCORE-10 misread: an award of 0 listed after the players' for each non-player major that took a place."""
     scored = soe.score_region(request, rulings)
-    majors = tuple(Award(entry.holder, 0) for entry in request.region.non_player_control if entry.markers)
+    groups = rank_entrants(region_entrants(request.players, request.region, rulings))
+    majors = tuple(Award(entrant.holder, 0) for group in groups for entrant in group.entrants if not entrant.is_player)
     return replace(scored, awards=scored.awards + majors)
 
 
@@ -290,9 +291,24 @@ def test_zero_awards_added_for_majors_fail_the_clause_of_one_award_per_player() 
     records = records_of("soe", SimpleNamespace(score_region=_majors_listed_at_zero), ("score_region",))
     assert sum(r.outcome == "failed" for r in records) > 1
     assert _failed_rules("soe", records) == ["SOE-SCORE-10"]
-    due = {"region": "r", "awards": [{"player": "a", "vp": 4}, {"player": "b", "vp": 0}]}
-    paid = {**due, "awards": [*due["awards"], {"player": "France", "vp": 6}]}  # a major given VP: SOE-SCORE-9's
-    assert soe_blame.decided("score_region", {}, {}, due, paid, ("$.awards",)) is None
+    # majors given their places' VP, listed alike: SOE-SCORE-9's, where those places are worth 0 too (the run tells)
+    records = records_of("soe", SimpleNamespace(score_region=_majors_given_their_value), ("score_region",))
+    assert "SOE-SCORE-9" in _failed_rules("soe", records)
+    assert "SOE-SCORE-10" not in _failed_rules("soe", records)
+
+
+def _majors_given_their_value(request: RegionRequest, rulings: SoeRulings, /) -> RegionScore:
+    """SOE-SCORE-9 misread: each non-player major that took a place listed after the players with its place's VP."""
+    scored = soe.score_region(request, rulings)
+    unfriendly = ties_are_unfriendly(len(request.players), request.region, rulings)
+    groups = rank_entrants(region_entrants(request.players, request.region, rulings))
+    majors = tuple(
+        Award(entrant.holder, group_value(request.region.values, group, unfriendly, rulings))
+        for group in groups
+        for entrant in group.entrants
+        if not entrant.is_player
+    )
+    return replace(scored, awards=scored.awards + majors)
 
 
 def test_a_refusal_fails_the_rule_it_cites_unless_the_check_involves_that_rule() -> None:
@@ -627,7 +643,7 @@ def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: 
         if bug == "kept":
             at = [i for i, slot in enumerate(request.market) if slot.card and slot.card.name == request.card][:1]
             market = list(result.market)
-            market[at[0] + 1 : at[0] + 1] = [request.market[at[0]]] if at else []
+            market[at[0] + 1 : at[0] + 1] = [request.market[at[0]]] if at and request.market_deck else []
             return replace(result, market=tuple(market))
         if bug == "replacement":
             refilled = [i for i, (old, new) in enumerate(zip(request.market, result.market)) if old != new]
@@ -657,6 +673,23 @@ def test_an_acquisition_wrong_in_one_step_fails_that_steps_rule(bug: str, rule: 
     assert failed and _failed_rules("imperium", failed) == [rule]
     # the acquisition invariant runs once per rule of the operation: each run that meets the bug fails the step's rule
     assert {blamed_rule(replace(r, rules=("IMP-MARKET-5", *r.rules))) for r in failed} == {rule}
+
+
+def test_a_slot_dropped_where_no_replacement_is_due_stays_the_rulings() -> None:
+    """``leave_empty`` read as taking the emptied slot out of the market: the market one slot short, as where a slot
+    is kept beside its replacement it is one long; with no replacement due it is IMP-RULING-9's, not IMP-MARKET-4's
+    (the 46th zoo's second reader)."""
+
+    def dropped(request: Any, rulings: Any, /) -> Any:
+        result = imperium.acquire_market_card(request, rulings)
+        at = [i for i, slot in enumerate(request.market) if slot.card and slot.card.name == request.card][:1]
+        if request.market_deck or not at:
+            return result
+        return replace(result, market=result.market[: at[0]] + result.market[at[0] + 1 :])
+
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=dropped), ("acquire_market_card",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == ["IMP-RULING-9"]
 
 
 def test_a_legal_input_refused_as_the_other_reading_of_a_ruling_refuses_it_fails_that_rulings_clause() -> None:
@@ -2558,6 +2591,13 @@ def test_the_turn_after_a_tie_played_on_wrong_fails_the_ruling_unless_the_run_sh
     records = records_of("his", SimpleNamespace(determine_victory=everywhere), ("determine_victory",))
     assert _failed_rules("his", records) == ["HIS-WIN-8"]
 
+    def disagreeing(request: Any, rulings: HisRulings, /) -> Any:  # play_on's tie going on, its next turn lost
+        outcome = his.determine_victory(request, rulings)
+        return replace(outcome, next_turn=None) if outcome.tied and outcome.next_turn is not None else outcome
+
+    records = records_of("his", SimpleNamespace(determine_victory=disagreeing), ("determine_victory",))
+    assert _failed_rules("his", records) == ["HIS-WIN-8"]
+
 
 def _lone_entrant_as_a_tie(values: Any, group: Any, unfriendly: bool, rulings: SoeRulings) -> Any:
     """SOE-SCORE-5 misread: a group of one scored as a tie, bumped down where ties are unfriendly (runs as
@@ -3624,38 +3664,6 @@ def _orders_for_a_shuffle_after_the_last_card(request: Any, rulings: Any, /) -> 
     if emptied and answer.player.discard_pile:
         raise InvalidState("shuffles", request.shuffles, "an order for every shuffle")
     return answer
-
-
-def _ends_where_the_pile_runs_out_after_a_card(request: Any, rulings: Any, /) -> Any:
-    """IMP-DRAW-2 misread: a required draw runs the shuffle procedure only before its first card; once it has drawn
-    one and the pile runs out, it ends there, any order it was given left over (the 46th zoo's imp-06)."""
-    held = len(request.player.draw_pile)
-    if request.mode is not DrawMode.REQUIRED or not held or request.count <= held:
-        return imperium.draw(request, rulings)
-    if request.shuffles:
-        raise InvalidState("shuffles", [list(o) for o in request.shuffles], "orders left over", "IMP-DRAW-4")
-    return imperium.draw(replace(request, count=held), rulings)
-
-
-def test_a_draw_ended_where_its_pile_runs_out_after_a_card_fails_the_clause_of_when_the_procedure_runs() -> None:
-    """Legal required draws refused for their orders, each of which the reference used up running the procedure after
-    the draw's first card: IMP-DRAW-2 (a required draw shuffles whenever its pile runs out), not the count of orders
-    the refusal cites (IMP-DRAW-4)."""
-    target = SimpleNamespace(draw=_ends_where_the_pile_runs_out_after_a_card)
-    records = records_of("imperium", target, ("draw",))
-    refused = [r for r in records if r.outcome == "failed" and "error" in (r.got or {}) and "error" not in r.expected]
-    # where a run of the procedure found nothing, a port asking an order of it refuses alike, and where a nation card
-    # moves, a port moving it wrong: not sure, those stay IMP-DRAW-4's
-    sure = [r for r in refused if r.expected["shuffles"] == len(r.request["shuffles"])]
-    sure = [r for r in sure if not r.request["player"]["nation_deck"]]
-    assert sure and {blamed_rule(r, records) for r in sure} == {"IMP-DRAW-2"}
-    assert "IMP-DRAW-2" in _failed_rules("imperium", records)
-    # a draw whose procedure ran before its first card only: the orders' count, not when the procedure runs
-    whole: dict[str, Any] = json_value(_imperium_case("imp-draw-exactly-the-whole-pile-needs-no-shuffle").case.input)
-    cards: list[dict[str, Any]] = whole["player"]["draw_pile"]
-    player = {**whole["player"], "discard_pile": cards, "draw_pile": []}
-    first = {**whole, "player": player, "count": 1, "shuffles": [[card["name"] for card in cards]]}
-    assert imperium_blame.refused("draw", first, {}, "shuffles") is None
 
 
 def test_a_shuffle_procedure_run_after_the_last_card_is_the_clause_of_when_it_runs() -> None:

@@ -301,18 +301,17 @@ def _not_allowed_whatever_its_vp(asked: dict[str, Any], rulings: Any) -> bool:
     return bool(allowed) and not any(allowed)
 
 
-def _played_on(expected: Any, paths: tuple[str, ...], rulings: Any) -> bool:
-    """The verdict a tie the history cannot break gets under ``unbroken_tie`` ``play_on`` before turn 9: nobody
-    won, the powers still tied named, the game going on (HIS-RULING-3)."""
-    outcome = _object(expected)
-    if outcome is not None and all(path.startswith("$.outcome") for path in paths):
-        outcome = _object(outcome.get("outcome"))
-    return (
-        field(rulings, "unbroken_tie") == "play_on"
-        and outcome is not None
-        and outcome.get("victory") == "none"
-        and bool(outcome.get("tied"))
-    )
+def _played_on(expected: Any, got: Any, paths: tuple[str, ...], rulings: Any) -> bool:
+    """The verdict a tie the history cannot break gets under ``unbroken_tie`` ``play_on`` before turn 9 (nobody won,
+    the powers still tied named, the game going on: HIS-RULING-3), answered as a game over, its two fields agreeing
+    (fields that disagree break HIS-WIN-8's own sentence that they never do)."""
+    due, given = _object(expected), _object(got)
+    if due is not None and given is not None and all(path.startswith("$.outcome") for path in paths):
+        due, given = _object(due.get("outcome")), _object(given.get("outcome"))
+    if due is None or given is None or field(rulings, "unbroken_tie") != "play_on":
+        return False
+    over = given.get("game_over") is True and given.get("next_turn") is None
+    return over and due.get("victory") == "none" and bool(due.get("tied"))
 
 
 def decided(
@@ -324,7 +323,7 @@ def decided(
         # the verdict right, the turn after it or whether the game is over wrong: the one clause that says which turn
         # is next and that the game is over exactly when there is none; where the verdict is ``play_on``'s tie, that
         # ruling's sentence giving the next turn, or the turn marker's clause: the run tells which
-        return ("HIS-RULING-3", "HIS-WIN-8") if _played_on(expected, paths, rulings) else "HIS-WIN-8"
+        return ("HIS-RULING-3", "HIS-WIN-8") if _played_on(expected, got, paths, rulings) else "HIS-WIN-8"
     mine, theirs, asked = _object(expected), _object(got), _object(request)
     lines = sheet_lines(operation, mine, theirs, paths) if mine is not None and theirs is not None and paths else None
     if lines is not None:

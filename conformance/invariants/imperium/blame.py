@@ -60,10 +60,10 @@ def decided(
             return "IMP-MARKET-3"  # the unrest card under it to the hand, whatever IMP-RULING-8 says of the card
         if _slide_left_out(expected, got, paths):
             return "IMP-MARKET-5"  # the unrest card due under the replacement never there: the collapse follows
-        if all(path == "$.market" or path.startswith(("$.market[", "$.market_deck")) for path in paths):
-            # the acquirer's side right, the market wrong (its slots, or how many: a slot kept or lost beside the
-            # replacement): the step filling the emptied slot
-            return "IMP-MARKET-4"
+        if all(path.startswith(("$.market[", "$.market_deck")) for path in paths):
+            return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
+        if _slot_kept_beside_its_replacement(request, expected, got):
+            return "IMP-MARKET-4"  # the replacement put in beside the slot it was due to fill, not in its place
     if operation == "determine_winner" and paths == ("$.decided_by",) and _decided_otherwise(request, expected, got):
         return "IMP-COLLAPSE-5"
     if operation == "determine_winner" and paths and _full_tie_settled_otherwise(request, expected, got):
@@ -138,9 +138,28 @@ def _slide_left_out(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
     return len(due) == len(kept) and bool(missing) and not wrong
 
 
+def _slot_kept_beside_its_replacement(request: Any, expected: Any, got: Any) -> bool:
+    """A replacement due (the market deck not empty), every field but the market right, the market the due one with
+    the acquired slot, as the request gave it, still in it: the replacement inserted, not put in the slot's place."""
+    if not field(request, "market_deck") or not isinstance(expected, dict) or not isinstance(got, dict):
+        return False
+    mine, theirs = cast(dict[str, Any], expected), cast(dict[str, Any], got)
+    if {key: value for key, value in mine.items() if key != "market"} != {
+        key: value for key, value in theirs.items() if key != "market"
+    }:
+        return False
+    named = field(request, "card")
+    acquired = [slot for slot in _slots(request) if field(slot.get("card"), "name") == named]
+    kept = _slots(got)
+    if len(acquired) != 1 or as_json(acquired[0]) not in [as_json(slot) for slot in kept]:
+        return False
+    at = [as_json(slot) for slot in kept].index(as_json(acquired[0]))
+    return [as_json(slot) for slot in kept[:at] + kept[at + 1 :]] == [as_json(slot) for slot in _slots(expected)]
+
+
 def _slots(answer: Any) -> list[dict[str, Any]]:
-    market = field(answer, "market")
-    slots = cast(list[object], market) if isinstance(market, list) else []
+    market = field(answer, "market")  # a run's own records hold tuples, a report's lists
+    slots = list(cast(list[object], market)) if isinstance(market, (list, tuple)) else []
     return [cast(dict[str, Any], slot) if isinstance(slot, dict) else {} for slot in slots]
 
 

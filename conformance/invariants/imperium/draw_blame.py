@@ -43,33 +43,18 @@ def draw_step(request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[
 
 def refused_draw(request: Any, rulings: Any, named: str) -> str | None:
     """The clause that rules legal a draw refused on ``named``: a draw if able refused citing IMP-RULING-7, a required
-    draw's ruling, where it ends at an empty pile (IMP-DRAW-5); a ``required`` draw refused for its orders, every order
-    it was given used, where it emptied the draw pile with its last card, a discard pile left to shuffle (the procedure
-    run after the last card, when no card was due), or where it ran the procedure after its first card (the draw
-    ended there, its order left over): IMP-DRAW-2's when, not IMP-DRAW-4's orders; else None. A count of orders
-    misread everywhere refuses draws shuffling first too: the run's other failures name IMP-DRAW-4 beside it."""
+    draw's ruling, where it ends at an empty pile (IMP-DRAW-5); a ``required`` draw refused for its orders where it
+    emptied the draw pile with its last card, a discard pile left to shuffle, every order it was given used: the
+    procedure run after the last card, when no card was due (IMP-DRAW-2's when, not IMP-DRAW-4's orders); else None."""
     if named == "IMP-RULING-7" and _mode(request) == "if_able":
         return "IMP-DRAW-5"
     if named != "shuffles" or not isinstance(request, dict):
         return None
     answer = reference_answer(game("imperium"), "draw", request, rulings)
     orders = cast(dict[str, Any], request).get("shuffles")
-    runs = _runs(field(answer, "shuffles"))
-    # each run took an order: none found nothing, where a port asking an order of it misreads IMP-DRAW-4 instead
-    used = isinstance(orders, (list, tuple)) and runs == len(orders)  # pyright: ignore[reportUnknownArgumentType]
+    used = isinstance(orders, (list, tuple)) and _runs(field(answer, "shuffles")) == len(orders)  # pyright: ignore[reportUnknownArgumentType]
     left = bool(player_of(answer).get("discard_pile"))
-    after_the_last = left and _emptied_by_its_last_card(request, answer)
-    return "IMP-DRAW-2" if used and (after_the_last or _ran_after_the_first_card(request, runs)) else None
-
-
-def _ran_after_the_first_card(request: Any, runs: int) -> bool:
-    """A ``required`` draw that ran the shuffle procedure once it had drawn a card, no nation card to move (a nation
-    card the procedure moves wrong may leave an order over too: IMP-DRAW-3's): a draw pile given with cards and a
-    procedure run, or an empty one and two runs (the first before any card)."""
-    asked = cast(dict[str, Any], request) if isinstance(request, dict) else {}
-    pile, nation = player_of(asked).get("draw_pile"), player_of(asked).get("nation_deck")
-    held = len(cast(list[Any], pile)) if isinstance(pile, (list, tuple)) else 0
-    return asked.get("mode") == "required" and not nation and runs > (0 if held else 1)
+    return "IMP-DRAW-2" if used and left and _emptied_by_its_last_card(request, answer) else None
 
 
 def accepted_draw(request: Any, rulings: Any, expected: Any, got: Any) -> str | None:

@@ -1,12 +1,12 @@
 """Which sentence of region scoring a region's awards show misread (``blame.decided`` for ``score_region``).
 
-Awards each right but listed otherwise (0 awards left out, another order, 0 awards added for majors) are
-SOE-SCORE-10's. Ties made friendly or unfriendly by the region's entrants rather than the game's players miscount
-SOE-SCORE-6's players. Under ``below_tie`` a tie's k counting its players alone leaves out SOE-SCORE-8's sentence
-that counts a non-player major in it. A player credited the value of a place a major holds is SOE-SCORE-9's (a major
-takes a place but never scores). A lone entrant past 1st given the first value is SOE-SCORE-5's (a lone entrant
-takes its own place's value). A player who is no entrant given VP, every entrant valued right, is SOE-SCORE-9's
-(such a player scores 0).
+Awards each right but listed otherwise (0 awards left out, another order, 0 awards added for majors placed where VP
+were due) are SOE-SCORE-10's; awards added giving majors their places' VP, SOE-SCORE-9's. Ties made friendly or
+unfriendly by the region's entrants rather than the game's players miscount SOE-SCORE-6's players. Under
+``below_tie`` a tie's k counting its players alone leaves out SOE-SCORE-8's sentence that counts a non-player major
+in it. A player credited the value of a place a major holds is SOE-SCORE-9's (a major takes a place but never
+scores). A lone entrant past 1st given the first value is SOE-SCORE-5's (a lone entrant takes its own place's
+value). A player who is no entrant given VP, every entrant valued right, is SOE-SCORE-9's (such a player scores 0).
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
     if typed is not None:
         asked, ruled = cast(tuple[RegionRequest, Rulings], typed)
         given = field(got, "awards")
+        majors = _majors_listed(asked, ruled, field(expected, "awards"), given)
+        if majors is not None:
+            return majors
         counted = _counted_otherwise(asked, ruled, given)
         if counted is not None:
             return counted
@@ -53,6 +56,36 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
         if _non_entrants_valued(asked, ruled, field(expected, "awards"), given):
             return "SOE-SCORE-9"
     return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
+
+
+def _majors_listed(asked: RegionRequest, ruled: Rulings, due: Any, given: Any) -> Named:
+    """The awards due, in order, with awards added for majors that took a place: each worth its place's value, a
+    major given VP (SOE-SCORE-9); each 0 where some place is worth VP, the list holding an award per entrant rather
+    than per player (SOE-SCORE-10); each 0 on places worth 0, either (the run tells which); else None."""
+    if not (isinstance(due, list) and isinstance(given, list)):
+        return None
+    owed, shown = [as_json(award) for award in cast(list[object], due)], cast(list[object], given)
+    players = [field(award, "player") for award in cast(list[object], due)]  # a hostile name may be a list
+    added = [award for award in shown if field(award, "player") not in players]
+    if not added or [as_json(award) for award in shown if field(award, "player") in players] != owed:
+        return None
+    unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
+    worth = {
+        entrant.holder: group_value(asked.region.values, group, unfriendly, ruled)
+        for group in rank_entrants(region_entrants(asked.players, asked.region, ruled))
+        for entrant in group.entrants
+        if not entrant.is_player
+    }
+    for entry in asked.region.non_player_control:
+        worth.setdefault(entry.holder, 0)  # a major that took no place (``ignored``, no marker) is worth nothing
+    if any(field(award, "player") not in worth for award in added):
+        return None
+    vps = [(field(award, "vp"), worth[field(award, "player")]) for award in added]
+    if all(vp == value for vp, value in vps) and any(vp for vp, _ in vps):
+        return "SOE-SCORE-9"
+    if not all(vp == 0 for vp, _ in vps):
+        return None
+    return "SOE-SCORE-10" if any(value for _, value in vps) else ("SOE-SCORE-10", "SOE-SCORE-9")
 
 
 def _awarded(
@@ -132,17 +165,10 @@ def _non_entrants_valued(asked: RegionRequest, ruled: Rulings, due: Any, given: 
 
 def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
     """Every award given right, the list holding them otherwise than one per player in the players' order: some
-    of the 0 awards left out, the awards shown in another order, or 0 awards added for holders who are no players
-    (a major's place listed as an award: SOE-SCORE-10; a major given VP is SOE-SCORE-9's)."""
+    of the 0 awards left out, or the awards shown in another order (SOE-SCORE-10)."""
     due_awards, given = field(expected, "awards"), field(got, "awards")
     if not (isinstance(due_awards, list) and isinstance(given, list)) or due_awards == given:
         return False
-    players = [field(award, "player") for award in cast(list[object], due_awards)]  # a hostile name may be a list
-    added = [award for award in cast(list[object], given) if field(award, "player") not in players]
-    if added and all(field(award, "vp") == 0 for award in added):
-        given = [award for award in cast(list[object], given) if field(award, "player") in players]
-        if given == due_awards:
-            return True
     if reordered(due_awards, given):
         return True
     owed = cast(list[object], due_awards)
