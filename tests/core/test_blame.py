@@ -3375,6 +3375,113 @@ def test_an_income_term_left_out_fails_that_terms_clause_not_each_income_vectors
     assert both == ("SOE-INCOME-1", "SOE-INCOME-2")
 
 
+def _top_of_the_population_track_typed_one_short(request: Any, rulings: Any, /) -> Any:
+    """SOE-INCOME-1 misread: a population of 9 yields 8 gold (a table of the track's incomes with its last entry
+    typed one short; the 47th zoo's soe-01)."""
+    result = soe.collect_income(request, rulings)
+    empires = tuple(
+        replace(gained, gold=gained.gold - 1) if asked.population == 9 else gained
+        for asked, gained in zip(request.empires, result.empires, strict=True)
+    )
+    return replace(result, empires=empires)
+
+
+def test_a_population_yielding_other_gold_fails_the_population_income_where_no_marker_answers_for_it() -> None:
+    """An empire without markers on the map gains its population's gold alone: any other gain, no other reading
+    answering so, is that term's (SOE-INCOME-1), not the rule of each vector that meets a population of 9. Where the
+    empire holds markers too, a marker lost answers alike and the record keeps its other reading."""
+    target = SimpleNamespace(collect_income=_top_of_the_population_track_typed_one_short)
+    records = records_of("soe", target, ("collect_income",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) > 1
+    assert "SOE-INCOME-1" in _failed_rules("soe", records)
+    assert len(_failed_rules("soe", records)) <= 3
+    bare = {"empires": [{"player": "a", "gold": 0, "population": 9}], "regions": []}
+    gold = ("$.empires[0].gold",)
+    assert soe_blame.decided("collect_income", bare, {}, {}, {"empires": [{"gold": 8}]}, gold) == "SOE-INCOME-1"
+    marked = {**bare, "regions": [{"control": [{"holder": "a", "markers": 3}]}]}
+    assert soe_blame.decided("collect_income", marked, {}, {}, {"empires": [{"gold": 11}]}, gold) is None
+
+
+def _awards_valued(request: Any, rulings: Any, value: Callable[[Any, bool], int]) -> RegionScore:
+    """The region's awards with each place group valued by ``value(group, unfriendly)``, majors scoring nothing (the
+    request refused as the reference refuses it)."""
+    soe.score_region(request, rulings)
+    unfriendly = ties_are_unfriendly(len(request.players), request.region, rulings)
+    scored = dict.fromkeys(request.players, 0)
+    for group in rank_entrants(region_entrants(request.players, request.region, rulings)):
+        for entrant in group.entrants:
+            if entrant.is_player:
+                scored[entrant.holder] = value(group, unfriendly)
+    return RegionScore(request.region.name, tuple(Award(player, scored[player]) for player in request.players))
+
+
+def _unfriendly_only_for_first(request: Any, rulings: Any, /) -> Any:
+    """SOE-SCORE-7 misread: in a game whose ties are unfriendly, only a tie for 1st is; lower ties share as friendly
+    ones (the 47th zoo's soe-02)."""
+    values = request.region.values
+    return _awards_valued(
+        request, rulings, lambda group, hostile: group_value(values, group, hostile and group.place == 1, rulings)
+    )
+
+
+def _tied_out_under_nothing(request: Any, rulings: Any, /) -> Any:
+    """SOE-RULING-3 misread: under ``nothing`` an unfriendly tie's players leave the ranking, the next group taking
+    the tie's place (the 47th zoo's soe-05)."""
+    answer = soe.score_region(request, rulings)
+    unfriendly = ties_are_unfriendly(len(request.players), request.region, rulings)
+    if rulings.unfriendly_tie is not UnfriendlyTie.NOTHING or not unfriendly:
+        return answer
+    vacated, places = 0, dict[int, int]()
+    for group in rank_entrants(region_entrants(request.players, request.region, rulings)):
+        places[group.place] = group.place - vacated
+        vacated += len(group.entrants) if len(group.entrants) > 1 else 0
+    values = request.region.values
+    return _awards_valued(
+        request, rulings, lambda group, _: 0 if len(group.entrants) > 1 else place_value(values, places[group.place])
+    )
+
+
+@pytest.mark.parametrize(
+    ("port", "rule"), [(_unfriendly_only_for_first, "SOE-SCORE-7"), (_tied_out_under_nothing, "SOE-RULING-3")]
+)
+def test_a_tie_misplaced_by_its_place_or_taken_out_fails_the_clause_that_places_it(
+    port: Callable[..., Any], rule: str
+) -> None:
+    """Ties below 1st scored as friendly where SOE-SCORE-7 makes every tie of the game unfriendly; under ``nothing``
+    the tied players taken out of the ranking, the next group moved up to their place (SOE-RULING-3 keeps it): each
+    the clause saying so, not the lone entrant's value (SOE-SCORE-5) or each vector's own rule."""
+    records = records_of("soe", SimpleNamespace(score_region=port), ("score_region",))
+    assert any(r.outcome == "failed" for r in records)
+    assert rule in _failed_rules("soe", records)
+    assert len(_failed_rules("soe", records)) <= 3
+    named = [r for r in records if r.outcome == "failed" and blamed_rule(r, records) == rule]
+    assert len(named) > 1
+
+
+def _drawn_up_to_the_count(request: Any, rulings: Any, /) -> Any:
+    """IMP-DRAW-1 misread: ``count`` read as the hand size to draw up to (the 47th zoo's imp-01)."""
+    return imperium.draw(replace(request, count=max(0, request.count - len(request.player.hand))), rulings)
+
+
+def test_a_draw_up_to_the_count_fails_the_clause_of_the_cards_taken() -> None:
+    """A hand of some cards drawing only what it lacks to hold ``count``: each answer the reference gives that draw
+    asked for fewer cards, so IMP-DRAW-1 (``count`` cards taken), not the hand limit's or the shuffle's vectors' own."""
+    records = records_of("imperium", SimpleNamespace(draw=_drawn_up_to_the_count), ("draw",))
+    # (a refusal due and not made is the fake's: it checks the count it draws, not the one asked)
+    failed = [
+        r for r in records if r.outcome == "failed" and "error" not in (r.got or {}) and "error" not in r.expected
+    ]
+    assert len({r.primary_rule for r in failed}) > 1
+    named = [r for r in failed if blamed_rule(r, records) == "IMP-DRAW-1"]
+    assert len(named) > 2
+    # where the draw asked for fewer answers as the same draw asked ``if_able``, the mode read wrong answers alike
+    for other in (r for r in failed if r not in named):
+        if_able: dict[str, Any] = {**json_value(other.request), "mode": "if_able", "shuffles": []}
+        answer = reference_answer(game("imperium"), "draw", if_able, json_value(other.rulings))
+        assert json_value(answer) == json_value(other.got)
+
+
 def _any_time_used_again(request: Any, rulings: Any, /) -> Any:
     """IMP-EXHAUST-2 misread: only an ``on_activation`` card is checked for a marker already on it."""
     card = next((c for c in request.player.play_area if c.name == request.card), None)

@@ -24,6 +24,8 @@ Named = str | tuple[str, ...] | None
 
 def draw_step(request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> Named:
     """The clause of the first step of a draw that differs, when the answers show it; else None."""
+    if _drawn_up_to_the_count(request, rulings, got) and not _answered_as_if_able(request, rulings, got):
+        return "IMP-DRAW-1"  # ``count`` read as the size of the hand to draw up to, not the cards to take
     if paths == ("$.shuffles",):
         # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
         # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
@@ -73,6 +75,18 @@ def _answered_as_if_able(request: Any, rulings: Any, got: Any) -> bool:
         return False
     asked = {**cast(dict[str, Any], request), "mode": "if_able", "shuffles": []}
     answer = reference_answer(game("imperium"), "draw", asked, rulings)
+    return answer is not None and "error" not in answer and as_json(answer) == as_json(got)
+
+
+def _drawn_up_to_the_count(request: Any, rulings: Any, got: Any) -> bool:
+    """The answer the reference gives the same draw asked for the cards the hand lacks to hold ``count`` (none where
+    it holds as many), where the hand already holds some: IMP-DRAW-1's ``count`` cards taken read as a hand size."""
+    asked = cast(dict[str, Any], request) if isinstance(request, dict) else {}
+    hand, count = player_of(asked).get("hand"), asked.get("count")
+    if not isinstance(hand, (list, tuple)) or not hand or type(count) is not int or not isinstance(got, dict):
+        return False
+    short = {**asked, "count": max(0, count - len(cast(list[Any], hand)))}
+    answer = reference_answer(game("imperium"), "draw", short, rulings)
     return answer is not None and "error" not in answer and as_json(answer) == as_json(got)
 
 

@@ -50,6 +50,12 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
         credited = _majors_value_to_a_player(asked, ruled, given)
         if credited is not None:
             return credited
+        if _tied_out_of_the_ranking(asked, ruled, given):
+            # a tie for 1st taken out leaves the lone entrant after it the first value: a lone entrant valued as 1st
+            # everywhere answers alike (SOE-SCORE-5), the run tells which
+            return ("SOE-RULING-3", "SOE-SCORE-5") if _lone_valued_first(asked, ruled, given) else "SOE-RULING-3"
+        if _unfriendly_only_for_first(asked, ruled, given):
+            return "SOE-SCORE-7"
         lone = _lone_valued_first(asked, ruled, given)
         if lone is not None:
             return lone
@@ -118,6 +124,42 @@ def _counted_otherwise(asked: RegionRequest, ruled: Rulings, given: Any) -> Name
     if len(entrants) != len(asked.players) and ties_are_unfriendly(len(entrants), asked.region, ruled) != real:
         return (None, "SOE-SCORE-6")
     return None
+
+
+def _unfriendly_only_for_first(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
+    """The awards given where, in a region whose ties are unfriendly, only a tie for 1st is (those lower scored as
+    friendly): SOE-SCORE-7 makes every tie of such a region unfriendly, whatever its place."""
+    unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
+    groups = rank_entrants(region_entrants(asked.players, asked.region, ruled))
+    if not unfriendly or not any(len(group.entrants) > 1 and group.place > 1 for group in groups):
+        return False
+
+    def first_only(group: PlaceGroup) -> int:
+        return group_value(asked.region.values, group, group.place == 1, ruled)
+
+    return bool(_awarded(asked, ruled, unfriendly, value=first_only) == given)
+
+
+def _tied_out_of_the_ranking(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
+    """Under ``unfriendly_tie`` ``nothing``, the awards given where an unfriendly tie's players leave the ranking (0
+    each, the places they cover vacated: the next group starts at the tie's place, not past it): ``nothing`` read
+    as taking the tied players out, where SOE-RULING-3 keeps their places."""
+    unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
+    if ruled.unfriendly_tie is not UnfriendlyTie.NOTHING or not unfriendly:
+        return False
+    vacated, places = 0, dict[int, int]()
+    for group in rank_entrants(region_entrants(asked.players, asked.region, ruled)):
+        places[group.place] = group.place - vacated
+        vacated += len(group.entrants) if len(group.entrants) > 1 else 0
+    if not vacated:
+        return False
+
+    def moved_up(group: PlaceGroup) -> int:
+        if len(group.entrants) > 1:
+            return 0
+        return place_value(asked.region.values, places[group.place])
+
+    return bool(_awarded(asked, ruled, unfriendly, value=moved_up) == given)
 
 
 def _lone_valued_first(asked: RegionRequest, ruled: Rulings, given: Any) -> Named:

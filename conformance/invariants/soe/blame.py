@@ -103,7 +103,9 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     terms |= {"SOE-INCOME-2"} if gain == population and own else set()  # the markers left out
     # the gold held lost: with no population, a marker miscounted by the gold held answers alike
     terms |= {"SOE-INCOME-4"} if held_gold and population and gain == population + own - held_gold else set()
-    return terms | ({"SOE-INCOME-3"} if gain - population in misread else set())
+    terms |= {"SOE-INCOME-3"} if gain - population in misread else set()
+    # no marker of its own on the map, no other reading answering so: the population's gold itself read otherwise
+    return terms or ({"SOE-INCOME-1"} if not own and population and gain != population else set())
 
 
 _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
