@@ -3401,6 +3401,9 @@ def test_a_population_yielding_other_gold_fails_the_population_income_where_no_m
     assert soe_blame.decided("collect_income", bare, {}, {}, {"empires": [{"gold": 8}]}, gold) == "SOE-INCOME-1"
     marked = {**bare, "regions": [{"control": [{"holder": "a", "markers": 3}]}]}
     assert soe_blame.decided("collect_income", marked, {}, {}, {"empires": [{"gold": 11}]}, gold) is None
+    # a gold lost besides (a gain below 0, or past the track's 9): another term's, not the population's
+    lost = {"empires": [{"player": "a", "gold": 4, "population": 3}], "regions": []}
+    assert soe_blame.decided("collect_income", lost, {}, {}, {"empires": [{"gold": 0}]}, gold) is None
 
 
 def _awards_valued(request: Any, rulings: Any, value: Callable[[Any, bool], int]) -> RegionScore:
@@ -3475,6 +3478,16 @@ def test_a_draw_up_to_the_count_fails_the_clause_of_the_cards_taken() -> None:
     assert len({r.primary_rule for r in failed}) > 1
     named = [r for r in failed if blamed_rule(r, records) == "IMP-DRAW-1"]
     assert len(named) > 2
+
+    # a hand limit misread drawing nothing where the hand holds the count already: not the count's reading for sure
+    def full_hand_draws_nothing(request: Any, rulings: Any, /) -> Any:
+        limit = rulings.hand_limit
+        if limit is not None and len(request.player.hand) + request.count == limit:
+            return imperium.draw(replace(request, count=0, shuffles=()), rulings)
+        return imperium.draw(request, rulings)
+
+    limited = records_of("imperium", SimpleNamespace(draw=full_hand_draws_nothing), ("draw",))
+    assert _failed_rules("imperium", limited) == ["IMP-RULING-6"]
     # where the draw asked for fewer answers as the same draw asked ``if_able``, the mode read wrong answers alike
     for other in (r for r in failed if r not in named):
         if_able: dict[str, Any] = {**json_value(other.request), "mode": "if_able", "shuffles": []}
@@ -3982,6 +3995,10 @@ def test_a_lone_entrant_given_the_first_value_fails_the_clause_of_its_own_place(
     records = records_of("soe", SimpleNamespace(score_region=_lone_entrants_take_the_first_value), ("score_region",))
     assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
     assert _failed_rules("soe", records) == ["SOE-SCORE-5"]
+    # under ``nothing`` alone, a tie for 1st taken out of the ranking answers alike where one lone entrant follows it;
+    # a major between them tells the two apart (the 47th zoo's second reader)
+    nothing = [r for r in records if r.outcome == "failed" and r.rulings.get("unfriendly_tie") == "nothing"]
+    assert nothing and {blamed_rule(r, nothing) for r in nothing} == {"SOE-SCORE-5"}
 
 
 def test_a_step_of_the_end_of_a_war_moved_past_several_fails_the_clause_stating_its_place() -> None:

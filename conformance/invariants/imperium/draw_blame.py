@@ -25,7 +25,9 @@ Named = str | tuple[str, ...] | None
 def draw_step(request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]) -> Named:
     """The clause of the first step of a draw that differs, when the answers show it; else None."""
     if _drawn_up_to_the_count(request, rulings, got) and not _answered_as_if_able(request, rulings, got):
-        return "IMP-DRAW-1"  # ``count`` read as the size of the hand to draw up to, not the cards to take
+        # ``count`` read as the size of the hand to draw up to, not the cards to take; where that draws nothing, a
+        # hand limit misread answers alike (IMP-RULING-6): the run tells which
+        return "IMP-DRAW-1" if _holds_fewer_than_the_count(request) else ("IMP-RULING-6", "IMP-DRAW-1")
     if paths == ("$.shuffles",):
         # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
         # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
@@ -80,7 +82,8 @@ def _answered_as_if_able(request: Any, rulings: Any, got: Any) -> bool:
 
 def _drawn_up_to_the_count(request: Any, rulings: Any, got: Any) -> bool:
     """The answer the reference gives the same draw asked for the cards the hand lacks to hold ``count`` (none where
-    it holds as many), where the hand already holds some: IMP-DRAW-1's ``count`` cards taken read as a hand size."""
+    it holds as many), where the hand already holds some but fewer: IMP-DRAW-1's ``count`` cards taken read as a hand
+    size."""
     asked = cast(dict[str, Any], request) if isinstance(request, dict) else {}
     hand, count = player_of(asked).get("hand"), asked.get("count")
     if not isinstance(hand, (list, tuple)) or not hand or type(count) is not int or not isinstance(got, dict):
@@ -88,6 +91,11 @@ def _drawn_up_to_the_count(request: Any, rulings: Any, got: Any) -> bool:
     short = {**asked, "count": max(0, count - len(cast(list[Any], hand)))}
     answer = reference_answer(game("imperium"), "draw", short, rulings)
     return answer is not None and "error" not in answer and as_json(answer) == as_json(got)
+
+
+def _holds_fewer_than_the_count(request: Any) -> bool:
+    hand, count = player_of(request).get("hand"), field(request, "count")
+    return isinstance(hand, (list, tuple)) and type(count) is int and len(cast(list[Any], hand)) < count
 
 
 def _mode(request: Any) -> object:

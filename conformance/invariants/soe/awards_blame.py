@@ -19,7 +19,7 @@ from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import json_value, typed_question
 from rulespec.conformance.harness.verdict import as_json, field, reordered
 from rulespec.reference.struggle_of_empires.model import Award, RegionRequest
-from rulespec.reference.struggle_of_empires.rulings import Rulings, UnfriendlyTie
+from rulespec.reference.struggle_of_empires.rulings import Rulings, TieShare, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.scoring import (
     PlaceGroup,
     group_value,
@@ -132,6 +132,12 @@ def _unfriendly_only_for_first(asked: RegionRequest, ruled: Rulings, given: Any)
     unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
     groups = rank_entrants(region_entrants(asked.players, asked.region, ruled))
     if not unfriendly or not any(len(group.entrants) > 1 and group.place > 1 for group in groups):
+        return False
+    # under ``full`` a friendly tie takes its own place's value, as ``next_place`` misread to that place does: only
+    # a tie for 1st valued as unfriendly beside it shows the ties read by their place
+    values, first = asked.region.values, [g for g in groups if g.place == 1 and len(g.entrants) > 1]
+    bumped = bool(first) and group_value(values, first[0], True, ruled) != group_value(values, first[0], False, ruled)
+    if ruled.tie_share is TieShare.FULL and not bumped:
         return False
 
     def first_only(group: PlaceGroup) -> int:

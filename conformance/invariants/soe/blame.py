@@ -19,7 +19,7 @@ from rulespec.conformance.invariants.soe.awards_blame import region_awards
 from rulespec.conformance.invariants.soe.sequence_blame import moved_step
 from rulespec.conformance.invariants.soe.standings_blame import standings
 from rulespec.reference.struggle_of_empires.rulings import Rulings
-from rulespec.reference.struggle_of_empires.validation import LAST_WAR
+from rulespec.reference.struggle_of_empires.validation import LAST_WAR, MAX_POPULATION
 
 # the board's fields each step of the clean-up writes, and what it changes in each marker of a list (SOE-CLEAN-1 to -6)
 _CLEANED = {
@@ -104,8 +104,10 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     # the gold held lost: with no population, a marker miscounted by the gold held answers alike
     terms |= {"SOE-INCOME-4"} if held_gold and population and gain == population + own - held_gold else set()
     terms |= {"SOE-INCOME-3"} if gain - population in misread else set()
-    # no marker of its own on the map, no other reading answering so: the population's gold itself read otherwise
-    return terms or ({"SOE-INCOME-1"} if not own and population and gain != population else set())
+    # no marker of its own on the map, no other reading answering so: the population's gold itself read otherwise,
+    # a gain the track could give (0 to 9: a gold lost or taken besides is another term's)
+    track = 0 <= gain <= MAX_POPULATION
+    return terms or ({"SOE-INCOME-1"} if not own and population and track and gain != population else set())
 
 
 _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
