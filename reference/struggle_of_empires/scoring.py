@@ -105,7 +105,7 @@ def ties_are_unfriendly(player_count: int, region: Region, rulings: Rulings) -> 
         return False
     if rulings.unfriendly_scope is UnfriendlyScope.GAME:
         return True
-    return any(p.markers >= 1 for p in region.non_player_control)
+    return any(p.markers >= 1 for p in region.non_player_control)  # SOE-RULING-5
 
 
 def divide_pool(pool: VictoryPoints, size: int, rounding: Rounding) -> VictoryPoints:

@@ -3495,6 +3495,72 @@ def test_a_draw_up_to_the_count_fails_the_clause_of_the_cards_taken() -> None:
         assert json_value(answer) == json_value(other.got)
 
 
+def _tie_unfriendly_only_with_a_major_in_it(request: Any, rulings: Any, /) -> Any:
+    """SOE-RULING-5 misread: under ``region`` a tie is unfriendly only where a non-player major is one of the tied
+    entrants, not wherever a major holds markers in the region (the 48th zoo's soe-02)."""
+    answer = soe.score_region(request, rulings)
+    if rulings.unfriendly_scope is not UnfriendlyScope.REGION or len(request.players) >= 4:
+        return answer
+    values = request.region.values
+    return _awards_valued(
+        request,
+        rulings,
+        lambda group, hostile: group_value(
+            values, group, hostile and any(not entrant.is_player for entrant in group.entrants), rulings
+        ),
+    )
+
+
+def _tied_highest_lose_both(request: Any, rulings: Any, /) -> Any:
+    """SOE-RULING-7 misread: under ``next_place`` a tie for the highest unrest also fills 2nd place and loses its 4
+    besides the 7 (the 48th zoo's soe-05)."""
+    standings = soe.end_game(request, rulings)
+    if rulings.second_unrest is not SecondUnrest.NEXT_PLACE:
+        return standings
+    tied = [s for s in standings.standings if s.penalty == 7]
+    if len(tied) < 2:
+        return standings
+    lose = {s.player for s in tied}
+    return replace(
+        standings,
+        standings=tuple(replace(s, penalty=11, vp=s.vp - 4) if s.player in lose else s for s in standings.standings),
+    )
+
+
+@pytest.mark.parametrize(
+    ("operation", "port", "rule"),
+    [
+        ("score_region", _tie_unfriendly_only_with_a_major_in_it, "SOE-RULING-5"),
+        ("end_game", _tied_highest_lose_both, "SOE-RULING-7"),
+    ],
+)
+def test_an_alternative_of_a_ruling_misplayed_fails_that_rulings_clause(
+    operation: str, port: Callable[..., Any], rule: str
+) -> None:
+    """``region`` reading a major's markers only in the tie, ``next_place`` giving the tied highest the 4 too: each
+    only under its ruling's alternative, each that ruling's clause (the step ``region`` reads is named on its line;
+    a 7 + 4 under ``next_place`` is its sentence), not SOE-SCORE-7's or SOE-UNREST-3's."""
+    records = records_of("soe", SimpleNamespace(**{operation: port}), (operation,))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("soe", records) == [rule]
+
+
+def _shared_tie_said_won_by_nobody(request: Any, rulings: Any, /) -> Any:
+    """HIS-WIN-4 misread: a tie the history cannot break reported as no victory, the game over all the same (the
+    48th zoo's his-01)."""
+    outcome = his.determine_victory(request, rulings)
+    shared = outcome.winner is None and outcome.tied and outcome.game_over
+    return replace(outcome, victory=Victory.NONE) if shared else outcome
+
+
+def test_a_shared_tie_said_won_by_nobody_fails_the_clause_of_the_tie_the_history_cannot_break() -> None:
+    records = records_of(
+        "his", SimpleNamespace(determine_victory=_shared_tie_said_won_by_nobody), ("determine_victory",)
+    )
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 1
+    assert _failed_rules("his", records) == ["HIS-WIN-4"]
+
+
 def _any_time_used_again(request: Any, rulings: Any, /) -> Any:
     """IMP-EXHAUST-2 misread: only an ``on_activation`` card is checked for a marker already on it."""
     card = next((c for c in request.player.play_area if c.name == request.card), None)

@@ -314,6 +314,20 @@ def _played_on(expected: Any, got: Any, paths: tuple[str, ...], rulings: Any) ->
     return over and due.get("victory") == "none" and bool(due.get("tied"))
 
 
+def _shared_tie_said_no_victory(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
+    """Only ``victory`` differs, ``none`` given where a tie the history cannot break shares a victory (no winner, the
+    powers still tied named, the game over): HIS-WIN-4's result keeps the victory found, only the winner is missing."""
+    if paths not in (("$.victory",), ("$.outcome.victory",)):
+        return False
+    due, given = _object(expected), _object(got)
+    if paths == ("$.outcome.victory",):
+        due, given = _object(field(due, "outcome")), _object(field(given, "outcome"))
+    if due is None or given is None:
+        return False
+    shared = due.get("winner") is None and bool(due.get("tied")) and due.get("game_over") is True
+    return shared and due.get("victory") in ("standard", "time_limit") and given.get("victory") == "none"
+
+
 def decided(
     operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]
 ) -> str | tuple[str, ...] | None:
@@ -324,6 +338,8 @@ def decided(
         # is next and that the game is over exactly when there is none; where the verdict is ``play_on``'s tie, that
         # ruling's sentence giving the next turn, or the turn marker's clause: the run tells which
         return ("HIS-RULING-3", "HIS-WIN-8") if _played_on(expected, got, paths, rulings) else "HIS-WIN-8"
+    if _shared_tie_said_no_victory(expected, got, paths):
+        return "HIS-WIN-4"  # the tie the history cannot break said won by nobody, the game over all the same
     mine, theirs, asked = _object(expected), _object(got), _object(request)
     lines = sheet_lines(operation, mine, theirs, paths) if mine is not None and theirs is not None and paths else None
     if lines is not None:

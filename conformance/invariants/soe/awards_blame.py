@@ -19,7 +19,7 @@ from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import json_value, typed_question
 from rulespec.conformance.harness.verdict import as_json, field, reordered
 from rulespec.reference.struggle_of_empires.model import Award, RegionRequest
-from rulespec.reference.struggle_of_empires.rulings import Rulings, TieShare, UnfriendlyTie
+from rulespec.reference.struggle_of_empires.rulings import Rulings, TieShare, UnfriendlyScope, UnfriendlyTie
 from rulespec.reference.struggle_of_empires.scoring import (
     PlaceGroup,
     group_value,
@@ -55,7 +55,11 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
             # everywhere answers alike (SOE-SCORE-5), the run tells which
             return ("SOE-RULING-3", "SOE-SCORE-5") if _lone_valued_first(asked, ruled, given) else "SOE-RULING-3"
         if _unfriendly_only_for_first(asked, ruled, given):
-            return "SOE-SCORE-7"
+            # under ``region`` a tie for 1st with the major in it answers alike where ``region`` reads a major only
+            # in the tie (SOE-RULING-5): the run tells which
+            return (
+                ("SOE-RULING-5", "SOE-SCORE-7") if ruled.unfriendly_scope is UnfriendlyScope.REGION else "SOE-SCORE-7"
+            )
         lone = _lone_valued_first(asked, ruled, given)
         if lone is not None:
             return lone

@@ -31,6 +31,12 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
     return _penalty_rule(players, expected)
 
 
+def _both_penalties_under_next_place(expected: int, got: int, rulings: dict[str, Any]) -> bool:
+    """The highest's 7 due and 7 + 4 given under ``second_unrest`` ``next_place``: a tie for the highest read as also
+    filling 2nd place and losing its 4, where SOE-RULING-7 says that tie leaves nobody a 4 to lose."""
+    return rulings.get("second_unrest") == "next_place" and expected == HIGHEST and got == HIGHEST + SECOND
+
+
 def _lone_candidate_spared(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
     """Two players, the one penalty due the most unrest's 7 and nobody penalised: SOE-UNREST-6's (a lone candidate,
     the other in revolution or unpenalised at 0 unrest, still has the most unrest), not the rule that made it lone.
@@ -210,6 +216,8 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
     if misjudged:
         return misjudged
     for mine, theirs in pairs:  # the penalties first
+        if _both_penalties_under_next_place(mine["penalty"], theirs["penalty"], rulings):
+            return "SOE-RULING-7"
         rule = _penalty_amount(len(empires), mine["penalty"], theirs["penalty"])
         if rule:
             return rule
