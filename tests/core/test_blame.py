@@ -3545,6 +3545,26 @@ def test_an_alternative_of_a_ruling_misplayed_fails_that_rulings_clause(
     assert _failed_rules("soe", records) == [rule]
 
 
+def _highest_loses_the_second_amount(request: Any, rulings: Any, /) -> Any:
+    """SOE-UNREST-3 misread: with 3 or more players the highest unrest loses 4, the amount of the next line (the
+    48th zoo's soe-04)."""
+    standings = soe.end_game(request, rulings)
+    if len(request.empires) < 3:
+        return standings
+    return replace(
+        standings,
+        standings=tuple(replace(s, penalty=4, vp=s.vp + 3) if s.penalty == 7 else s for s in standings.standings),
+    )
+
+
+def test_the_highest_given_the_second_amount_fails_the_clause_of_the_seven() -> None:
+    """Every penalty right but the highest's 7 given as 4 (the VP and places following from it): SOE-UNREST-3, not
+    the rule of each end-of-game vector it meets (14 rules before)."""
+    records = records_of("soe", SimpleNamespace(end_game=_highest_loses_the_second_amount), ("end_game",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
+    assert _failed_rules("soe", records) == ["SOE-UNREST-3"]
+
+
 def _shared_tie_said_won_by_nobody(request: Any, rulings: Any, /) -> Any:
     """HIS-WIN-4 misread: a tie the history cannot break reported as no victory, the game over all the same (the
     48th zoo's his-01)."""

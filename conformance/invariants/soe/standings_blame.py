@@ -37,6 +37,15 @@ def _both_penalties_under_next_place(expected: int, got: int, rulings: dict[str,
     return rulings.get("second_unrest") == "next_place" and expected == HIGHEST and got == HIGHEST + SECOND
 
 
+def _highest_given_the_second(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
+    """Every penalty right but the highest's 7, given the second's 4 (its amount typed as the next line's), every
+    standing's unrest and revolution right: the clause of the 7, SOE-UNREST-3 (SOE-UNREST-6 with 2 players)."""
+    if any(mine[key] != theirs[key] for mine, theirs in pairs for key in ("unrest", "revolution")):
+        return False
+    wrong = [(mine["penalty"], theirs["penalty"]) for mine, theirs in pairs if mine["penalty"] != theirs["penalty"]]
+    return bool(wrong) and all(pair == (HIGHEST, SECOND) for pair in wrong)
+
+
 def _lone_candidate_spared(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
     """Two players, the one penalty due the most unrest's 7 and nobody penalised: SOE-UNREST-6's (a lone candidate,
     the other in revolution or unpenalised at 0 unrest, still has the most unrest), not the rule that made it lone.
@@ -212,6 +221,8 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
         return split
     if _lone_candidate_spared(len(empires), pairs):
         return "SOE-UNREST-6"
+    if _highest_given_the_second(pairs):
+        return _penalty_rule(len(empires), HIGHEST)
     misjudged = _misjudged(len(empires), pairs)
     if misjudged:
         return misjudged
