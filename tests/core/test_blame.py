@@ -3401,9 +3401,10 @@ def test_a_population_yielding_other_gold_fails_the_population_income_where_no_m
     assert soe_blame.decided("collect_income", bare, {}, {}, {"empires": [{"gold": 8}]}, gold) == "SOE-INCOME-1"
     marked = {**bare, "regions": [{"control": [{"holder": "a", "markers": 3}]}]}
     assert soe_blame.decided("collect_income", marked, {}, {}, {"empires": [{"gold": 11}]}, gold) is None
-    # a gold lost besides (a gain below 0, or past the track's 9): another term's, not the population's
+    # a gain below 0 (or past the track's 9): a gold taken besides answers alike, the run tells which
     lost = {"empires": [{"player": "a", "gold": 4, "population": 3}], "regions": []}
-    assert soe_blame.decided("collect_income", lost, {}, {}, {"empires": [{"gold": 0}]}, gold) is None
+    either = ("SOE-INCOME-1", "SOE-INCOME-4")
+    assert soe_blame.decided("collect_income", lost, {}, {}, {"empires": [{"gold": 0}]}, gold) == either
 
 
 def _awards_valued(request: Any, rulings: Any, value: Callable[[Any, bool], int]) -> RegionScore:
@@ -3565,6 +3566,29 @@ def test_the_highest_given_the_second_amount_fails_the_clause_of_the_seven() -> 
     assert _failed_rules("soe", records) == ["SOE-UNREST-3"]
 
 
+def test_a_lone_highest_given_both_penalties_stays_the_clause_of_the_seven() -> None:
+    """7 + 4 to the one most unrest, whatever the ruling and the player count: not SOE-RULING-7's tie read as filling
+    2nd place, which needs a tie (the 48th zoo's second reader)."""
+
+    def eleven(request: Any, rulings: Any, /) -> Any:
+        standings = soe.end_game(request, rulings)
+        sevens = [s for s in standings.standings if s.penalty == 7]
+        if len(sevens) != 1:
+            return standings
+        lone = [replace(s, penalty=11, vp=s.vp - 4) if s.penalty == 7 else s for s in standings.standings]
+        return replace(standings, standings=tuple(lone))
+
+    records = records_of("soe", SimpleNamespace(end_game=eleven), ("end_game",))
+    assert any(r.outcome == "failed" for r in records)
+    assert "SOE-RULING-7" not in _failed_rules("soe", records)
+    # a port playing ``next_place``: every check asked under it, the lone highest's 11 still the 7's clause
+    played = records_of(
+        "soe", SimpleNamespace(end_game=eleven), ("end_game",), {"second_unrest": (SecondUnrest.NEXT_PLACE,)}
+    )
+    assert any(r.outcome == "failed" for r in played)
+    assert "SOE-RULING-7" not in _failed_rules("soe", played)
+
+
 def _shared_tie_said_won_by_nobody(request: Any, rulings: Any, /) -> Any:
     """HIS-WIN-4 misread: a tie the history cannot break reported as no victory, the game over all the same (the
     48th zoo's his-01)."""
@@ -3574,11 +3598,22 @@ def _shared_tie_said_won_by_nobody(request: Any, rulings: Any, /) -> Any:
 
 
 def test_a_shared_tie_said_won_by_nobody_fails_the_clause_of_the_tie_the_history_cannot_break() -> None:
-    records = records_of(
-        "his", SimpleNamespace(determine_victory=_shared_tie_said_won_by_nobody), ("determine_victory",)
-    )
-    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 1
-    assert _failed_rules("his", records) == ["HIS-WIN-4"]
+    """A standard tie the history cannot break said won by nobody is HIS-WIN-4's; a tie at the time limit said so is
+    left to the rulings deciding the limit (HIS-RULING-4, HIS-RULING-3: the 48th zoo's second reader)."""
+    port = SimpleNamespace(determine_victory=_shared_tie_said_won_by_nobody)
+    records = records_of("his", port, ("determine_victory",))
+    standard = [r for r in records if r.outcome == "failed" and r.expected.get("victory") == "standard"]
+    assert len({r.primary_rule for r in standard}) > 1
+    assert {blamed_rule(r, records) for r in standard} == {"HIS-WIN-4"}
+
+    def limit_said_none(request: Any, rulings: HisRulings, /) -> Any:
+        outcome = his.determine_victory(request, rulings)
+        shared = outcome.victory is Victory.TIME_LIMIT and outcome.winner is None
+        return replace(outcome, victory=Victory.NONE) if shared else outcome
+
+    records = records_of("his", SimpleNamespace(determine_victory=limit_said_none), ("determine_victory",))
+    assert any(r.outcome == "failed" for r in records)
+    assert "HIS-WIN-4" not in _failed_rules("his", records)
 
 
 def _any_time_used_again(request: Any, rulings: Any, /) -> Any:

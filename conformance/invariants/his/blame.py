@@ -314,9 +314,11 @@ def _played_on(expected: Any, got: Any, paths: tuple[str, ...], rulings: Any) ->
     return over and due.get("victory") == "none" and bool(due.get("tied"))
 
 
-def _shared_tie_said_no_victory(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
-    """Only ``victory`` differs, ``none`` given where a tie the history cannot break shares a victory (no winner, the
-    powers still tied named, the game over): HIS-WIN-4's result keeps the victory found, only the winner is missing."""
+def _shared_tie_said_no_victory(expected: Any, got: Any, paths: tuple[str, ...], rulings: Any) -> bool:
+    """Only ``victory`` differs, ``none`` given where a standard tie the history cannot break shares the victory
+    (``unbroken_tie`` ``shared``: no winner, the powers still tied named, the game over): HIS-WIN-4's result keeps the
+    victory found, only the winner is missing. Not at the time limit, which ``time_limit_tie`` and ``play_on`` decide
+    (HIS-RULING-4, HIS-RULING-3: ``none`` is ``play_on``'s own answer before turn 9)."""
     if paths not in (("$.victory",), ("$.outcome.victory",)):
         return False
     due, given = _object(expected), _object(got)
@@ -325,7 +327,8 @@ def _shared_tie_said_no_victory(expected: Any, got: Any, paths: tuple[str, ...])
     if due is None or given is None:
         return False
     shared = due.get("winner") is None and bool(due.get("tied")) and due.get("game_over") is True
-    return shared and due.get("victory") in ("standard", "time_limit") and given.get("victory") == "none"
+    ruled = field(rulings, "unbroken_tie") != "play_on"
+    return ruled and shared and due.get("victory") == "standard" and given.get("victory") == "none"
 
 
 def decided(
@@ -338,7 +341,7 @@ def decided(
         # is next and that the game is over exactly when there is none; where the verdict is ``play_on``'s tie, that
         # ruling's sentence giving the next turn, or the turn marker's clause: the run tells which
         return ("HIS-RULING-3", "HIS-WIN-8") if _played_on(expected, got, paths, rulings) else "HIS-WIN-8"
-    if _shared_tie_said_no_victory(expected, got, paths):
+    if _shared_tie_said_no_victory(expected, got, paths, rulings):
         return "HIS-WIN-4"  # the tie the history cannot break said won by nobody, the game over all the same
     mine, theirs, asked = _object(expected), _object(got), _object(request)
     lines = sheet_lines(operation, mine, theirs, paths) if mine is not None and theirs is not None and paths else None

@@ -54,12 +54,9 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
             # a tie for 1st taken out leaves the lone entrant after it the first value: a lone entrant valued as 1st
             # everywhere answers alike (SOE-SCORE-5), the run tells which
             return ("SOE-RULING-3", "SOE-SCORE-5") if _lone_valued_first(asked, ruled, given) else "SOE-RULING-3"
-        if _unfriendly_only_for_first(asked, ruled, given):
-            # under ``region`` a tie for 1st with the major in it answers alike where ``region`` reads a major only
-            # in the tie (SOE-RULING-5): the run tells which
-            return (
-                ("SOE-RULING-5", "SOE-SCORE-7") if ruled.unfriendly_scope is UnfriendlyScope.REGION else "SOE-SCORE-7"
-            )
+        by_place = _unfriendly_only_for_first(asked, ruled, given)
+        if by_place is not None:
+            return by_place
         lone = _lone_valued_first(asked, ruled, given)
         if lone is not None:
             return lone
@@ -130,24 +127,30 @@ def _counted_otherwise(asked: RegionRequest, ruled: Rulings, given: Any) -> Name
     return None
 
 
-def _unfriendly_only_for_first(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
+def _unfriendly_only_for_first(asked: RegionRequest, ruled: Rulings, given: Any) -> Named:
     """The awards given where, in a region whose ties are unfriendly, only a tie for 1st is (those lower scored as
-    friendly): SOE-SCORE-7 makes every tie of such a region unfriendly, whatever its place."""
+    friendly): SOE-SCORE-7 makes every tie of such a region unfriendly, whatever its place. Under ``full`` a friendly
+    tie takes its own place's value, as ``next_place`` misread to that place does (SOE-RULING-3), and under ``region``
+    a tie for 1st holding a major is unfriendly where ``region`` reads a major only in the tie (SOE-RULING-5): where
+    no tie for 1st shows the reading by place, either, the run telling which; else None."""
     unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
     groups = rank_entrants(region_entrants(asked.players, asked.region, ruled))
     if not unfriendly or not any(len(group.entrants) > 1 and group.place > 1 for group in groups):
-        return False
-    # under ``full`` a friendly tie takes its own place's value, as ``next_place`` misread to that place does: only
-    # a tie for 1st valued as unfriendly beside it shows the ties read by their place
-    values, first = asked.region.values, [g for g in groups if g.place == 1 and len(g.entrants) > 1]
-    bumped = bool(first) and group_value(values, first[0], True, ruled) != group_value(values, first[0], False, ruled)
-    if ruled.tie_share is TieShare.FULL and not bumped:
-        return False
+        return None
 
     def first_only(group: PlaceGroup) -> int:
         return group_value(asked.region.values, group, group.place == 1, ruled)
 
-    return bool(_awarded(asked, ruled, unfriendly, value=first_only) == given)
+    if _awarded(asked, ruled, unfriendly, value=first_only) != given:
+        return None
+    values, first = asked.region.values, [g for g in groups if g.place == 1 and len(g.entrants) > 1]
+    bumped = bool(first) and group_value(values, first[0], True, ruled) != group_value(values, first[0], False, ruled)
+    if ruled.tie_share is TieShare.FULL and not bumped:
+        return ("SOE-SCORE-7", "SOE-RULING-3")
+    major_in_it = bool(first) and any(not entrant.is_player for entrant in first[0].entrants)
+    if ruled.unfriendly_scope is UnfriendlyScope.REGION and major_in_it:
+        return ("SOE-RULING-5", "SOE-SCORE-7")
+    return "SOE-SCORE-7"
 
 
 def _tied_out_of_the_ranking(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:

@@ -105,9 +105,10 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     terms |= {"SOE-INCOME-4"} if held_gold and population and gain == population + own - held_gold else set()
     terms |= {"SOE-INCOME-3"} if gain - population in misread else set()
     # no marker of its own on the map, no other reading answering so: the population's gold itself read otherwise,
-    # a gain the track could give (0 to 9: a gold lost or taken besides is another term's)
-    track = 0 <= gain <= MAX_POPULATION
-    return terms or ({"SOE-INCOME-1"} if not own and population and track and gain != population else set())
+    # for sure where the gain is one the track could give (0 to 9); off it, a gold taken besides answers alike
+    if terms or own or not population or gain == population:
+        return terms
+    return {"SOE-INCOME-1"} if 0 <= gain <= MAX_POPULATION else {"SOE-INCOME-1", "SOE-INCOME-4"}
 
 
 _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")

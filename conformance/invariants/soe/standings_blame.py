@@ -31,10 +31,15 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
     return _penalty_rule(players, expected)
 
 
-def _both_penalties_under_next_place(expected: int, got: int, rulings: dict[str, Any]) -> bool:
-    """The highest's 7 due and 7 + 4 given under ``second_unrest`` ``next_place``: a tie for the highest read as also
-    filling 2nd place and losing its 4, where SOE-RULING-7 says that tie leaves nobody a 4 to lose."""
-    return rulings.get("second_unrest") == "next_place" and expected == HIGHEST and got == HIGHEST + SECOND
+def _both_penalties_under_next_place(
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]], rulings: dict[str, Any]
+) -> bool:
+    """Under ``second_unrest`` ``next_place``, with 3 or more players, a tie for the highest given 7 + 4 each, every
+    other penalty right: the tie read as also filling 2nd place, where SOE-RULING-7 says it leaves nobody a 4."""
+    if rulings.get("second_unrest") != "next_place" or len(pairs) < 3:
+        return False
+    wrong = [(mine["penalty"], theirs["penalty"]) for mine, theirs in pairs if mine["penalty"] != theirs["penalty"]]
+    return len(wrong) > 1 and all(pair == (HIGHEST, HIGHEST + SECOND) for pair in wrong)
 
 
 def _highest_given_the_second(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
@@ -226,9 +231,10 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
     misjudged = _misjudged(len(empires), pairs)
     if misjudged:
         return misjudged
+    if _both_penalties_under_next_place(pairs, rulings):
+        # a lone highest given 7 + 4 wherever it stands answers alike (SOE-UNREST-3's amount): the run tells which
+        return ("SOE-RULING-7", "SOE-UNREST-3")
     for mine, theirs in pairs:  # the penalties first
-        if _both_penalties_under_next_place(mine["penalty"], theirs["penalty"], rulings):
-            return "SOE-RULING-7"
         rule = _penalty_amount(len(empires), mine["penalty"], theirs["penalty"])
         if rule:
             return rule
