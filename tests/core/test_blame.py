@@ -3566,6 +3566,45 @@ def test_the_highest_given_the_second_amount_fails_the_clause_of_the_seven() -> 
     assert _failed_rules("soe", records) == ["SOE-UNREST-3"]
 
 
+def _tied_highest_lose_both_everywhere(request: Any, rulings: Any, /) -> Any:
+    """SOE-UNREST-5 misread: players tied on the highest unrest each lose 7 + 4, whatever the ruling (the 49th zoo's
+    soe-05)."""
+    standings = soe.end_game(request, rulings)
+    tied = [s for s in standings.standings if s.penalty == 7]
+    if len(request.empires) < 3 or len(tied) < 2:
+        return standings
+    both = [replace(s, penalty=11, vp=s.vp - 4) if s.penalty == 7 else s for s in standings.standings]
+    return replace(standings, standings=tuple(both))
+
+
+def test_a_tie_for_the_highest_losing_both_penalties_fails_the_clause_of_ties() -> None:
+    """A tie for the highest given 7 + 4 each is SOE-UNREST-5's (tied candidates lose the whole 7; no player loses
+    both), under ``next_value`` for sure, under ``next_place`` beside SOE-RULING-7's reading, the run choosing."""
+    records = records_of("soe", SimpleNamespace(end_game=_tied_highest_lose_both_everywhere), ("end_game",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 1
+    assert _failed_rules("soe", records) == ["SOE-UNREST-5"]
+
+
+def _card_named_where_nothing_collapsed(request: Any, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-1 misread: the unrest card slid under a replacement named as ``collapse_card`` whether or not the
+    pile emptied (the 49th zoo's imp-07)."""
+    result = imperium.acquire_market_card(request, rulings)
+    slid = [
+        slot.unrest.name
+        for slot in result.market
+        if slot.unrest and slot.unrest not in [s.unrest for s in request.market]
+    ]
+    return replace(result, collapse_card=slid[0]) if slid and not result.collapsed else result
+
+
+def test_a_card_named_where_nothing_collapsed_fails_the_clause_of_the_collapse() -> None:
+    records = records_of(
+        "imperium", SimpleNamespace(acquire_market_card=_card_named_where_nothing_collapsed), ("acquire_market_card",)
+    )
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-1"]
+
+
 def test_a_lone_highest_given_both_penalties_stays_the_clause_of_the_seven() -> None:
     """7 + 4 to the one most unrest, whatever the ruling and the player count: not SOE-RULING-7's tie read as filling
     2nd place, which needs a tie (the 48th zoo's second reader)."""

@@ -44,8 +44,9 @@ def decided(
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
         return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
     if paths == ("$.collapse_card",) and operation in _REPORTS_THE_COLLAPSE:
-        # the collapse right, another card named as the one that emptied the pile: the step that reports it
-        return _REPORTS_THE_COLLAPSE[operation]
+        # a card named where nothing collapsed: IMP-COLLAPSE-1's null; the collapse right, another card named as the
+        # one that emptied the pile: the step that reports it
+        return "IMP-COLLAPSE-1" if field(expected, "collapsed") is False else _REPORTS_THE_COLLAPSE[operation]
     if operation == "acquire_market_card" and paths:
         if "$.collapsed" in paths and set(paths) <= {"$.collapsed", "$.collapse_card"}:
             # every card where it is due, the pile's emptying (the slide's too) missed or made up

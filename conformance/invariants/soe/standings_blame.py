@@ -31,12 +31,10 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
     return _penalty_rule(players, expected)
 
 
-def _both_penalties_under_next_place(
-    pairs: list[tuple[dict[str, Any], dict[str, Any]]], rulings: dict[str, Any]
-) -> bool:
-    """Under ``second_unrest`` ``next_place``, with 3 or more players, a tie for the highest given 7 + 4 each, every
-    other penalty right: the tie read as also filling 2nd place, where SOE-RULING-7 says it leaves nobody a 4."""
-    if rulings.get("second_unrest") != "next_place" or len(pairs) < 3:
+def _tied_highest_lose_both(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
+    """With 3 or more players, a tie for the highest given 7 + 4 each, every other penalty right: SOE-UNREST-5 says
+    tied candidates lose the whole 7 and no player loses both (a lone highest given 11 is SOE-UNREST-3's amount)."""
+    if len(pairs) < 3:
         return False
     wrong = [(mine["penalty"], theirs["penalty"]) for mine, theirs in pairs if mine["penalty"] != theirs["penalty"]]
     return len(wrong) > 1 and all(pair == (HIGHEST, HIGHEST + SECOND) for pair in wrong)
@@ -231,9 +229,10 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
     misjudged = _misjudged(len(empires), pairs)
     if misjudged:
         return misjudged
-    if _both_penalties_under_next_place(pairs, rulings):
-        # a lone highest given 7 + 4 wherever it stands answers alike (SOE-UNREST-3's amount): the run tells which
-        return ("SOE-RULING-7", "SOE-UNREST-3")
+    if _tied_highest_lose_both(pairs):
+        # no player loses both (SOE-UNREST-5); under ``next_place`` a tie read as also filling 2nd place answers alike
+        # (SOE-RULING-7): the run tells which
+        return ("SOE-RULING-7", "SOE-UNREST-5") if rulings.get("second_unrest") == "next_place" else "SOE-UNREST-5"
     for mine, theirs in pairs:  # the penalties first
         rule = _penalty_amount(len(empires), mine["penalty"], theirs["penalty"])
         if rule:
