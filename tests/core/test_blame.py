@@ -3584,6 +3584,19 @@ def test_a_tie_for_the_highest_losing_both_penalties_fails_the_clause_of_ties() 
     assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 1
     assert _failed_rules("soe", records) == ["SOE-UNREST-5"]
 
+    # a highest given 11 whether tied or not: the lone ones name SOE-UNREST-3's amount, and the ties follow them
+    # (the 49th zoo's second reader)
+    def eleven(request: Any, rulings: Any, /) -> Any:
+        standings = soe.end_game(request, rulings)
+        if len(request.empires) < 3:
+            return standings
+        both = [replace(s, penalty=11, vp=s.vp - 4) if s.penalty == 7 else s for s in standings.standings]
+        return replace(standings, standings=tuple(both))
+
+    for declared in (None, {"second_unrest": (SecondUnrest.NEXT_PLACE,)}):
+        records = records_of("soe", SimpleNamespace(end_game=eleven), ("end_game",), declared)
+        assert _failed_rules("soe", records) == ["SOE-UNREST-3"]
+
 
 def _card_named_where_nothing_collapsed(request: Any, rulings: Any, /) -> Any:
     """IMP-COLLAPSE-1 misread: the unrest card slid under a replacement named as ``collapse_card`` whether or not the

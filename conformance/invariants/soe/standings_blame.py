@@ -231,8 +231,9 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
         return misjudged
     if _tied_highest_lose_both(pairs):
         # no player loses both (SOE-UNREST-5); under ``next_place`` a tie read as also filling 2nd place answers alike
-        # (SOE-RULING-7): the run tells which
-        return ("SOE-RULING-7", "SOE-UNREST-5") if rulings.get("second_unrest") == "next_place" else "SOE-UNREST-5"
+        # (SOE-RULING-7), and a highest given 11 whether tied or not too (SOE-UNREST-3's amount): the run tells which
+        both = ("SOE-UNREST-5", "SOE-UNREST-3")
+        return ("SOE-RULING-7", *both) if rulings.get("second_unrest") == "next_place" else both
     for mine, theirs in pairs:  # the penalties first
         rule = _penalty_amount(len(empires), mine["penalty"], theirs["penalty"])
         if rule:
