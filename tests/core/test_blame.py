@@ -3431,19 +3431,18 @@ def _unfriendly_only_for_first(request: Any, rulings: Any, /) -> Any:
 
 def _tied_out_under_nothing(request: Any, rulings: Any, /) -> Any:
     """SOE-RULING-3 misread: under ``nothing`` an unfriendly tie's players leave the ranking, the next group taking
-    the tie's place (the 47th zoo's soe-05)."""
+    the tie's place (the 47th zoo's soe-05): a running place that only a lone entrant moves on."""
     answer = soe.score_region(request, rulings)
     unfriendly = ties_are_unfriendly(len(request.players), request.region, rulings)
     if rulings.unfriendly_tie is not UnfriendlyTie.NOTHING or not unfriendly:
         return answer
-    vacated, places = 0, dict[int, int]()
+    scored, place = dict.fromkeys(request.players, 0), 1
     for group in rank_entrants(region_entrants(request.players, request.region, rulings)):
-        places[group.place] = group.place - vacated
-        vacated += len(group.entrants) if len(group.entrants) > 1 else 0
-    values = request.region.values
-    return _awards_valued(
-        request, rulings, lambda group, _: 0 if len(group.entrants) > 1 else place_value(values, places[group.place])
-    )
+        if len(group.entrants) == 1:
+            lone = group.entrants[0]
+            scored[lone.holder] = place_value(request.region.values, place) if lone.is_player else 0
+            place += 1
+    return replace(answer, awards=tuple(Award(player, scored[player]) for player in request.players))
 
 
 @pytest.mark.parametrize(
