@@ -121,7 +121,7 @@ from rulespec.reference.imperium.model import (
     Zone,
 )
 from rulespec.reference.imperium.model import Tokens as ImpTokens
-from rulespec.reference.imperium.rulings import AcquiredCardTo, FullTie, NationCardOnShuffle, ShortDraw
+from rulespec.reference.imperium.rulings import AcquiredCardTo, FullTie, NationCardOnShuffle, ShortDraw, Surplus
 from rulespec.reference.imperium.validation import player_places, validate_count, validate_player, validate_unique
 from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
 from rulespec.reference.struggle_of_empires.end_game import (
@@ -3615,6 +3615,24 @@ def test_a_card_named_where_nothing_collapsed_fails_the_clause_of_the_collapse()
     )
     assert any(r.outcome == "failed" for r in records)
     assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-1"]
+
+
+def _progress_kept_when_forfeited(request: Any, rulings: Any, /) -> Any:
+    """IMP-RULING-4 misread: under ``forfeited`` a progress token handed over is never taken off the player's tokens
+    (the 50th zoo's imp-03)."""
+    result = imperium.pay_cost(request, rulings)
+    if rulings.surplus is not Surplus.FORFEITED or not request.payment.progress:
+        return result
+    return replace(result, tokens=replace(result.tokens, progress=result.tokens.progress + request.payment.progress))
+
+
+def test_a_progress_token_kept_under_forfeited_fails_the_ruling_that_spends_it() -> None:
+    """Only the progress token differs, under ``forfeited``: the ruling that spends it, also where the check is one of
+    the payment's or the tokens' invariants (primary to IMP-PAY-3 as the 50th zoo's were)."""
+    records = records_of("imperium", SimpleNamespace(pay_cost=_progress_kept_when_forfeited), ("pay_cost",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and _failed_rules("imperium", records) == ["IMP-RULING-4"]
+    assert {blamed_rule(replace(r, rules=("IMP-PAY-3", *r.rules))) for r in failed} == {"IMP-RULING-4"}
 
 
 def test_a_lone_highest_given_both_penalties_stays_the_clause_of_the_seven() -> None:

@@ -41,6 +41,8 @@ def decided(
         drawn = draw_step(request, rulings, expected, got, paths)
         if drawn is not None:
             return drawn
+    if operation == "pay_cost" and paths == ("$.tokens.progress",) and field(rulings, "surplus") == "forfeited":
+        return "IMP-RULING-4"  # a progress token handed over kept: under ``forfeited`` it is spent like any other
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
         return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
     if paths == ("$.collapse_card",) and operation in _REPORTS_THE_COLLAPSE:
