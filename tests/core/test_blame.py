@@ -3633,6 +3633,22 @@ def test_a_progress_token_kept_under_forfeited_fails_the_ruling_that_spends_it()
     failed = [r for r in records if r.outcome == "failed"]
     assert failed and _failed_rules("imperium", records) == ["IMP-RULING-4"]
     assert {blamed_rule(replace(r, rules=("IMP-PAY-3", *r.rules))) for r in failed} == {"IMP-RULING-4"}
+    # a token taken where none was handed over, or a holding misread: not the ruling's (the 50th zoo's second reader)
+    forfeited, paths = {"surplus": "forfeited"}, ("$.tokens.progress",)
+    asked = {"payment": {"progress": 0}}
+    assert (
+        imperium_blame.decided(
+            "pay_cost", asked, forfeited, {"tokens": {"progress": 4}}, {"tokens": {"progress": 3}}, paths
+        )
+        is None
+    )
+    asked = {"payment": {"progress": 1}}
+    assert (
+        imperium_blame.decided(
+            "pay_cost", asked, forfeited, {"tokens": {"progress": 0}}, {"tokens": {"progress": 2}}, paths
+        )
+        is None
+    )
 
 
 def test_a_lone_highest_given_both_penalties_stays_the_clause_of_the_seven() -> None:

@@ -41,8 +41,8 @@ def decided(
         drawn = draw_step(request, rulings, expected, got, paths)
         if drawn is not None:
             return drawn
-    if operation == "pay_cost" and paths == ("$.tokens.progress",) and field(rulings, "surplus") == "forfeited":
-        return "IMP-RULING-4"  # a progress token handed over kept: under ``forfeited`` it is spent like any other
+    if operation == "pay_cost" and paths == ("$.tokens.progress",) and _progress_kept(request, rulings, expected, got):
+        return "IMP-RULING-4"  # the progress tokens handed over kept: under ``forfeited`` they are spent like any other
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
         return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
     if paths == ("$.collapse_card",) and operation in _REPORTS_THE_COLLAPSE:
@@ -78,6 +78,15 @@ def decided(
             return "IMP-COLLAPSE-5"  # the right winners, listed otherwise than in the order of the players
         return _winners(request, expected, got)
     return None
+
+
+def _progress_kept(request: Any, rulings: Any, expected: Any, got: Any) -> bool:
+    """Under ``surplus`` ``forfeited``, the player holding after the payment exactly the progress tokens it handed
+    over (a count misread otherwise, or a token taken where none was handed over, is another clause's)."""
+    handed = field(field(request, "payment"), "progress")
+    due, kept = (field(field(answer, "tokens"), "progress") for answer in (expected, got))
+    counts = all(type(count) is int for count in (handed, due, kept))
+    return field(rulings, "surplus") == "forfeited" and counts and handed > 0 and kept - due == handed
 
 
 # the operations that report the card that emptied the unrest pile, and the clause of the step that reports it
