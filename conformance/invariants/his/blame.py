@@ -301,13 +301,19 @@ def _not_allowed_whatever_its_vp(asked: dict[str, Any], rulings: Any) -> bool:
     return bool(allowed) and not any(allowed)
 
 
+def _verdicts(expected: Any, got: Any, paths: tuple[str, ...]) -> tuple[dict[str, Any] | None, ...]:
+    """The two verdicts compared: the answers themselves, or ``run_phase``'s ``outcome`` where every path lies in it."""
+    due, given = _object(expected), _object(got)
+    if paths and all(path.startswith("$.outcome") for path in paths):
+        return _object(field(due, "outcome")), _object(field(given, "outcome"))
+    return due, given
+
+
 def _played_on(expected: Any, got: Any, paths: tuple[str, ...], rulings: Any) -> bool:
     """The verdict a tie the history cannot break gets under ``unbroken_tie`` ``play_on`` before turn 9 (nobody won,
     the powers still tied named, the game going on: HIS-RULING-3), answered as a game over, its two fields agreeing
     (fields that disagree break HIS-WIN-8's own sentence that they never do)."""
-    due, given = _object(expected), _object(got)
-    if due is not None and given is not None and all(path.startswith("$.outcome") for path in paths):
-        due, given = _object(due.get("outcome")), _object(given.get("outcome"))
+    due, given = _verdicts(expected, got, paths)
     if due is None or given is None or field(rulings, "unbroken_tie") != "play_on":
         return False
     over = given.get("game_over") is True and given.get("next_turn") is None
@@ -321,9 +327,7 @@ def _shared_tie_said_no_victory(expected: Any, got: Any, paths: tuple[str, ...],
     (HIS-RULING-4, HIS-RULING-3: ``none`` is ``play_on``'s own answer before turn 9)."""
     if paths not in (("$.victory",), ("$.outcome.victory",)):
         return False
-    due, given = _object(expected), _object(got)
-    if paths == ("$.outcome.victory",):
-        due, given = _object(field(due, "outcome")), _object(field(given, "outcome"))
+    due, given = _verdicts(expected, got, paths)
     if due is None or given is None:
         return False
     shared = due.get("winner") is None and bool(due.get("tied")) and due.get("game_over") is True

@@ -94,6 +94,7 @@ def _drawn_up_to_the_count(request: Any, rulings: Any, got: Any) -> bool:
 
 
 def _holds_fewer_than_the_count(request: Any) -> bool:
+    """Whether the hand holds fewer cards than the draw's ``count``: drawing up to it still takes a card."""
     hand, count = player_of(request).get("hand"), field(request, "count")
     return isinstance(hand, (list, tuple)) and type(count) is int and len(cast(list[Any], hand)) < count
 

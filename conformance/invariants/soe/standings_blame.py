@@ -34,10 +34,8 @@ def _penalty_amount(players: int, expected: int, got: int) -> str | None:
 def _tied_highest_lose_both(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
     """With 3 or more players, a tie for the highest given 7 + 4 each, every other penalty right: SOE-UNREST-5 says
     tied candidates lose the whole 7 and no player loses both (a lone highest given 11 is SOE-UNREST-3's amount)."""
-    if len(pairs) < 3:
-        return False
-    wrong = [(mine["penalty"], theirs["penalty"]) for mine, theirs in pairs if mine["penalty"] != theirs["penalty"]]
-    return len(wrong) > 1 and all(pair == (HIGHEST, HIGHEST + SECOND) for pair in wrong)
+    wrong = _penalties_given_otherwise(pairs)
+    return len(pairs) >= 3 and len(wrong) > 1 and all(pair == (HIGHEST, HIGHEST + SECOND) for pair in wrong)
 
 
 def _highest_given_the_second(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
@@ -45,8 +43,13 @@ def _highest_given_the_second(pairs: list[tuple[dict[str, Any], dict[str, Any]]]
     standing's unrest and revolution right: the clause of the 7, SOE-UNREST-3 (SOE-UNREST-6 with 2 players)."""
     if any(mine[key] != theirs[key] for mine, theirs in pairs for key in ("unrest", "revolution")):
         return False
-    wrong = [(mine["penalty"], theirs["penalty"]) for mine, theirs in pairs if mine["penalty"] != theirs["penalty"]]
+    wrong = _penalties_given_otherwise(pairs)
     return bool(wrong) and all(pair == (HIGHEST, SECOND) for pair in wrong)
+
+
+def _penalties_given_otherwise(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[tuple[Any, Any]]:
+    """Each penalty due and given, where they differ."""
+    return [(mine["penalty"], theirs["penalty"]) for mine, theirs in pairs if mine["penalty"] != theirs["penalty"]]
 
 
 def _lone_candidate_spared(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
