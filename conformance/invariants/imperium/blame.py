@@ -161,12 +161,12 @@ def _slot_kept_beside_its_replacement(request: Any, expected: Any, got: Any) -> 
     }:
         return False
     named = field(request, "card")
-    acquired = [slot for slot in _slots(request) if field(slot.get("card"), "name") == named]
-    kept = _slots(got)
-    if len(acquired) != 1 or as_json(acquired[0]) not in [as_json(slot) for slot in kept]:
+    acquired = [as_json(slot) for slot in _slots(request) if field(slot.get("card"), "name") == named]
+    shown = [as_json(slot) for slot in _slots(got)]
+    if len(acquired) != 1 or acquired[0] not in shown:
         return False
-    at = [as_json(slot) for slot in kept].index(as_json(acquired[0]))
-    return [as_json(slot) for slot in kept[:at] + kept[at + 1 :]] == [as_json(slot) for slot in _slots(expected)]
+    shown.remove(acquired[0])  # the first place it shows: the slot kept where it stood
+    return shown == [as_json(slot) for slot in _slots(expected)]
 
 
 def _slots(answer: Any) -> list[dict[str, Any]]:
