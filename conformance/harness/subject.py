@@ -44,8 +44,8 @@ class ImplementationError(Exception):
     """
 
     costly = False
-    # An output of the wrong shape that gives every field its type has, an unknown field beside them: what was read,
-    # so a vector judges it on those fields where they already differ (None: not every field given, or not read).
+    # An output of the wrong shape, as read: every field its type has and an unknown one beside them, or a value its
+    # type refuses (a null for a 0), so a vector judges it where it already differs (None: a field missing, or unread).
     read_anyway: object = None
 
     def reason(self) -> str:
@@ -70,9 +70,12 @@ def conform_result(game: Game, operation: str, result: object, label: str) -> An
     try:
         return msgspec.convert(msgspec.to_builtins(result), response, strict=True)
     except (msgspec.ValidationError, TypeError) as exc:
-        raise ImplementationError(
+        misfit = ImplementationError(
             f"{label}.{operation} returned {type(result).__name__}, not a valid {response.__name__}: {exc}"
-        ) from exc
+        )
+        if isinstance(exc, msgspec.ValidationError) and "missing required field" not in str(exc):
+            misfit.read_anyway = msgspec.to_builtins(result)  # a value its type refuses: judged as given
+        raise misfit from exc
 
 
 class PythonSubject:

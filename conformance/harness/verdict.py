@@ -198,10 +198,12 @@ def run_case(subject: Subject, loaded: LoadedCase) -> Verdict:
 
 
 def _read_anyway(loaded: LoadedCase, fault: ImplementationError) -> Verdict:
-    """A fault is the case's error, unless the output it came with, read without what its type lacks, already departs
-    from the expectation: then the rule is broken whatever the shape, and the case fails, naming the fault too."""
+    """A fault is the case's error, unless the output it came with, read without what its type lacks or with the
+    values its type refuses, already departs from the expectation at the keys expected, no key missing or added
+    (``null`` for a 0, a misspelt name): then the rule is broken whatever the shape, and the case fails, naming the
+    fault too. A key spelt otherwise stays the shape's error."""
     if fault.read_anyway is not None:
         judged = judge_result(loaded, fault.read_anyway)
-        if judged.outcome is Outcome.FAILED:
+        if judged.outcome is Outcome.FAILED and all(d.kind not in (MISSING, UNEXPECTED) for d in judged.differences):
             return replace(judged, detail=f"{judged.detail} (and {fault.reason()})")
     return Verdict(Outcome.ERROR, str(fault))

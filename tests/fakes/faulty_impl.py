@@ -45,6 +45,7 @@ PER_REQUEST = (
     "malformed-json",  # a line that is not JSON
     "not-an-object",  # JSON, but not a reply
     "wrong-type",  # a number where a string belongs in the output
+    "wrong-type-missing",  # the same, and a field left out
     "missing-field",  # the output lacks a field
     "unknown-field",  # the output has a field its type lacks
     "unknown-field-wrong",  # the same, and a field it has wrong
@@ -104,10 +105,20 @@ def faulty(fault: str, reply: dict[str, Any], asked: int) -> bytes | None:
         return b'{"type": "result", "id": %d, "output": {' % ident
     if fault == "not-an-object":
         return b"[1, 2, 3]"
-    if fault in ("wrong-type", "missing-field", "unknown-field", "unknown-field-wrong", "flaky", "drift"):
+    if fault in (
+        "wrong-type",
+        "wrong-type-missing",
+        "missing-field",
+        "unknown-field",
+        "unknown-field-wrong",
+        "flaky",
+        "drift",
+    ):
         target = first_list(reply["output"])
-        if fault == "wrong-type":
+        if fault.startswith("wrong-type"):
             target["player"] = 7
+            if fault == "wrong-type-missing":
+                del target["vp"]
         elif fault == "missing-field":
             del target["player"]
         elif fault == "unknown-field":

@@ -110,6 +110,7 @@ FAULTY_IMPL = (
     "malformed-json",
     "not-an-object",
     "wrong-type",
+    "wrong-type-missing",
     "missing-field",
     "unknown-field",
     "unknown-field-wrong",

@@ -79,7 +79,7 @@ FAULTS = [
     ("crash", 2.0, Fault.CRASH),
     ("malformed-json", 2.0, Fault.MALFORMED_JSON),
     ("not-an-object", 2.0, Fault.NOT_A_REPLY),
-    ("wrong-type", 2.0, Fault.WRONG_TYPE),
+    ("wrong-type-missing", 2.0, Fault.WRONG_TYPE),
     ("missing-field", 2.0, Fault.MISSING_FIELD),
     ("unknown-field", 2.0, Fault.UNKNOWN_FIELD),
     ("extra-stdout", 2.0, Fault.EXTRA_OUTPUT),
@@ -115,6 +115,19 @@ def test_an_output_with_an_unknown_field_and_a_wrong_one_fails_the_rule_and_name
     assert verdict.outcome == Outcome.FAILED, verdict
     assert [d.path for d in verdict.differences] == ["$.empires[0].population"], verdict.differences
     assert "(and unknown field: output has $.empires[0].colour" in verdict.detail, verdict.detail
+
+
+def test_an_output_with_a_value_of_the_wrong_type_fails_the_rule_and_names_the_fault() -> None:
+    """A number where the vector's player name belongs is a wrong answer whatever its type: the case fails on its rule,
+    its detail naming the wrong type too; with a field left out beside it (above), the shape stays the case's error."""
+    made = subject("--fault", "wrong-type", "--on", "grow_population")
+    verdict = run_case(made, FAULTY)
+    made.close()
+    assert verdict.outcome == Outcome.FAILED, verdict
+    assert [(d.path, d.got) for d in verdict.differences] == [("$.empires[0].player", 7)], verdict.differences
+    assert "(and wrong type: output is not a Empires: Expected `str`, got `int`" in verdict.detail, (
+        verdict.detail
+    )
 
 
 def test_crash_says_how_it_ended(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -185,7 +185,10 @@ class ProcessSubject:
             result = read.decode(message.output)
         except msgspec.ValidationError as exc:
             fault = Fault.MISSING_FIELD if "missing required field" in str(exc) else Fault.WRONG_TYPE
-            raise WireFault(fault, f"output is not a {response.__name__}: {exc}", shown) from exc
+            misfit = WireFault(fault, f"output is not a {response.__name__}: {exc}", shown)
+            if fault is Fault.WRONG_TYPE:  # a value its type refuses (a null for a 0): judged as given
+                misfit.read_anyway = msgspec.json.decode(message.output)
+            raise misfit from exc
         unknown = unknown_field(result, message.output)
         if unknown:
             misfit = WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {response.__name__} lacks", shown)
