@@ -4333,3 +4333,17 @@ def test_a_fault_due_on_a_board_count_reported_on_a_rulings_field_stays_the_coun
 
     target = SimpleNamespace(**{op.name: named_on_the_ruling(op.name) for op in game("his").operations})
     assert "HIS-SPECIAL-2" in _failed_rules("his", records_of("his", target))
+
+
+def _grown_past_the_track(request: Any, rulings: SoeRulings, /) -> Empires:
+    """SOE-POP-2 misread: the cap applied before the growth (``min(9, population) + 5``), which never caps at all."""
+    soe.grow_population(request, rulings)  # its refusals
+    return Empires(tuple(replace(e, population=min(9, e.population) + 5) for e in request.empires))
+
+
+def test_a_helpers_adjustment_left_out_fails_the_clause_the_helper_decides() -> None:
+    """Growth past 9 is the cap's clause, SOE-POP-2, that ``capped`` decides (the 51st zoo's soe-05), not SOE-POP-1,
+    which the growth's function names first and most of its failing checks are primary to."""
+    records = records_of("soe", SimpleNamespace(grow_population=_grown_past_the_track), ("grow_population",))
+    assert Counter(r.primary_rule for r in records if r.outcome == "failed")["SOE-POP-1"] >= 2
+    assert _failed_rules("soe", records) == ["SOE-POP-2"]

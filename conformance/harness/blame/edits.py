@@ -4,10 +4,11 @@ A port's bug is most often one misreading of one clause: a bound typed one off, 
 first term, a condition or a refusal left out (``nodes``; the bug zoos of docs/audits/ record them). Each such edit of
 each function of the reference is compiled alone, as the function's code, for ``misread`` to swap in. An edit inside a
 refusing guard misreads the rule its refusal cites; any other, the clause its step names (a statement whose first line
-ends in a comment naming it), the clause of the module constant it misreads (named on the constant's line) or one of
-the clauses its function's docstring names, in that order (``blame`` weighs which from the checks it fails), and the
-clause of each ruling the edited part reads (``ruled``); a function stating a range of clauses is a sequence of steps,
-and misreads only what its steps name and the rulings they read. A check of it moved (``reordered``) misreads the
+ends in a comment naming it), the clauses of the helper whose adjustment it leaves out (``capped(x)`` read as ``x``),
+the clause of the module constant it misreads (named on the constant's line) or one of the clauses its function's
+docstring names, in that order (``blame`` weighs which from the checks it fails), and the clause of each ruling the
+edited part reads (``ruled``); a function stating a range of clauses is a sequence of steps, and misreads only what its
+steps name and the rulings they read. A check of it moved (``reordered``) misreads the
 order its docstring's clauses state, or the clause the later check names on its line. A published list it reads,
 copied with one member wrong (``tables``), misreads the clause the list's line names, wherever it is read. A value it
 passes to a helper taken as another of the same kind that it holds (``arguments``) misreads the clause of the step
@@ -27,7 +28,7 @@ from types import CodeType
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.arguments import Helper, helpers, other_arguments, values_of_kinds
-from rulespec.conformance.harness.blame.nodes import edited, fields_read, strictness
+from rulespec.conformance.harness.blame.nodes import edited, fields_read, helped, strictness
 from rulespec.conformance.harness.blame.reordered import compiled, named_on, reorderings, source_lines
 from rulespec.conformance.harness.blame.ruled import ruling_fields, ruling_reads
 from rulespec.conformance.harness.blame.tables import label_variants, labels, table_variants
@@ -166,6 +167,14 @@ def _steps(function: ast.FunctionDef, lines: list[str]) -> dict[int, str]:
     return steps
 
 
+def _adjusted_by(node: ast.AST, known: dict[str, Helper]) -> tuple[str, ...]:
+    """What a helper decides, where an edit of ``node`` leaves its adjustment out (``capped(population + 5)`` read as
+    the bare sum: the helper's clause, not the caller's)."""
+    if helped(node) and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in known:
+        return known[node.func.id].clauses
+    return ()
+
+
 def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: str, key: str) -> Iterator[Misreading]:
     docstring = ast.get_docstring(function) or ""
     # a step's own clauses; a function stating a range of clauses ("X-1 to X-8") is a sequence of steps: none
@@ -179,11 +188,13 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
     ruled = ruling_reads(function, ruling_fields(key))  # a part reading a ruling may misread it (``ruled``)
     loops = any(isinstance(node, ast.While) for node in ast.walk(function))
     parents, fields, tables = _parents(function), fields_read(function), table_variants(module, path)
+    known = _helpers(key)
     number = 0
     for node in list(ast.walk(function)):
         own = guards.get(id(node)) or steps.get(id(node))  # the refusal's rule, else the step's clause
         constant = constants.get(node.id) if isinstance(node, ast.Name) else None
-        rules = (own,) if own else tuple(dict.fromkeys((*([constant] if constant else []), *named)))
+        decided = _adjusted_by(node, known)
+        rules = (own,) if own else decided or tuple(dict.fromkeys((*([constant] if constant else []), *named)))
         rules = tuple(dict.fromkeys((*rules, *ruled.get(id(node), tuple[str, ...]()))))  # a sequence's step: its ruling
         if constant and isinstance(node, ast.Name) and node.id in tables:
             rules = (constant,)  # a published list copied wrong misreads the clause publishing it, wherever it is read
@@ -194,7 +205,6 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
             if code is not None:
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops, strictness(node, replacement))
-    known = _helpers(key)
     values = values_of_kinds(function, known)
     for node in ast.walk(function):  # an argument given another value of its kind: what the helper decides
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)) or id(node) in untouched:

@@ -111,7 +111,7 @@ def edited(
     ):
         for step in (ast.Add(), ast.Sub()):  # a loop run once too often, or once too few
             yield ast.Call(node.func, [ast.BinOp(node.args[0], step, ast.Constant(1))], [])
-    elif _helped(node):  # a helper's adjustment left out: ``top(ENGLISH_HOME_SPACES)`` read as the bare bound
+    elif helped(node):  # a helper's adjustment left out: ``top(ENGLISH_HOME_SPACES)`` read as the bare bound
         assert isinstance(node, ast.Call)
         yield copy.deepcopy(node.args[0])
     elif isinstance(node, ast.expr) and _gathered(node):  # all that qualify taken as the first of them
@@ -149,7 +149,7 @@ def fields_read(function: ast.FunctionDef) -> dict[str, list[str]]:
     return found
 
 
-def _helped(node: ast.AST) -> bool:
+def helped(node: ast.AST) -> bool:
     """A value passed through one of the reference's own helpers (``top(limit)``): a call of a lower-case name that is
     no builtin, with one argument."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1):
