@@ -4347,3 +4347,36 @@ def test_a_helpers_adjustment_left_out_fails_the_clause_the_helper_decides() -> 
     records = records_of("soe", SimpleNamespace(grow_population=_grown_past_the_track), ("grow_population",))
     assert Counter(r.primary_rule for r in records if r.outcome == "failed")["SOE-POP-1"] >= 2
     assert _failed_rules("soe", records) == ["SOE-POP-2"]
+
+
+_CHECK_DEBATE, _CHECK_EARNER = his_bonus.check_debate, his_bonus.check_earner
+
+
+def _any_opens_every_claim(request: Any, rulings: Any) -> Callable[[Any, str], None]:
+    """HIS-RULING-6 misplayed: under ``any`` no claim's power is checked, the debaters' and Julia Gonzaga's too."""
+    if rulings.bonus_earners is not BonusEarners.ANY:
+        return _CHECK_DEBATE
+    return lambda bonus, at: _CHECK_DEBATE(replace(bonus, power=_RIGHTFUL.get(bonus.kind, bonus.power)), at)
+
+
+_RIGHTFUL = {BonusKind.BURNED_DEBATER: Power.PAPACY, BonusKind.DISGRACED_DEBATER: Power.PROTESTANTS}
+
+
+def _any_opens_julia(request: Any, rulings: Any) -> Callable[[Any, str, Any], None]:
+    if rulings.bonus_earners is not BonusEarners.ANY:
+        return _CHECK_EARNER
+    return lambda bonus, at, r: _CHECK_EARNER(
+        replace(bonus, power=Power.OTTOMANS) if bonus.kind == BonusKind.JULIA_GONZAGA else bonus, at, r
+    )
+
+
+def test_claims_accepted_under_one_alternative_of_a_ruling_alone_fail_that_rulings_clause() -> None:
+    """``any`` read as opening the debaters' and Julia Gonzaga's claims too (the 51st zoo's his-04): each accepted
+    claim is due a refusal citing its own clause, but every failure of ``bonus_vp`` was asked under ``any``, whose
+    default refuses them as due: HIS-RULING-6, not HIS-BONUS-1, -2 and -6."""
+    port = _port_with(his_bonus, "check_debate", _any_opens_every_claim, his.bonus_vp)
+    port = _port_with(his_bonus, "check_earner", _any_opens_julia, port)
+    records = records_of("his", SimpleNamespace(bonus_vp=port), ("bonus_vp",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {r.primary_rule for r in failed} == {"HIS-BONUS-1", "HIS-BONUS-2", "HIS-BONUS-6"}
+    assert _failed_rules("his", records) == ["HIS-RULING-6"]

@@ -53,9 +53,8 @@ blame is the primary rule, except where the answer says better which rule went w
   a call typed as another member of its enumeration, the clause its ``class`` line names: ``tables``) that
   answers as the implementation did and that no vector the run passed refutes (``misread``), so a player ranked only
   from 2 markers fails SOE-SCORE-2 and not each scoring vector's own rule, legal draws refused because taxations were
-  rounded down fail SOE-MAINT-3, not the SOE-MAINT-5 the refusal cites, a claim refused before a shape fails HIS-VP-3,
-  and a play's kind refused before its claim fails HIS-PLAY-1 (an order's vectors are each primary to the fault refused
-  first).
+  rounded down fail SOE-MAINT-3, not the SOE-MAINT-5 the refusal cites, and a play's kind refused before its claim
+  fails HIS-PLAY-1 (an order's vectors are each primary to the fault refused first).
   Misreadings of two clauses that fit alike: those explaining the most failures of the run, then the one that misreads a
   bound's strictness (``>`` for ``>=``, or exactly one read as at least one: the comparison's clause, not that of a
   value it reads typed one off or cut to its first), else none. A misreading in a step or a part of a guard that
@@ -65,11 +64,12 @@ blame is the primary rule, except where the answer says better which rule went w
   a place high) is the rule's;
 - an illegal input accepted (a result where a refusal was due): the refusal's rule (the one an ``IllegalAction`` due
   cites, else the check's own: a check playing turns of several operations is primary to what it tracks), unless the
-  one misreading that accepts it so, weighed as above, misreads a ruling another alternative of which answers so; so a
-  religious victory's guard that takes the spaces in unrest off whatever the ruling fails HIS-RULING-9, not the
-  HIS-SPECIAL-8 it cites, while an engine without refusals fails the rule of each refusal it lacks; or unless the
-  game's suite names the clause that asks for the refusal where the answer shows it for sure (``blame.accepted``: a
-  play not allowed answered by ``run_phase`` as the phase without it fails HIS-PLAY-2, not HIS-PLAY-1's condition);
+  one misreading that accepts it so, weighed as above, misreads a ruling another alternative of which answers so (a
+  religious victory's guard taking the spaces in unrest off whatever the ruling fails HIS-RULING-9, not the
+  HIS-SPECIAL-8 it cites; an engine without refusals fails the rule of each refusal it lacks), or its operation's
+  failures are confined to one alternative of a ruling (below: ``any`` opening the debaters' claims fails HIS-RULING-6,
+  not HIS-BONUS-1), or the game's suite names the clause asking for the refusal where the answer shows it for sure
+  (``blame.accepted``: a play not allowed answered by ``run_phase`` as the phase without it fails HIS-PLAY-2);
 - where no misreading answers so, an operation whose every failure in the run, over several rules' checks, was asked
   under one alternative of a ruling other than its default (never a ruling the implementation declared it plays: every
   check is asked so), the ruling's other alternatives passing its vectors: that ruling's clause
@@ -161,10 +161,10 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             or primary
         )
     if record.differences and error is None:  # an illegal input accepted: the refusal's own rule, but for a ruling
-        # the misreading accepting it so reads, another alternative answering so (a whole check left out accepts
-        # every input it refuses: a wholesale omission, not a misreading of the function's own clauses)
+        # misread (a whole check left out accepts every input it refuses: an omission, not a misreading of its clauses)
         misread = _misread(record, among)
-        return misread if misread in switched(record) else (accepted_for(record) or _due_action(record) or primary)
+        ruled = misread if misread in switched(record) else _confined(record, among)
+        return ruled or accepted_for(record) or _due_action(record) or primary
     return primary
 
 
