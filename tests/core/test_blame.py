@@ -4380,3 +4380,43 @@ def test_claims_accepted_under_one_alternative_of_a_ruling_alone_fail_that_rulin
     failed = [r for r in records if r.outcome == "failed"]
     assert {r.primary_rule for r in failed} == {"HIS-BONUS-1", "HIS-BONUS-2", "HIS-BONUS-6"}
     assert _failed_rules("his", records) == ["HIS-RULING-6"]
+
+
+_SCORE_SHEET = score_sheet  # the step each phase sheet is made by, as phase.py imports it
+
+
+def _carried_from_the_last_record(request: Any, _: Any) -> Callable[..., Any]:
+    """HIS-VP-1 misread ("VP are cumulative"): each sheet's total raised by the power's total in the last record."""
+    history = getattr(request, "history", ())
+    last = {entry.power: entry.vp for entry in history[-1].totals} if history else {}
+
+    def sheet(power: Any, base_vp: int, board: Any, bonuses: Any, rulings: Any) -> Any:
+        made = _SCORE_SHEET(power, base_vp, board, bonuses, rulings)
+        return replace(made, total=made.total + last.get(made.power, 0))
+
+    return sheet
+
+
+def test_totals_carried_over_from_the_last_record_fail_the_clause_of_a_powers_total() -> None:
+    """Every sheet's total raised by the last record's (the 51st zoo's his-01) reaches the verdicts, the new record and
+    whether a play is allowed, over several rules' checks: it is HIS-VP-1's, this turn's totals alone."""
+    carried = {
+        op.name: _port_with(his_phase, "score_sheet", _carried_from_the_last_record, getattr(his, op.name))
+        for op in game("his").operations
+    }
+    records = records_of("his", SimpleNamespace(**carried))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
+    assert _failed_rules("his", records) == ["HIS-VP-1"]
+
+
+def _no_winner_as_an_empty_name(request: Any, rulings: Any, /) -> Any:
+    """HIS-WIN-4 misread: a tie the history cannot break answered with the winner ``""``, not null."""
+    decided = his.determine_victory(request, rulings)
+    return replace(decided, winner="") if decided.winner is None and decided.tied else decided
+
+
+def test_no_winner_given_as_an_empty_name_fails_the_tie_the_history_cannot_break() -> None:
+    """``""`` for null (the 51st zoo's his-06) differs only in the winner, in verdicts of several rules' checks."""
+    records = records_of("his", SimpleNamespace(determine_victory=_no_winner_as_an_empty_name), ("determine_victory",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 2
+    assert _failed_rules("his", records) == ["HIS-WIN-4"]

@@ -125,9 +125,7 @@ def test_an_output_with_a_value_of_the_wrong_type_fails_the_rule_and_names_the_f
     made.close()
     assert verdict.outcome == Outcome.FAILED, verdict
     assert [(d.path, d.got) for d in verdict.differences] == [("$.empires[0].player", 7)], verdict.differences
-    assert "(and wrong type: output is not a Empires: Expected `str`, got `int`" in verdict.detail, (
-        verdict.detail
-    )
+    assert "(and wrong type: output is not a Empires: Expected `str`, got `int`" in verdict.detail, verdict.detail
 
 
 def test_crash_says_how_it_ended(monkeypatch: pytest.MonkeyPatch) -> None:
