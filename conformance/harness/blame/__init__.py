@@ -145,7 +145,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # refuses in legal inputs too is blamed as those refusals are; else the check's
         if not due_refusal:
             return primary
-        legal = refused_legal(record, among, error)
+        legal = refused_legal(record, among, cast(dict[str, Any], error))
         return _misread(record, among, True) or (blamed_rule(legal, among) if legal else None) or primary
     if record.differences and not due_refusal:
         misread = _misread(record, among)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rulespec.conformance.harness.blame.steps import suite_blame
 from rulespec.conformance.harness.blame.switches import vector_cases
@@ -89,7 +89,8 @@ def _defaults_asked(record: CheckRecord) -> set[str]:
     alternative misread, which this check never asked."""
     played = game(record.game)
     default: dict[str, Any] = json_value(played.rulings())
-    asked: dict[str, Any] = json_value(record.rulings) if isinstance(record.rulings, dict) else {}
+    rulings: object = record.rulings
+    asked: dict[str, Any] = json_value(cast(dict[str, Any], rulings)) if isinstance(rulings, dict) else {}
     return {
         ruling_clause(played.rulings, field) for field, value in default.items() if asked.get(field, value) == value
     }

@@ -14,7 +14,7 @@ import importlib
 import json
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType, FunctionType
@@ -59,7 +59,7 @@ def _reached(call: Callable[[], Any], root: Path) -> set[tuple[str, int]]:
 
 
 @contextmanager
-def _swapped(misreading: Misreading) -> Iterator[bool]:
+def _swapped(misreading: Misreading) -> Generator[bool, None, None]:
     """The live function runs the misread code inside the block (False: it could not be swapped)."""
     live = _live(misreading)
     with _SWAPPING:

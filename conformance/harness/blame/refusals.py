@@ -20,7 +20,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.reordered import cited_by_function, rules_named
@@ -162,8 +162,8 @@ def errors(record: CheckRecord) -> tuple[dict[str, Any] | None, dict[str, Any] |
     """The refusal a check was due and the one it got, each None where there is none."""
     expected: Any = record.expected
     got: Any = record.got
-    due: Any = expected.get("error") if isinstance(expected, dict) else None  # pyright: ignore[reportUnknownMemberType]
-    given: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    due: Any = cast(dict[str, Any], expected).get("error") if isinstance(expected, dict) else None
+    given: Any = cast(dict[str, Any], got).get("error") if isinstance(got, dict) else None
     return (due if isinstance(due, dict) else None), (given if isinstance(given, dict) else None)  # pyright: ignore[reportUnknownVariableType]
 
 

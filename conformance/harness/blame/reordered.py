@@ -21,6 +21,7 @@ import functools
 from collections.abc import Iterator
 from pathlib import Path
 from types import CodeType
+from typing import cast
 
 from rulespec.conformance.harness.spec import find_rule_ids
 
@@ -125,9 +126,10 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
     on the last it passes when it moves down (None: none named); the tree put back after each."""
     for node in ast.walk(function):
         for name in ("body", "orelse"):
-            block: list[ast.stmt] = getattr(node, name, None) or []
-            if not isinstance(block, list):
+            found: object = getattr(node, name, None) or []
+            if not isinstance(found, list):
                 continue
+            block = cast(list[ast.stmt], found)
             for at, to in _moves(block):
                 passed = block[min(at, to) : max(at, to) + 1]
                 later = _ordered_by(block[at] if to < at else block[to], path)

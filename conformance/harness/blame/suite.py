@@ -36,10 +36,11 @@ def steps_named(record: CheckRecord) -> str | tuple[str | None, ...] | None:
     decided = getattr(suite_blame(record.game), "decided", None)
     if decided is None or record.operation is None or record.outcome != Outcome.FAILED.value:
         return None
-    if not record.differences or (isinstance(record.expected, dict) and "error" in record.expected):
+    expected: Any = record.expected
+    if not record.differences or (isinstance(expected, dict) and "error" in expected):
         return None
     paths = tuple(difference.path for difference in record.differences)
-    rule = decided(record.operation, record.request, record.rulings, record.expected, record.got, paths)
+    rule = decided(record.operation, record.request, record.rulings, expected, record.got, paths)
     if isinstance(rule, tuple) and rule and all(one is None or isinstance(one, str) for one in rule):  # pyright: ignore[reportUnknownVariableType]
         return cast(tuple[str | None, ...], rule)
     return rule if isinstance(rule, str) else None

@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.records import CheckRecord
@@ -139,10 +140,11 @@ def read_elsewhere(record: CheckRecord, among: Sequence[CheckRecord], passed: fr
     default: dict[str, object] = json_value(played.rulings())
     shown: list[tuple[frozenset[str], dict[str, object]]] = []  # what each explained failure may have played, asked
     for other in among:
-        if other.game == record.game and other.outcome == Outcome.FAILED.value and isinstance(other.rulings, dict):
+        rulings: object = other.rulings
+        if other.game == record.game and other.outcome == Outcome.FAILED.value and isinstance(rulings, dict):
             switch = next((s for s in _switches(other) if s.field == field), None)
             if switch is not None:
-                shown.append((frozenset(switch.played), {**default, **json_value(other.rulings)}))
+                shown.append((frozenset(switch.played), {**default, **json_value(cast(dict[str, object], rulings))}))
     for source in default:
         if source == field or source in record.declared:
             continue

@@ -16,7 +16,7 @@ import json
 import re
 import textwrap
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
@@ -116,11 +116,13 @@ def general(path: str, output: object = None) -> str:
         name, index = step.group(1), step.group(2)
         if name is not None:
             shown.append(("." if shown else "") + name)
-            here = here.get(name) if isinstance(here, dict) else None
+            here = cast(dict[str, Any], here).get(name) if isinstance(here, dict) else None
             continue
-        here = here[int(index)] if isinstance(here, list) and int(index) < len(here) else None
-        kind = next((key for key in KINDS if isinstance(here, dict) and isinstance(here.get(key), str)), None)
-        shown.append(f"[{kind}={here[kind]}]" if kind is not None and isinstance(here, dict) else "[*]")
+        items = cast(list[object], here) if isinstance(here, list) else None
+        here = items[int(index)] if items is not None and int(index) < len(items) else None
+        element = cast(dict[str, Any], here) if isinstance(here, dict) else None
+        kind = next((key for key in KINDS if element is not None and isinstance(element.get(key), str)), None)
+        shown.append(f"[{kind}={element[kind]}]" if kind is not None and element is not None else "[*]")
     return "".join(shown) or _INDEX.sub("[*]", path)
 
 

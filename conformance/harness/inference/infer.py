@@ -77,7 +77,7 @@ def _explains(game: Game, chosen: dict[str, Any]) -> Callable[[Asked], bool]:
 
 def infer(game: Game, asked: int, inputs: Iterable[Asked]) -> Inference:
     """The switches, best first, that explain the most of ``inputs``; what none explains."""
-    left = list(inputs)
+    left: list[Asked] = list(inputs)
     total = len(left)
     chosen: dict[str, Any] = {}
     evidence: list[Evidence] = []

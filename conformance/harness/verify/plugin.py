@@ -24,6 +24,7 @@ import pytest
 
 from rulespec.conformance.harness import profiles
 from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.rulings import Declared
 from rulespec.conformance.harness.verify import collection, declared, preflight, saved_failures, speculation, spread
 from rulespec.conformance.harness.verify.collection import game_of
 from rulespec.conformance.harness.verify.declared import DECLARED
@@ -136,7 +137,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if SUBJECTS in config.stash:
         config.stash[SUBJECTS].close()
     release_kept()  # a process the checks before the run started and no run took
-    declared.forget(config.stash.get(DECLARED, {}))  # the next run in this process declares its own
+    declared.forget(config.stash.get(DECLARED, dict[str, Declared]()))  # the next run in this process declares its own
     if is_worker(config) or RECORDER not in config.stash:
         return  # only the controller holds every record
     options, recorder = config.stash[OPTIONS], config.stash[RECORDER]

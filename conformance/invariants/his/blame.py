@@ -160,7 +160,7 @@ def _reference(operation: str, request: dict[str, Any], rulings: Any, field: str
     """``field`` of the reference's answer to ``request`` (read as ``read_as``'s request, by default the operation's)
     as JSON; None when the request does not read."""
     answer = _answer(operation, request, rulings, read_as)
-    return answer.get(field) if isinstance(answer, dict) else None  # pyright: ignore[reportUnknownMemberType]
+    return cast(dict[str, Any], answer).get(field) if isinstance(answer, dict) else None
 
 
 def _answer(operation: str, request: dict[str, Any], rulings: Any, read_as: str | None = None) -> Any:
@@ -203,7 +203,7 @@ def _list(answer: Any) -> list[object] | None:
 
 
 def _power_of(entry: object) -> object:
-    return field(entry, "power") if isinstance(entry, dict) else entry
+    return field(cast(dict[str, Any], entry), "power") if isinstance(entry, dict) else entry
 
 
 def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
@@ -274,7 +274,7 @@ def _fallen(asked: dict[str, Any], path: str) -> bool:
     listed = list(cast(Sequence[Any], totals))
     entry = _object(listed[int(found[1])]) if int(found[1]) < len(listed) else None
     last = _object(list(cast(Sequence[Any], history))[-1]) or {}
-    before = {field(e, "power"): field(e, "vp") for e in last.get("totals") or []}
+    before = {field(e, "power"): field(e, "vp") for e in last.get("totals") or ()}
     vp, was = field(entry, "vp"), before.get(field(entry, "power"))
     return isinstance(vp, int) and isinstance(was, int) and 0 < vp < was
 

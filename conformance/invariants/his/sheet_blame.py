@@ -46,8 +46,8 @@ def _shown_otherwise(mine: Any, theirs: Any) -> bool:
     """The same lines in another order, without those worth 0, or one per entry of a kind (their sum the kind's)."""
     if not (isinstance(mine, list) and isinstance(theirs, list)):
         return False
-    due: list[Any] = mine
-    given: list[Any] = theirs
+    due = cast(list[object], mine)
+    given = cast(list[object], theirs)
     kept = [line for line in due if field(line, "vp") != 0]
     summed: dict[Any, int] = {}
     for line in given:
@@ -65,5 +65,6 @@ def _shown_otherwise(mine: Any, theirs: Any) -> bool:
 
 def _nth(answer: dict[str, Any], index: str) -> dict[str, Any]:
     scores = answer.get("scores")
-    found = scores[int(index)] if isinstance(scores, list) and int(index) < len(scores) else None
+    listed = cast(list[object], scores) if isinstance(scores, list) else None
+    found = listed[int(index)] if listed is not None and int(index) < len(listed) else None
     return cast(dict[str, Any], found) if isinstance(found, dict) else {}

@@ -111,7 +111,7 @@ def _full_tie_settled_otherwise(request: Any, expected: Any, got: Any) -> bool:
     if decided != {"shared", "turn_order"} or field(expected, "unrest") != field(got, "unrest"):
         return False
     unrest, scores = field(expected, "unrest"), field(request, "scores")
-    players = [field(p, "name") for p in field(request, "players") or []]
+    players = [field(p, "name") for p in field(request, "players") or ()]
     if not isinstance(unrest, (list, tuple)) or not isinstance(scores, (list, tuple)) or not unrest:
         return False
     fewest = min(unrest)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
@@ -185,7 +185,7 @@ def _scores_passed_over(request: Any, expected: Any, got: Any) -> bool:
     if not unrest or theirs.get("unrest") != unrest:
         return False
     players: list[Any] = list(cast(dict[str, Any], request).get("players") or [])
-    names = [p.get("name") if isinstance(p, dict) else None for p in players]
+    names = [field(p, "name") for p in players]
     tied = {name for name, held in zip(names, unrest, strict=False) if held == min(unrest)}
     named, due = set(theirs.get("winners") or []), set(mine.get("winners") or [])
     # a full tie shared among every player tied on unrest, as the answer due shares one among the best scores, is
@@ -214,10 +214,10 @@ def _winners(request: Any, expected: Any, got: Any) -> str | None:
     decider = str(mine.get("decided_by"))
     unrest: list[Any] = list(mine.get("unrest") or [])
     players: list[Any] = list(cast(dict[str, Any], request).get("players") or [])
-    names = [p.get("name") if isinstance(p, dict) else None for p in players]
+    names = [field(p, "name") for p in players]
     held = dict(zip(names, unrest, strict=False))
     fewest = min(unrest, default=None)
-    beyond = any(held.get(name, fewest) != fewest for name in theirs.get("winners") or [])
+    beyond = any(held.get(name, fewest) != fewest for name in theirs.get("winners") or ())
     return "IMP-COLLAPSE-5" if decider in ("shared", "turn_order") and beyond else _DECIDED_BY.get(decider)
 
 
@@ -236,7 +236,7 @@ def _unrest_card_elsewhere(request: Any, expected: Any, got: Any) -> bool:
     player where it is due (the acquired card where IMP-RULING-8 puts it), or another card put in its place (the
     acquired card taken for it): only IMP-MARKET-3's step went wrong."""
     try:
-        slot = next(s for s in request["market"] if (s.get("card") or {}).get("name") == request["card"])
+        slot = next(s for s in request["market"] if (s.get("card") or dict[str, Any]()).get("name") == request["card"])
         name = slot["unrest"]["name"]
         due, given = expected["player"], got["player"]
         names = {zone: ([c["name"] for c in due[zone]], [c["name"] for c in given[zone]]) for zone in ZONES}

@@ -75,9 +75,9 @@ def _answered_as_if_able(request: Any, rulings: Any, got: Any) -> bool:
     ``if_able`` draw is refused for holding)."""
     if _mode(request) != "required" or not isinstance(got, dict) or "error" in got:
         return False
-    asked = {**cast(dict[str, Any], request), "mode": "if_able", "shuffles": []}
+    asked: dict[str, Any] = {**cast(dict[str, Any], request), "mode": "if_able", "shuffles": []}
     answer = reference_answer(game("imperium"), "draw", asked, rulings)
-    return answer is not None and "error" not in answer and as_json(answer) == as_json(got)
+    return answer is not None and "error" not in answer and as_json(answer) == as_json(cast(dict[str, Any], got))
 
 
 def _drawn_up_to_the_count(request: Any, rulings: Any, got: Any) -> bool:
@@ -90,7 +90,7 @@ def _drawn_up_to_the_count(request: Any, rulings: Any, got: Any) -> bool:
         return False
     short = {**asked, "count": max(0, count - len(cast(list[Any], hand)))}
     answer = reference_answer(game("imperium"), "draw", short, rulings)
-    return answer is not None and "error" not in answer and as_json(answer) == as_json(got)
+    return answer is not None and "error" not in answer and as_json(answer) == as_json(cast(dict[str, Any], got))
 
 
 def _holds_fewer_than_the_count(request: Any) -> bool:

@@ -201,8 +201,8 @@ def _non_entrants_valued(asked: RegionRequest, ruled: Rulings, due: Any, given: 
     SOE-RULING-6, read right: every entrant valued as due, the others not ranked)."""
     if not (isinstance(due, list) and isinstance(given, list)):
         return False
-    owed: list[Any] = due
-    shown: list[Any] = given
+    owed = cast(list[object], due)
+    shown = cast(list[object], given)
     if len(owed) != len(asked.players):
         return False
     if len(shown) != len(owed) or [field(a, "player") for a in shown] != [field(a, "player") for a in owed]:
@@ -224,7 +224,7 @@ def _awards_listed_otherwise(expected: Any, got: Any) -> bool:
     due_awards, given = field(expected, "awards"), field(got, "awards")
     if not (isinstance(due_awards, list) and isinstance(given, list)) or due_awards == given:
         return False
-    if reordered(due_awards, given):
+    if reordered(cast(list[object], due_awards), cast(list[object], given)):
         return True
     owed = cast(list[object], due_awards)
     shown = [as_json(award) for award in cast(list[object], given)]

@@ -33,7 +33,9 @@ _CLEANED = {
 
 def _board(answer: Any, key: str | None) -> dict[str, Any]:
     """A request's or an answer's board (``key`` None: the answer is the board), as JSON."""
-    found = answer.get(key) if isinstance(answer, dict) and key else answer
+    found = answer
+    if isinstance(answer, dict) and key:
+        found = cast(dict[str, Any], answer).get(key)
     return cast(dict[str, Any], found) if isinstance(found, dict) else {}
 
 
@@ -52,7 +54,7 @@ def _cleaned(asked: dict[str, Any], got: dict[str, Any], board: str, paths: tupl
             return clause
         held, kept = asked.get(marker), got.get(marker)
         markers = cast(list[Any], held) if isinstance(held, (list, tuple)) else []  # a run's own records: tuples
-        named = any(isinstance(m, dict) and m.get("name") for m in markers)
+        named = any(isinstance(m, dict) and cast(dict[str, Any], m).get("name") for m in markers)
         emptied = isinstance(kept, (list, tuple)) and not kept
         return clause if paths == (under,) and emptied and named else None
     return None

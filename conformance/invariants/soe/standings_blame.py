@@ -127,7 +127,7 @@ def _taken_off(empires: list[Any], pairs: list[tuple[dict[str, Any], dict[str, A
     if len(empires) != len(pairs) or all(mine["penalty"] == theirs["penalty"] for mine, theirs in pairs):
         return False
     for empire, (mine, theirs) in zip(empires, pairs, strict=True):
-        vp = empire.get("vp") if isinstance(empire, dict) else None
+        vp = cast(dict[str, Any], empire).get("vp") if isinstance(empire, dict) else None
         if not isinstance(vp, int) or theirs["vp"] != mine["vp"]:
             return False
         taken = None if mine["revolution"] else vp - mine["vp"]  # a player in revolution loses no penalty
@@ -204,7 +204,7 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
     """The step of the assessment where two answers' standings first differ, when they show it for sure; else None."""
     if not (isinstance(expected, list) and isinstance(got, list)):
         return None
-    if reordered(expected, got):
+    if reordered(cast(list[object], expected), cast(list[object], got)):
         return "SOE-END-3"  # every standing right, shown out of the order of the empires
     due, given = cast(list[dict[str, Any]], expected), cast(list[dict[str, Any]], got)
     if len(due) != len(given):
