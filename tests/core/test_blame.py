@@ -4420,3 +4420,110 @@ def test_no_winner_given_as_an_empty_name_fails_the_tie_the_history_cannot_break
     records = records_of("his", SimpleNamespace(determine_victory=_no_winner_as_an_empty_name), ("determine_victory",))
     assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 2
     assert _failed_rules("his", records) == ["HIS-WIN-4"]
+
+
+def _draw_counting_anew(request: DrawRequest, rulings: Any, /) -> DrawResult:
+    """IMP-DRAW-2 misread ("then draws the remaining cards" read as the count drawn anew): after each run of the
+    shuffle procedure the draw takes ``count`` more cards, not the ones it still lacks."""
+    validate_player(request.player, "player")
+    validate_count(request.count, "count")
+    if request.mode is DrawMode.IF_ABLE and request.shuffles:
+        raise InvalidState("shuffles", [list(o) for o in request.shuffles], "never shuffles", "IMP-DRAW-5")
+    player, used, runs, wanted = request.player, 0, 0, request.count
+    drawn: tuple[str, ...] = ()
+    check_hand_limit(request, rulings)
+    while len(drawn) < wanted:
+        if not player.draw_pile:
+            if request.mode is DrawMode.IF_ABLE:
+                break
+            player, used = shuffle_procedure(player, request.shuffles, used, rulings)
+            runs, wanted = runs + 1, len(drawn) + request.count
+            if not player.draw_pile:
+                if rulings.short_draw is ShortDraw.REFUSE:
+                    raise IllegalAction("IMP-RULING-7", "drawn short")
+                break
+        drawn += (player.draw_pile[0].name,)
+        player = take_top_card(player)
+    if used != len(request.shuffles):
+        raise InvalidState("shuffles", [list(o) for o in request.shuffles], "orders left over", "IMP-DRAW-4")
+    return DrawResult(player=player, drawn=drawn, shuffles=runs)
+
+
+def test_a_draw_counting_anew_after_each_shuffle_fails_the_clause_of_the_remaining_cards() -> None:
+    """The count restarted after a shuffle (the 51st zoo's imp-01) reaches the shuffles counted, the nation card's
+    move and the orders: IMP-DRAW-2's remaining cards, not the four clauses whose checks it fails."""
+    records = records_of("imperium", SimpleNamespace(draw=_draw_counting_anew), ("draw",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) >= 3
+    assert _failed_rules("imperium", records) == ["IMP-DRAW-2"]
+
+
+def _acquired_to_the_front(request: Any, rulings: Any, /) -> Any:
+    """IMP-MARKET-1 misread: the acquired card put at the front of the hand (an ``unshift`` for a ``push``)."""
+    answer = imperium.acquire_market_card(request, rulings)
+    hand, name = answer.player.hand, request.card
+    if rulings.acquired_card_to is not AcquiredCardTo.HAND:
+        return answer
+    moved = tuple(card for card in hand if card.name == name) + tuple(card for card in hand if card.name != name)
+    return replace(answer, player=replace(answer.player, hand=moved))
+
+
+def test_the_acquired_card_put_first_in_the_hand_fails_the_clause_that_takes_it() -> None:
+    """The hand's cards right, the acquired one first (the 51st zoo's imp-04), is IMP-MARKET-1's "at its end", not
+    IMP-MARKET-3's order of the acquired card and the unrest card under it."""
+    records = records_of(
+        "imperium", SimpleNamespace(acquire_market_card=_acquired_to_the_front), ("acquire_market_card",)
+    )
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) >= 3
+    assert _failed_rules("imperium", records) == ["IMP-MARKET-1"]
+
+
+_GROUP_VALUE, _SHARE_FRIENDLY_TIE = scoring.group_value, scoring.share_friendly_tie
+
+
+def _lone_valued_as_a_tie(request: Any, _: Any) -> Callable[..., int]:
+    """SOE-SCORE-5 misread: only a lone 1st is no tie; a lone entrant below it is valued as a tie of one (bumped down
+    where ties are unfriendly)."""
+
+    def value(values: Any, group: Any, unfriendly: bool, rulings: Any) -> int:
+        if len(group.entrants) == 1 and group.place > 1:
+            return (
+                scoring.bump_down(values, group, rulings) if unfriendly else _SHARE_FRIENDLY_TIE(values, group, rulings)
+            )
+        return _GROUP_VALUE(values, group, unfriendly, rulings)
+
+    return value
+
+
+def test_a_lone_entrant_below_first_valued_as_a_tie_fails_the_clause_of_its_own_place() -> None:
+    """The 51st zoo's soe-01: a lone 3rd of three players bumped to the 4th place's 0 is SOE-SCORE-5's, a lone entrant
+    taking its own place's value, not each scoring vector's rule (13 rules before)."""
+    port = _port_with(scoring, "group_value", _lone_valued_as_a_tie, soe.score_region)
+    records = records_of("soe", SimpleNamespace(score_region=port), ("score_region",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
+    # two vectors stay their own: a lone 2nd whose next place a major holds (a major's value credited to a player
+    # answers alike, SOE-SCORE-2's), and the region scope's settled vector (SOE-RULING-5)
+    assert _failed_rules("soe", records) == ["SOE-RULING-5", "SOE-SCORE-2", "SOE-SCORE-5"]
+
+
+def _pool_shared_by_the_paying_places(request: Any, _: Any) -> Callable[..., int | None]:
+    """SOE-SCORE-6 misread: a friendly tie's pool divided among the places that hold a value, not its k players (a
+    tie wholly past the values dividing nothing by nothing: null, as a port in JavaScript answers)."""
+
+    def share(values: Any, group: Any, rulings: Any) -> int | None:
+        if rulings.tie_share is not TieShare.POOL:
+            return _SHARE_FRIENDLY_TIE(values, group, rulings)
+        paid = values[group.place - 1 : group.place - 1 + len(group.entrants)]
+        return scoring.divide_pool(sum(paid), len(paid), rulings.rounding) if paid else None
+
+    return share
+
+
+def test_a_pool_shared_by_the_paying_places_fails_the_count_of_a_friendly_tie() -> None:
+    """The 51st zoo's soe-02: a tie past the printed values shared among the places paying, its nulls judged as given,
+    is SOE-SCORE-6's k, not the rounding ruling's or each vector's rule."""
+    port = _port_with(scoring, "share_friendly_tie", _pool_shared_by_the_paying_places, soe.score_region)
+    records = records_of("soe", SimpleNamespace(score_region=port), ("score_region",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert any(d.got is None for r in failed for d in r.differences)  # a null judged, not an error
+    assert len({r.primary_rule for r in failed}) > 2
+    assert _failed_rules("soe", records) == ["SOE-SCORE-6"]

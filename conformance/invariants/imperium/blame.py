@@ -57,6 +57,8 @@ def decided(
             return "IMP-RULING-8"  # every step right but where the acquired card went: the clause naming the zone
         if all(path in _TAKEN_WITH_THE_CARD for path in paths):
             return "IMP-MARKET-2"  # the one step of an acquisition adding coins, influence, markers: the card's tokens
+        if all(path.startswith("$.player.hand") for path in paths) and _acquired_first(request, expected, got):
+            return "IMP-MARKET-1"  # the hand due, the acquired card put at its front, not at its end
         if all(path.startswith("$.player.hand") for path in paths) and _same_cards(expected, got, "hand"):
             return "IMP-MARKET-3"  # the right cards in the wrong order: the acquired card first, then the unrest
         if all(path.startswith("$.player.") for path in paths) and _unrest_card_elsewhere(request, expected, got):
@@ -219,6 +221,17 @@ def _winners(request: Any, expected: Any, got: Any) -> str | None:
     fewest = min(unrest, default=None)
     beyond = any(held.get(name, fewest) != fewest for name in theirs.get("winners") or ())
     return "IMP-COLLAPSE-5" if decider in ("shared", "turn_order") and beyond else _DECIDED_BY.get(decider)
+
+
+def _acquired_first(request: Any, expected: Any, got: Any) -> bool:
+    """The hand due with the acquired card moved from its place to the hand's front (put first, as by an
+    ``unshift``), every other card in its order: IMP-MARKET-1's end of the hand."""
+    mine, theirs = player_of(expected).get("hand"), player_of(got).get("hand")
+    if not (isinstance(mine, list) and isinstance(theirs, list)):
+        return False
+    due, given = cast(list[object], mine), cast(list[object], theirs)
+    acquired = [card for card in due if field(card, "name") == field(request, "card")]
+    return len(acquired) == 1 and given != due and given == acquired + [card for card in due if card is not acquired[0]]
 
 
 def _same_cards(expected: Any, got: Any, place: str) -> bool:

@@ -7,7 +7,8 @@ gives to the same draw asked in the other mode is that mode read wrong: a requir
 answered as one if able is IMP-DRAW-2's (a required draw stopping at an empty pile is the reference's guard of the two
 modes left out: IMP-DRAW-2, named on its line); a legal draw if able refused citing IMP-RULING-7 is IMP-DRAW-5's. Only
 the count of procedures wrong is IMP-DRAW-4's, or IMP-DRAW-5's where the draw never shuffles; the nation card left on
-its deck at a shuffle is IMP-DRAW-3's.
+its deck at a shuffle is IMP-DRAW-3's. A draw that counts its cards anew after a shuffle (as many again as ``count``,
+not the cards it still lacks) is IMP-DRAW-2's, whatever it reaches.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ def draw_step(request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[
         # ``count`` read as the size of the hand to draw up to, not the cards to take; where that draws nothing, a
         # hand limit misread answers alike (IMP-RULING-6): the run tells which
         return "IMP-DRAW-1" if _holds_fewer_than_the_count(request) else ("IMP-RULING-6", "IMP-DRAW-1")
+    anew = _counted_anew(request, rulings)
+    if _answers_as(anew, got) and not _answers_as(anew, expected):
+        return "IMP-DRAW-2"  # after a shuffle the count drawn again whole, not the cards it still lacks
     if paths == ("$.shuffles",):
         # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
         # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
@@ -49,9 +53,13 @@ def refused_draw(request: Any, rulings: Any, named: str) -> str | None:
     """The clause that rules legal a draw refused on ``named``: a draw if able refused citing IMP-RULING-7, a required
     draw's ruling, where it ends at an empty pile (IMP-DRAW-5); a ``required`` draw refused for its orders where it
     emptied the draw pile with its last card, a discard pile left to shuffle, every order it was given used: the
-    procedure run after the last card, when no card was due (IMP-DRAW-2's when, not IMP-DRAW-4's orders); else None."""
+    procedure run after the last card, when no card was due (IMP-DRAW-2's when, not IMP-DRAW-4's orders), or one the
+    orders are too few for only where the count is drawn again whole after a shuffle (IMP-DRAW-2's remaining cards);
+    else None."""
     if named == "IMP-RULING-7" and _mode(request) == "if_able":
         return "IMP-DRAW-5"
+    if named == "shuffles" and field(field(_counted_anew(request, rulings), "error"), "field") == "shuffles":
+        return "IMP-DRAW-2"  # the orders too few for the count drawn again whole after a shuffle
     if named != "shuffles" or not isinstance(request, dict):
         return None
     answer = reference_answer(game("imperium"), "draw", request, rulings)
@@ -77,7 +85,7 @@ def _answered_as_if_able(request: Any, rulings: Any, got: Any) -> bool:
         return False
     asked: dict[str, Any] = {**cast(dict[str, Any], request), "mode": "if_able", "shuffles": []}
     answer = reference_answer(game("imperium"), "draw", asked, rulings)
-    return answer is not None and "error" not in answer and as_json(answer) == as_json(cast(dict[str, Any], got))
+    return _answers_as(answer, got)
 
 
 def _drawn_up_to_the_count(request: Any, rulings: Any, got: Any) -> bool:
@@ -90,7 +98,26 @@ def _drawn_up_to_the_count(request: Any, rulings: Any, got: Any) -> bool:
         return False
     short = {**asked, "count": max(0, count - len(cast(list[Any], hand)))}
     answer = reference_answer(game("imperium"), "draw", short, rulings)
-    return answer is not None and "error" not in answer and as_json(answer) == as_json(cast(dict[str, Any], got))
+    return _answers_as(answer, got)
+
+
+def _counted_anew(request: Any, rulings: Any) -> Any:
+    """The reference's answer to a ``required`` draw that shuffles, asked for its draw pile's cards and then ``count``
+    more: the count started again after the shuffle procedure, where IMP-DRAW-2 draws only the cards it still lacks
+    (None where the draw is due no shuffle)."""
+    asked = cast(dict[str, Any], request) if isinstance(request, dict) else {}
+    pile, count = player_of(asked).get("draw_pile"), asked.get("count")
+    if _mode(request) != "required" or not isinstance(pile, (list, tuple)) or type(count) is not int:
+        return None
+    held = len(cast(list[Any], pile))
+    if held >= count:
+        return None
+    return reference_answer(game("imperium"), "draw", {**asked, "count": count + held}, rulings)
+
+
+def _answers_as(answer: Any, given: Any) -> bool:
+    """Whether the reference's ``answer`` (a result, never a refusal) is ``given``, as JSON."""
+    return answer is not None and "error" not in answer and as_json(answer) == as_json(given)
 
 
 def _holds_fewer_than_the_count(request: Any) -> bool:

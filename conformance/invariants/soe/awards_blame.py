@@ -5,8 +5,10 @@ were due) are SOE-SCORE-10's; awards added giving majors their places' VP, SOE-S
 unfriendly by the region's entrants rather than the game's players miscount SOE-SCORE-6's players. Under
 ``below_tie`` a tie's k counting its players alone leaves out SOE-SCORE-8's sentence that counts a non-player major
 in it. A player credited the value of a place a major holds is SOE-SCORE-9's (a major takes a place but never
-scores). A lone entrant past 1st given the first value is SOE-SCORE-5's (a lone entrant takes its own place's
-value). A player who is no entrant given VP, every entrant valued right, is SOE-SCORE-9's (such a player scores 0).
+scores). A lone entrant past 1st given the first value, or valued as a tie of one, is SOE-SCORE-5's (a lone entrant
+takes its own place's value). A friendly pool divided among the places that hold a value, not the tie's k players, is
+SOE-SCORE-6's. A player who is no entrant given VP, every entrant valued right, is SOE-SCORE-9's (such a player scores
+0).
 """
 
 from __future__ import annotations
@@ -16,12 +18,20 @@ from dataclasses import replace
 from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.rulings import json_value, typed_question
+from rulespec.conformance.harness.rulings import typed_question
 from rulespec.conformance.harness.verdict import as_json, field, reordered
-from rulespec.reference.struggle_of_empires.model import Award, RegionRequest
-from rulespec.reference.struggle_of_empires.rulings import Rulings, TieShare, UnfriendlyScope, UnfriendlyTie
+from rulespec.reference.struggle_of_empires.model import RegionRequest
+from rulespec.reference.struggle_of_empires.rulings import (
+    NonPlayerRank,
+    Rulings,
+    TieShare,
+    UnfriendlyScope,
+    UnfriendlyTie,
+)
 from rulespec.reference.struggle_of_empires.scoring import (
     PlaceGroup,
+    bump_down,
+    divide_pool,
     group_value,
     place_value,
     rank_entrants,
@@ -30,7 +40,7 @@ from rulespec.reference.struggle_of_empires.scoring import (
 )
 
 Named = str | tuple[str | None, ...] | None  # a clause, several (None among them: no step for sure), or none
-Valued = Callable[[PlaceGroup], int]  # what each player of a place group scores
+Valued = Callable[[PlaceGroup], int | None]  # what each player of a place group scores (None: a null, 0 / 0 in a port)
 
 
 def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
@@ -57,9 +67,11 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
         by_place = _unfriendly_only_for_first(asked, ruled, given)
         if by_place is not None:
             return by_place
-        lone = _lone_valued_first(asked, ruled, given)
+        lone = _lone_valued_first(asked, ruled, given) or _lone_valued_first(asked, ruled, given, as_tie=True)
         if lone is not None:
             return lone
+        if _shared_among_the_paying_places(asked, ruled, given):
+            return "SOE-SCORE-6"
         if _non_entrants_valued(asked, ruled, field(expected, "awards"), given):
             return "SOE-SCORE-9"
     return "SOE-SCORE-10" if _awards_listed_otherwise(expected, got) else None
@@ -101,13 +113,13 @@ def _awarded(
     """The awards as JSON, ties friendly or not as ``unfriendly`` says; ``credited``: a player each major's award
     goes to, as an index among the players that finds no major would send it (a later place's overwriting);
     ``value``: each place group's value read otherwise than ``group_value`` reads it."""
-    scored = dict.fromkeys(asked.players, 0)
+    scored: dict[str, int | None] = dict.fromkeys(asked.players, 0)
     for group in rank_entrants(region_entrants(asked.players, asked.region, ruled)):
         worth = value(group) if value else group_value(asked.region.values, group, unfriendly, ruled)
         for entrant in group.entrants:
             if entrant.is_player or credited is not None:
                 scored[entrant.holder if entrant.is_player else cast(str, credited)] = worth
-    return json_value(tuple(Award(player, scored[player]) for player in asked.players))
+    return [{"player": player, "vp": scored[player]} for player in asked.players]
 
 
 def _counted_otherwise(asked: RegionRequest, ruled: Rulings, given: Any) -> Named:
@@ -175,24 +187,56 @@ def _tied_out_of_the_ranking(asked: RegionRequest, ruled: Rulings, given: Any) -
     return bool(_awarded(asked, ruled, unfriendly, value=moved_up) == given)
 
 
-def _lone_valued_first(asked: RegionRequest, ruled: Rulings, given: Any) -> Named:
+def _lone_valued_first(asked: RegionRequest, ruled: Rulings, given: Any, as_tie: bool = False) -> Named:
     """The awards given where each lone entrant past 1st place takes the first value (a group's size read for its
-    place): SOE-SCORE-5's, a lone entrant taking its own place's value, for sure where a tie in the region is valued
-    right beside it; with no tie, every place read as worth the first value answers alike (SOE-SCORE-4): the run's
-    other failures tell, else nothing is said."""
+    place), or with ``as_tie`` is valued as a tie of one (bumped down where ties are unfriendly: only 1st taken for a
+    lone entrant's place): SOE-SCORE-5's, a lone entrant taking its own place's value. The first value is that for sure
+    where a tie in the region is valued right beside it (with none, every place read as worth the first value answers
+    alike, SOE-SCORE-4); a tie of one, where some lone player is bumped to a place worth VP (bumped only to places worth
+    0, it answers as one left out of the ranking, SOE-SCORE-2) and no major ignored could have taken a place ahead.
+    Else the run's other failures tell."""
     groups = rank_entrants(region_entrants(asked.players, asked.region, ruled))
-    if not any(len(group.entrants) == 1 and group.place > 1 for group in groups):
+    lone = [group for group in groups if len(group.entrants) == 1 and group.place > 1]
+    if not lone:
         return None
-    unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
+    unfriendly, values = ties_are_unfriendly(len(asked.players), asked.region, ruled), asked.region.values
+    scoring = [group for group in lone if group.entrants[0].is_player]  # a major's place never scores
+    # bumped to a place worth VP, which no player left out of the ranking gets, nor a major ignored read as one
+    # taking its place ahead (SOE-RULING-4's other alternative moves the player down alike)
+    ignored = ruled.non_player_rank is NonPlayerRank.IGNORED and bool(asked.region.non_player_control)
+    bumped = unfriendly and not ignored and any(bump_down(values, group, ruled) for group in scoring)
 
     def first(group: PlaceGroup) -> int:
-        if len(group.entrants) > 1:
-            return group_value(asked.region.values, group, unfriendly, ruled)
-        return place_value(asked.region.values, 1)
+        if len(group.entrants) > 1 or (as_tie and group.place == 1):
+            return group_value(values, group, unfriendly, ruled)
+        if as_tie:
+            return bump_down(values, group, ruled) if unfriendly else place_value(values, group.place)
+        return place_value(values, 1)
 
     if _awarded(asked, ruled, unfriendly, value=first) != given:
         return None
-    return "SOE-SCORE-5" if any(len(group.entrants) > 1 for group in groups) else (None, "SOE-SCORE-5")
+    sure = bumped if as_tie else any(len(group.entrants) > 1 for group in groups)
+    return "SOE-SCORE-5" if sure else (None, "SOE-SCORE-5")
+
+
+def _shared_among_the_paying_places(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
+    """The awards given where each friendly tie pooled under ``pool`` divides its places' values among the places
+    that hold one, not among its k players (a tie wholly past the values dividing nothing by nothing, a null): the k of
+    SOE-SCORE-6, where some tie runs past the printed values (elsewhere the two readings agree)."""
+    values, unfriendly = asked.region.values, ties_are_unfriendly(len(asked.players), asked.region, ruled)
+    if ruled.tie_share is not TieShare.POOL or unfriendly:
+        return False
+    groups = rank_entrants(region_entrants(asked.players, asked.region, ruled))
+    if not any(len(group.entrants) > 1 and group.place + len(group.entrants) - 1 > len(values) for group in groups):
+        return False
+
+    def paying(group: PlaceGroup) -> int | None:
+        paid = values[group.place - 1 : group.place - 1 + len(group.entrants)]
+        if len(group.entrants) == 1 or len(paid) == len(group.entrants):
+            return group_value(values, group, unfriendly, ruled)
+        return divide_pool(sum(paid), len(paid), ruled.rounding) if paid else None
+
+    return bool(_awarded(asked, ruled, unfriendly, value=paying) == given)
 
 
 def _non_entrants_valued(asked: RegionRequest, ruled: Rulings, due: Any, given: Any) -> bool:
