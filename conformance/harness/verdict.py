@@ -201,9 +201,23 @@ def _read_anyway(loaded: LoadedCase, fault: ImplementationError) -> Verdict:
     """A fault is the case's error, unless the output it came with, read without what its type lacks or with the
     values its type refuses, already departs from the expectation at the keys expected, no key missing or added
     (``null`` for a 0, a misspelt name): then the rule is broken whatever the shape, and the case fails, naming the
-    fault too. A key spelt otherwise stays the shape's error."""
+    fault too. A key spelt otherwise, a value right in another form (``4.0`` or ``"4"`` for ``4``), or a ``null`` for a
+    list (which the wire protocol never sends: an empty list is ``[]``), stays the shape's error."""
     if fault.read_anyway is not None:
         judged = judge_result(loaded, fault.read_anyway)
-        if judged.outcome is Outcome.FAILED and all(d.kind not in (MISSING, UNEXPECTED) for d in judged.differences):
+        keyed = all(d.kind not in (MISSING, UNEXPECTED) for d in judged.differences)
+        if judged.outcome is Outcome.FAILED and keyed and not all(map(_form_alone, judged.differences)):
             return replace(judged, detail=f"{judged.detail} (and {fault.reason()})")
     return Verdict(Outcome.ERROR, str(fault))
+
+
+def _form_alone(difference: Difference) -> bool:
+    """A difference of form, not of value: the number expected as text or as a float of the same value, or a list
+    given as ``null``."""
+    due: object = difference.expected
+    given: object = difference.got
+    if difference.kind == "value" and isinstance(due, list) and given is None:
+        return True
+    if difference.kind != "value" or isinstance(due, bool) or not isinstance(due, int):
+        return False
+    return (isinstance(given, float) and float(due) == given) or (isinstance(given, str) and given == str(due))

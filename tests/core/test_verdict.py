@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from rulespec.conformance.harness.subject import ImplementationError
 from rulespec.conformance.harness.vectors import Case, ErrorKind, ExpectedError, LoadedCase
-from rulespec.conformance.harness.verdict import Outcome, describe, judge_refusal, judge_result
+from rulespec.conformance.harness.verdict import Outcome, describe, judge_refusal, judge_result, run_case
 from rulespec.reference.errors import InvalidState
 
 
@@ -76,3 +77,43 @@ def test_a_refusal_on_another_field_differs_at_that_field_alone() -> None:
     assert [describe(d) for d in verdict.differences] == [
         '$.error.field: expected "market[1].card.name", got "market[1].card"'
     ]
+
+
+class _Answering:
+    """A subject whose one answer its result type refuses: ``read_anyway`` holds it as given."""
+
+    label = "fake"
+
+    def __init__(self, given: dict[str, Any]) -> None:
+        self.given = given
+
+    def supports(self, operation: str) -> bool:
+        return True
+
+    def call(self, operation: str, request: object, rulings: object) -> Any:
+        fault = ImplementationError("wrong type: output is not a Result: Expected `int`")
+        fault.read_anyway = self.given
+        raise fault
+
+    def close(self) -> None:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("given", "outcome"),
+    [
+        ({"vp": None}, Outcome.FAILED),  # a null for the 4 due: a wrong answer, whatever its type
+        ({"vp": 4.5}, Outcome.FAILED),  # another value
+        ({"vp": 4.0}, Outcome.ERROR),  # the value due in another form: the shape's fault alone
+        ({"vp": "4"}, Outcome.ERROR),
+        ({"vp": None, "extra": 1}, Outcome.ERROR),  # a key the expectation lacks: the shape, not a value
+        ({"vp": 4, "tied": None}, Outcome.ERROR),  # a list as null: the wire's form (an empty list is [])
+    ],
+)
+def test_an_output_its_type_refuses_is_judged_as_given_only_where_a_value_departs(
+    given: dict[str, Any], outcome: Outcome
+) -> None:
+    verdict = run_case(_Answering(given), _expecting({"vp": 4, "tied": []} if "tied" in given else {"vp": 4}))
+    assert verdict.outcome == outcome, verdict
+    if outcome == Outcome.FAILED:
+        assert verdict.detail.endswith("(and wrong type: output is not a Result: Expected `int`)"), verdict.detail

@@ -18,9 +18,10 @@ accepted from a power that may not stays the refusal's (its kind's check left ou
 run's refusals, if any, name HIS-RULING-6 beside it).
 A score sheet's VP each right but its lines showing them otherwise are its clause's (``sheet_blame``); a list of the
 powers (score sheets, totals, the powers tied) holding the same entries in another order is the order every result lists
-the powers in (HIS-POWER-1). A phase answered on totals carried over from the last record, its verdicts, new record and
-plays with them, is HIS-VP-1's (``total_blame``); nobody's win given as the winner ``""``, HIS-WIN-4's. Only what a
-difference shows for sure is named; anything else is left to the run's evidence and the check's own rule.
+the powers in (HIS-POWER-1). A phase answered on totals carried over from the last record, its verdicts, new record
+and plays judged on them where the run shows the sheets so, is HIS-VP-1's (``total_blame``); nobody's win given as the
+winner ``""``, HIS-WIN-4's. Only what a difference shows for sure is named; anything else is left to the run's
+evidence and the check's own rule.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.conformance.harness.verdict import as_json, field, reordered
 from rulespec.conformance.invariants.his.sheet_blame import sheet_lines
-from rulespec.conformance.invariants.his.total_blame import carried_over, refused_when_carried
+from rulespec.conformance.invariants.his.total_blame import carried_over
 from rulespec.reference.here_i_stand.model import POWERS
 from rulespec.reference.here_i_stand.phase import PLAYABLE
 from rulespec.reference.here_i_stand.rulings import Rulings
@@ -236,8 +237,6 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     earners HIS-RULING-6 states read wrong (``_who_may_earn``); this turn's total refused below the power's last
     recorded total is HIS-RULING-8's (``_fallen``); else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
-    if refused_when_carried(operation, request, rulings, path):
-        return "HIS-VP-1"  # a play the totals carried over from the last record forbid
     if operation == "may_play_copernicus_or_servetus" and path == "HIS-PLAY-1" and asked is not None:
         return "HIS-PLAY-2" if _not_allowed_whatever_its_vp(asked, rulings) else None
     if path == "HIS-BONUS-9" and asked is not None:
@@ -351,11 +350,14 @@ def _shared_tie_said_no_victory(expected: Any, got: Any, paths: tuple[str, ...],
 
 def decided(
     operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]
-) -> str | tuple[str, ...] | None:
+) -> str | tuple[str | None, ...] | None:
     """The clause of the first step that differs, when the answers show it (several: one of them, the run tells
     which); else None."""
-    if carried_over(operation, request, rulings, expected, got):
-        return "HIS-VP-1"  # this turn's totals raised by the last record's: VP carried over, read from the history
+    carried = carried_over(operation, request, rulings, expected, got)
+    if carried:
+        # this turn's totals raised by the last record's, shown on the sheets; a play's verdicts alone, which other
+        # misreadings give alike, only where the run shows the sheets so
+        return "HIS-VP-1" if operation == "run_phase" else (None, "HIS-VP-1")
     if paths and all(path.endswith(".winner") for path in paths) and _winner_empty(expected, got, paths):
         return "HIS-WIN-4"  # no winner given as an empty name, never as null
     if paths and all(path.endswith((".next_turn", ".game_over")) for path in paths):

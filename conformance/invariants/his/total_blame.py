@@ -1,10 +1,11 @@
-"""Whether a phase's answer shows its totals carried over from the turn before (``blame.decided``, ``blame.refused``).
+"""Whether a phase's answer shows its totals carried over from the turn before (``blame.decided``).
 
 HIS-VP-1's totals are this turn's alone: the history is read only to break a tie. A port reading "VP are cumulative"
 as adding each power's total in the history's last record to its sheet answers every phase as the reference answers
 the same phase with each power's base VP raised by that total: the sheets' lines as due, their totals, the verdict on
-them and the new record raised alike (``run_phase``), a play judged on them (``may_play_copernicus_or_servetus``), or
-a play refused that the raised totals forbid. Where that is the answer, it is HIS-VP-1's, whatever else it reaches.
+them and the new record raised alike (``run_phase``), or a play judged on them (``may_play_copernicus_or_servetus``,
+whose verdicts alone other misreadings give alike). Where the sheets show it, it is HIS-VP-1's, whatever else it
+reaches.
 """
 
 from __future__ import annotations
@@ -64,10 +65,3 @@ def carried_over(operation: str, request: Any, rulings: Any, expected: Any, got:
     sheets = [{**cast(dict[str, Any], sheet), "total": total} for sheet, total in zip(due, totals)]
     answer = {"scores": sheets, "outcome": field(raised, "outcome"), "history": field(raised, "history")}
     return as_json(answer) == as_json(got)
-
-
-def refused_when_carried(operation: str, request: Any, rulings: Any, named: str) -> bool:
-    """Whether a phase's legal input refused naming ``named`` (a rule, or a field) is refused so once its totals are
-    carried over: a play the raised totals forbid."""
-    error: Any = field(_answer_raised(operation, request, rulings), "error")
-    return error is not None and named in (field(error, "rule"), field(error, "field"))

@@ -34,7 +34,7 @@ def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any
 
 def decided(
     operation: str, request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[str, ...]
-) -> str | tuple[str, ...] | None:
+) -> str | tuple[str | None, ...] | None:
     """The clause of the first step that differs, when the answers show it (several: one of them, the run tells
     which); else None."""
     if operation == "draw" and paths:
