@@ -4531,3 +4531,73 @@ def test_a_pool_shared_by_the_paying_places_fails_the_count_of_a_friendly_tie() 
     assert any(d.got is None for r in failed for d in r.differences)  # a null judged, not an error
     assert len({r.primary_rule for r in failed}) > 2
     assert _failed_rules("soe", records) == ["SOE-SCORE-6"]
+
+
+def _winners_by_place(request: Any, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-5 misread: several winners listed by their places in ``players``, not by name."""
+    decided = imperium.determine_winner(request, rulings)
+    if len(decided.winners) < 2:
+        return decided
+    names = [player.name for player in request.players]
+    return replace(decided, winners=tuple(names.index(name) for name in decided.winners))
+
+
+def test_winners_given_by_their_places_fail_the_clause_listing_them() -> None:
+    """Numbers where names are due (the 52nd zoo's imp-04), judged as given: IMP-COLLAPSE-5, not IMP-RULING-5."""
+    records = records_of("imperium", SimpleNamespace(determine_winner=_winners_by_place), ("determine_winner",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2 and all("Expected `str`, got `int`" in r.detail for r in failed)
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-5"]
+
+
+def _stop_runs_on(request: DrawRequest, rulings: Any, /) -> DrawResult:
+    """IMP-RULING-7 misread: under ``stop`` the draw goes on past the first empty run, counting one for each card it
+    still lacks."""
+    drawn = imperium.draw(request, rulings)
+    lacking = request.count - len(drawn.drawn)
+    if rulings.short_draw is not ShortDraw.STOP or request.mode is not DrawMode.REQUIRED or lacking < 2:
+        return drawn
+    return replace(drawn, shuffles=drawn.shuffles + lacking - 1)
+
+
+def test_empty_runs_counted_for_each_card_lacking_under_stop_fail_the_stop() -> None:
+    """The 52nd zoo's imp-05: only the count of runs differs, one more per card lacking: IMP-RULING-7's ``stop``,
+    not IMP-DRAW-4's count."""
+    records = records_of("imperium", SimpleNamespace(draw=_stop_runs_on), ("draw",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == ["IMP-RULING-7"]
+
+
+def _region_given_whole(request: RegionRequest, rulings: SoeRulings, /) -> Any:
+    """SOE-SCORE-10 misread: the region answered as the object asked, not by its name."""
+    return replace(soe.score_region(request, rulings), region=request.region)
+
+
+def test_a_region_answered_as_the_object_asked_fails_the_clause_naming_it() -> None:
+    """The 52nd zoo's soe-03: the region given whole where its name is due, judged as given, fails SOE-SCORE-10
+    alone (17 rules before)."""
+    records = records_of("soe", SimpleNamespace(score_region=_region_given_whole), ("score_region",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
+    assert _failed_rules("soe", records) == ["SOE-SCORE-10"]
+
+
+def _unrest_before_vp(request: Any, rulings: SoeRulings, /) -> Any:
+    """SOE-RULING-12 misread: under ``less_unrest`` every player ordered by unrest first, VP second."""
+    answer = soe.end_game(request, rulings)
+    if rulings.final_tie is not FinalTie.LESS_UNREST:
+        return answer
+    ranked = [s for s in answer.standings if not s.revolution]
+
+    def place(one: Any) -> int | None:
+        above = [o for o in ranked if (o.unrest, -o.vp) < (one.unrest, -one.vp)]
+        return None if one.revolution else 1 + len(above)
+
+    return replace(answer, standings=tuple(replace(s, place=place(s)) for s in answer.standings))
+
+
+def test_less_unrest_read_as_the_first_key_fails_the_ruling() -> None:
+    """The 52nd zoo's soe-04: "equal VP are ordered by less unrest first" read as unrest before VP: SOE-RULING-12's
+    alternative misread, not the ranking's SOE-END-4."""
+    records = records_of("soe", SimpleNamespace(end_game=_unrest_before_vp), ("end_game",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("soe", records) == ["SOE-RULING-12"]

@@ -76,8 +76,9 @@ def decided(
     if operation == "determine_winner" and paths and _scores_passed_over(request, expected, got):
         return "IMP-COLLAPSE-4"  # every player tied on unrest named, where the scores should have chosen among them
     if operation == "determine_winner" and paths and all(path.startswith("$.winners") for path in paths):
-        if reordered(field(expected, "winners"), field(got, "winners")):
-            return "IMP-COLLAPSE-5"  # the right winners, listed otherwise than in the order of the players
+        if reordered(field(expected, "winners"), field(got, "winners")) or _named_by_place(request, expected, got):
+            # the right winners, listed otherwise than in the order of the players, or each by its place in it
+            return "IMP-COLLAPSE-5"
         return _winners(request, expected, got)
     return None
 
@@ -232,6 +233,18 @@ def _acquired_first(request: Any, expected: Any, got: Any) -> bool:
     due, given = cast(list[object], mine), cast(list[object], theirs)
     acquired = [card for card in due if field(card, "name") == field(request, "card")]
     return len(acquired) == 1 and given != due and given == acquired + [card for card in due if card is not acquired[0]]
+
+
+def _named_by_place(request: Any, expected: Any, got: Any) -> bool:
+    """The winners due, each given as its index in ``players`` rather than its name (IMP-COLLAPSE-5 lists names)."""
+    names = [field(p, "name") for p in field(request, "players") or ()]
+    given, due = field(got, "winners"), field(expected, "winners")
+    if not (isinstance(given, list) and given and isinstance(due, list)):
+        return False
+    places = cast(list[object], given)
+    if not all(type(at) is int and 0 <= at < len(names) for at in places):
+        return False
+    return [names[cast(int, at)] for at in places] == due
 
 
 def _same_cards(expected: Any, got: Any, place: str) -> bool:

@@ -8,7 +8,8 @@ answered as one if able is IMP-DRAW-2's (a required draw stopping at an empty pi
 modes left out: IMP-DRAW-2, named on its line); a legal draw if able refused citing IMP-RULING-7 is IMP-DRAW-5's. Only
 the count of procedures wrong is IMP-DRAW-4's, or IMP-DRAW-5's where the draw never shuffles; the nation card left on
 its deck at a shuffle is IMP-DRAW-3's. A draw that counts its cards anew after a shuffle (as many again as ``count``,
-not the cards it still lacks) is IMP-DRAW-2's, whatever it reaches.
+not the cards it still lacks) is IMP-DRAW-2's, whatever it reaches; one that counts an empty run for each card it
+still lacked under ``stop``, IMP-RULING-7's.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def draw_step(request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[
         # after a shuffle the count drawn again whole, not the cards it still lacks; from a pile of one card, a draw
         # one card too long answers alike (IMP-DRAW-1's bound): the run tells which
         return "IMP-DRAW-2" if len(player_of(request).get("draw_pile") or ()) > 1 else (None, "IMP-DRAW-2")
+    if paths == ("$.shuffles",) and _run_for_each_card_missing(request, rulings, expected, got):
+        return "IMP-RULING-7"  # ``stop`` read as going on: an empty run counted for each card the draw still lacked
     if paths == ("$.shuffles",):
         # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
         # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
@@ -115,6 +118,18 @@ def _counted_anew(request: Any, rulings: Any) -> Any:
     if held >= count:
         return None
     return reference_answer(game("imperium"), "draw", {**asked, "count": count + held}, rulings)
+
+
+def _run_for_each_card_missing(request: Any, rulings: Any, expected: Any, got: Any) -> bool:
+    """A draw ended short under ``short_draw`` ``stop``, its runs counted as one more for each further card it lacked:
+    the draw gone on past the first empty run, where IMP-RULING-7's ``stop`` ends it there."""
+    count, drawn = field(request, "count"), field(expected, "drawn")
+    if field(rulings, "short_draw") != "stop" or _mode(request) != "required":
+        return False  # an ``if_able`` draw never runs the procedure (IMP-DRAW-5)
+    if type(count) is not int or not isinstance(drawn, (list, tuple)):
+        return False
+    lacking = count - len(cast(list[Any], drawn))
+    return lacking > 1 and _runs(field(got, "shuffles")) == _runs(field(expected, "shuffles")) + lacking - 1
 
 
 def _answers_as(answer: Any, given: Any) -> bool:

@@ -194,6 +194,8 @@ def decided(
         return "SOE-SEQ-5"  # the steps all right, standings given after a war before the 3rd
     if operation == "score_region" and paths and all(path.startswith("$.awards") for path in paths):
         return region_awards(request, rulings, expected, got)
+    if operation == "score_region" and paths == ("$.region",):
+        return "SOE-SCORE-10"  # every award right, the region not answered by its name as given
     if operation == "end_war" and _treasury_lost(request, expected, got, paths):
         return "SOE-INCOME-4"
     if operation == "end_war" and any(path.startswith(("$.empires", "$.board")) for path in paths):

@@ -68,8 +68,9 @@ def _places(
     """Every penalty and VP right, a place wrong: the ranking made from them went wrong. A place given to a player
     in revolution, or withheld from one still in, or places that count the players in revolution among those ranked
     above, are SOE-END-5's; under ``final_tie`` ``less_unrest``, places that are ``shared``'s (the other reading
-    played), that order equal VP by more unrest (the alternative's one comparison read backwards) or equal unrest
-    too by the order listed (its players of equal VP and unrest not left to share) are the ruling's,
+    played), that order equal VP by more unrest (the alternative's one comparison read backwards), equal unrest
+    too by the order listed (its players of equal VP and unrest not left to share) or every player by unrest before
+    VP (its "less unrest first" read as the first key) are the ruling's,
     SOE-RULING-12, and so, under ``shared``, are places that order equal VP by less unrest (where the order
     listed does not give them too: that stays the ranking's): SOE-END-4 leaves to SOE-RULING-12 whether unrest orders
     equal VP, at either value; where a ranking on the VP before the penalty (SOE-END-4's final VP misread) gives
@@ -86,7 +87,7 @@ def _places(
         return "SOE-END-5"
     still_in = [s for s in standings if not s["revolution"]]
     before_penalty = placed == _ranked(standings, still_in, tie, before_penalty=True)
-    misread = tuple(_ranked(standings, still_in, reading) for reading in ("shared", "more", "listed"))
+    misread = tuple(_ranked(standings, still_in, reading) for reading in ("shared", "more", "listed", "unrest_first"))
     if tie == "less_unrest" and placed in misread:
         return ("SOE-END-4", "SOE-RULING-12") if before_penalty else "SOE-RULING-12"
     # under ``shared``, equal VP ordered by unrest: SOE-END-4 gives SOE-RULING-12 whether unrest orders equal VP
@@ -102,13 +103,16 @@ def _ranked(
     """SOE-END-4's places, those ranked above counted among ``counted``; equal VP apart by unrest under
     ``less_unrest`` (less first), or by more unrest first (``more``: that alternative read backwards), or by less
     unrest and then the order listed (``listed``: that alternative's equal unrest not left to share a place), or by
-    the order listed alone (``order``: equal VP never sharing, whatever the unrest);
+    the order listed alone (``order``: equal VP never sharing, whatever the unrest), or by unrest before VP
+    (``unrest_first``: less unrest above whatever the VP, equal unrest by more VP);
     ``before_penalty``: ranked on the VP before the penalty came off (the final VP plus the penalty)."""
 
     def vp(standing: dict[str, Any]) -> int:
         return int(standing["vp"]) + (int(standing["penalty"]) if before_penalty else 0)
 
     def above(other: dict[str, Any], one: dict[str, Any]) -> bool:
+        if tie == "unrest_first" and other["unrest"] != one["unrest"]:
+            return bool(other["unrest"] < one["unrest"])
         if vp(other) != vp(one):
             return vp(other) > vp(one)
         if tie == "more":
