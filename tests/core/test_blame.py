@@ -4539,7 +4539,7 @@ def _winners_by_place(request: Any, rulings: Any, /) -> Any:
     if len(decided.winners) < 2:
         return decided
     names = [player.name for player in request.players]
-    return replace(decided, winners=tuple(names.index(name) for name in decided.winners))
+    return {**json_value(decided), "winners": [names.index(name) for name in decided.winners]}  # as a port answers
 
 
 def test_winners_given_by_their_places_fail_the_clause_listing_them() -> None:
@@ -4570,7 +4570,7 @@ def test_empty_runs_counted_for_each_card_lacking_under_stop_fail_the_stop() -> 
 
 def _region_given_whole(request: RegionRequest, rulings: SoeRulings, /) -> Any:
     """SOE-SCORE-10 misread: the region answered as the object asked, not by its name."""
-    return replace(soe.score_region(request, rulings), region=request.region)
+    return {**json_value(soe.score_region(request, rulings)), "region": json_value(request.region)}  # as a port answers
 
 
 def test_a_region_answered_as_the_object_asked_fails_the_clause_naming_it() -> None:
