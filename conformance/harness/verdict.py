@@ -201,8 +201,8 @@ def _read_anyway(loaded: LoadedCase, fault: ImplementationError) -> Verdict:
     """A fault is the case's error, unless the output it came with, read without what its type lacks or with the
     values its type refuses, already departs from the expectation at the keys expected, no key missing or added
     (``null`` for a 0, a misspelt name): then the rule is broken whatever the shape, and the case fails, naming the
-    fault too. A key spelt otherwise, a value right in another form (``4.0`` or ``"4"`` for ``4``), or a ``null`` for a
-    list (which the wire protocol never sends: an empty list is ``[]``), stays the shape's error."""
+    fault too. A key spelt otherwise, a value right in another form (``4.0`` or ``"4"`` for ``4``), or a ``null`` for an
+    empty list (which the wire protocol never sends: an empty list is ``[]``), stays the shape's error."""
     if fault.read_anyway is not None:
         judged = judge_result(loaded, fault.read_anyway)
         keyed = all(d.kind not in (MISSING, UNEXPECTED) for d in judged.differences)
@@ -212,11 +212,11 @@ def _read_anyway(loaded: LoadedCase, fault: ImplementationError) -> Verdict:
 
 
 def _form_alone(difference: Difference) -> bool:
-    """A difference of form, not of value: the number expected as text or as a float of the same value, or a list
-    given as ``null``."""
+    """A difference of form, not of value: the number expected as text or as a float of the same value, or an empty
+    list given as ``null`` (a list holding something lost that way is a value lost)."""
     due: object = difference.expected
     given: object = difference.got
-    if difference.kind == "value" and isinstance(due, list) and given is None:
+    if difference.kind == "value" and due == [] and given is None:
         return True
     if difference.kind != "value" or isinstance(due, bool) or not isinstance(due, int):
         return False

@@ -117,3 +117,9 @@ def test_an_output_its_type_refuses_is_judged_as_given_only_where_a_value_depart
     assert verdict.outcome == outcome, verdict
     if outcome == Outcome.FAILED:
         assert verdict.detail.endswith("(and wrong type: output is not a Result: Expected `int`)"), verdict.detail
+
+
+def test_a_list_holding_something_sent_as_null_is_a_value_lost() -> None:
+    """``null`` for ``[]`` is the wire's form alone; for a list holding powers it loses them: judged as given."""
+    verdict = run_case(_Answering({"vp": 4, "tied": None}), _expecting({"vp": 4, "tied": ["england", "france"]}))
+    assert verdict.outcome == Outcome.FAILED, verdict

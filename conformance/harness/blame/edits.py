@@ -4,16 +4,16 @@ A port's bug is most often one misreading of one clause: a bound typed one off, 
 first term, a condition or a refusal left out (``nodes``; the bug zoos of docs/audits/ record them). Each such edit of
 each function of the reference is compiled alone, as the function's code, for ``misread`` to swap in. An edit inside a
 refusing guard misreads the rule its refusal cites; any other, the clause its step names (a statement whose first line
-ends in a comment naming it), of its function's clauses those of the helper whose adjustment it leaves out
-(``capped(x)`` read as ``x``), the clause of the module constant it misreads (named on the constant's line) or one of
-the clauses its function's docstring names, in that order (``blame`` weighs which from the checks it fails), and the
-clause of each ruling the edited part reads (``ruled``); a function stating a range of clauses is a sequence of steps,
-and misreads only what its steps name and the rulings they read. A check of it moved (``reordered``) misreads the
-order its docstring's clauses state, or the clause the later check names on its line. A published list it reads,
-copied with one member wrong (``tables``), misreads the clause the list's line names, wherever it is read. A value it
-passes to a helper taken as another of the same kind that it holds (``arguments``) misreads the clause of the step
-around the call, else what the helper decides. A label it gives a call typed as another member of its enumeration
-(``tables``) misreads the clause its enumeration's line names, else the step's.
+ends in a comment naming it), the clauses of the helper whose call it leaves out (of an adjustment, ``capped(x)`` read
+as ``x``, those its function states), the clause of the module constant it misreads (named on the constant's line) or
+one of the clauses its function's docstring names, in that order (``blame`` weighs which from the checks it fails),
+and the clause of each ruling the edited part reads (``ruled``); a function stating a range of clauses is a sequence
+of steps, and misreads only what its steps name and the rulings they read. A check of it moved (``reordered``)
+misreads the order its docstring's clauses state, or the clause the later check names on its line. A published list
+it reads, copied with one member wrong (``tables``), misreads the clause the list's line names, wherever it is read.
+A value it passes to a helper taken as another of the same kind that it holds (``arguments``) misreads the clause of
+the step around the call, else what the helper decides. A label it gives a call typed as another member of its
+enumeration (``tables``) misreads the clause its enumeration's line names, else the step's.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from rulespec.conformance.harness.blame.nodes import edited, fields_read, helped
 from rulespec.conformance.harness.blame.reordered import compiled, named_on, reorderings, source_lines
 from rulespec.conformance.harness.blame.ruled import ruling_fields, ruling_reads
 from rulespec.conformance.harness.blame.tables import label_variants, labels, table_variants
-from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, spans_a_range
+from rulespec.conformance.harness.spec import find_rule_ids, is_rule_id, named_rules, spans_a_range
 
 
 @dataclass(frozen=True)
@@ -167,19 +167,22 @@ def _steps(function: ast.FunctionDef, lines: list[str]) -> dict[int, str]:
     return steps
 
 
-def _adjusted_by(node: ast.AST, known: dict[str, Helper]) -> tuple[str, ...]:
-    """What a helper decides, where an edit of ``node`` leaves its adjustment out (``capped(population + 5)`` read as
-    the bare sum: of the caller's clauses, the one the helper decides). A helper deciding none of them (a whole step
-    of a sequence left out: ``raise_population`` in the end of a war) leaves the caller's own."""
-    if helped(node) and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in known:
-        return known[node.func.id].clauses
-    return ()
+def _adjusted_by(node: ast.AST, known: dict[str, Helper], alone: bool, stated: tuple[str, ...]) -> tuple[str, ...]:
+    """What a helper decides, where an edit of ``node`` leaves its call out: a check made for its effect (``alone``, a
+    statement: ``validate_rulings(rulings)``), the helper's clauses; an adjustment of a value (``capped(population +
+    5)`` read as the bare sum), those of them the caller states (``stated``, a range spanning each), so a whole step of
+    a sequence left out (``raise_population`` in the end of a war) stays the caller's."""
+    if not (helped(node) and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in known):
+        return ()
+    clauses = known[node.func.id].clauses
+    return clauses if alone else tuple(clause for clause in clauses if clause in stated)
 
 
 def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: str, key: str) -> Iterator[Misreading]:
     docstring = ast.get_docstring(function) or ""
     # a step's own clauses; a function stating a range of clauses ("X-1 to X-8") is a sequence of steps: none
     named = () if spans_a_range(docstring) else find_rule_ids(docstring)
+    spanned = named_rules(docstring)
     untouched = _untouched(function)
     guards: dict[int, str] = {}  # node -> the rule of the innermost refusing guard around it
     for node in ast.walk(function):
@@ -194,7 +197,8 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
     for node in list(ast.walk(function)):
         own = guards.get(id(node)) or steps.get(id(node))  # the refusal's rule, else the step's clause
         constant = constants.get(node.id) if isinstance(node, ast.Name) else None
-        decided = tuple(clause for clause in _adjusted_by(node, known) if clause in named)  # narrowed to the helper's
+        alone = isinstance(parents[id(node)][0], ast.Expr) if id(node) in parents else False
+        decided = _adjusted_by(node, known, alone, spanned)
         rules = (own,) if own else decided or tuple(dict.fromkeys((*([constant] if constant else []), *named)))
         rules = tuple(dict.fromkeys((*rules, *ruled.get(id(node), tuple[str, ...]()))))  # a sequence's step: its ruling
         if constant and isinstance(node, ast.Name) and node.id in tables:

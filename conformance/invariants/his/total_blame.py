@@ -49,13 +49,13 @@ def _answer_raised(operation: str, request: Any, rulings: Any) -> Any:
 
 def carried_over(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> bool:
     """Whether ``got`` is the phase answered on totals carried over: ``may_play_copernicus_or_servetus`` whole as the
-    reference answers the raised phase; ``run_phase``'s sheets each as due but for its total, the totals, verdict and
-    new record the raised phase's."""
+    reference answers the raised phase; ``run_phase`` so too (the carried VP shown on the base line), or its sheets
+    each as due but for its total, the totals, verdict and new record the raised phase's."""
     raised = _answer_raised(operation, request, rulings)
     if raised is None or "error" in raised or as_json(raised) == as_json(expected):
         return False
-    if operation == "may_play_copernicus_or_servetus":
-        return as_json(raised) == as_json(got)
+    if operation == "may_play_copernicus_or_servetus" or as_json(raised) == as_json(got):
+        return as_json(raised) == as_json(got)  # the raised phase whole: a sheet's base line raised too
     due, totals = (
         _items(field(expected, "scores")),
         [field(sheet, "total") for sheet in _items(field(raised, "scores"))],

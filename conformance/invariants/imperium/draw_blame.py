@@ -31,12 +31,15 @@ def draw_step(request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[
         # hand limit misread answers alike (IMP-RULING-6): the run tells which
         return "IMP-DRAW-1" if _holds_fewer_than_the_count(request) else ("IMP-RULING-6", "IMP-DRAW-1")
     anew = _counted_anew(request, rulings)
-    if _answers_as(anew, got) and field(got, "drawn") != field(expected, "drawn"):
+    if _answers_as(anew, got) and paths != ("$.shuffles",):  # more than a count of runs: a counter one over differs so
         # after a shuffle the count drawn again whole, not the cards it still lacks; from a pile of one card, a draw
         # one card too long answers alike (IMP-DRAW-1's bound): the run tells which
         return "IMP-DRAW-2" if len(player_of(request).get("draw_pile") or ()) > 1 else (None, "IMP-DRAW-2")
-    if paths == ("$.shuffles",) and _run_for_each_card_missing(request, rulings, expected, got):
-        return "IMP-RULING-7"  # ``stop`` read as going on: an empty run counted for each card the draw still lacked
+    lacking = _run_for_each_card_missing(request, rulings, expected, got) if paths == ("$.shuffles",) else 0
+    if lacking:
+        # ``stop`` read as going on: an empty run counted for each card the draw still lacked; two lacking, one run
+        # over, as a counter one over everywhere answers: the run tells which
+        return "IMP-RULING-7" if lacking > 2 else (None, "IMP-RULING-7")
     if paths == ("$.shuffles",):
         # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
         # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
@@ -120,16 +123,17 @@ def _counted_anew(request: Any, rulings: Any) -> Any:
     return reference_answer(game("imperium"), "draw", {**asked, "count": count + held}, rulings)
 
 
-def _run_for_each_card_missing(request: Any, rulings: Any, expected: Any, got: Any) -> bool:
-    """A draw ended short under ``short_draw`` ``stop``, its runs counted as one more for each further card it lacked:
-    the draw gone on past the first empty run, where IMP-RULING-7's ``stop`` ends it there."""
+def _run_for_each_card_missing(request: Any, rulings: Any, expected: Any, got: Any) -> int:
+    """The cards a draw ended short under ``short_draw`` ``stop`` lacked, where its runs are counted one more for each
+    further card: the draw gone on past the first empty run, where IMP-RULING-7's ``stop`` ends it there (0: not so)."""
     count, drawn = field(request, "count"), field(expected, "drawn")
     if field(rulings, "short_draw") != "stop" or _mode(request) != "required":
-        return False  # an ``if_able`` draw never runs the procedure (IMP-DRAW-5)
+        return 0  # an ``if_able`` draw never runs the procedure (IMP-DRAW-5)
     if type(count) is not int or not isinstance(drawn, (list, tuple)):
-        return False
+        return 0
     lacking = count - len(cast(list[Any], drawn))
-    return lacking > 1 and _runs(field(got, "shuffles")) == _runs(field(expected, "shuffles")) + lacking - 1
+    runs_on = lacking > 1 and _runs(field(got, "shuffles")) == _runs(field(expected, "shuffles")) + lacking - 1
+    return lacking if runs_on else 0
 
 
 def _answers_as(answer: Any, given: Any) -> bool:
