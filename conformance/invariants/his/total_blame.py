@@ -54,8 +54,9 @@ def carried_over(operation: str, request: Any, rulings: Any, expected: Any, got:
     raised = _answer_raised(operation, request, rulings)
     if raised is None or "error" in raised or as_json(raised) == as_json(expected):
         return False
-    if operation == "may_play_copernicus_or_servetus" or as_json(raised) == as_json(got):
-        return as_json(raised) == as_json(got)  # the raised phase whole: a sheet's base line raised too
+    whole = as_json(raised) == as_json(got)  # the raised phase whole: a sheet's base line raised too
+    if whole or operation == "may_play_copernicus_or_servetus":
+        return whole
     due, totals = (
         _items(field(expected, "scores")),
         [field(sheet, "total") for sheet in _items(field(raised, "scores"))],

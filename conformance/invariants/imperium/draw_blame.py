@@ -31,7 +31,9 @@ def draw_step(request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[
         # hand limit misread answers alike (IMP-RULING-6): the run tells which
         return "IMP-DRAW-1" if _holds_fewer_than_the_count(request) else ("IMP-RULING-6", "IMP-DRAW-1")
     anew = _counted_anew(request, rulings)
-    if _answers_as(anew, got) and paths != ("$.shuffles",):  # more than a count of runs: a counter one over differs so
+    if _answers_as(anew, got) and paths != (
+        "$.shuffles",
+    ):  # more than the runs: a counter one over differs there alone
         # after a shuffle the count drawn again whole, not the cards it still lacks; from a pile of one card, a draw
         # one card too long answers alike (IMP-DRAW-1's bound): the run tells which
         return "IMP-DRAW-2" if len(player_of(request).get("draw_pile") or ()) > 1 else (None, "IMP-DRAW-2")
