@@ -63,11 +63,11 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
         if _tied_out_of_the_ranking(asked, ruled, given):
             # a tie for 1st taken out leaves the lone entrant after it the first value: a lone entrant valued as 1st
             # everywhere answers alike (SOE-SCORE-5), the run tells which
-            return ("SOE-RULING-3", "SOE-SCORE-5") if _lone_valued_first(asked, ruled, given) else "SOE-RULING-3"
+            return ("SOE-RULING-3", "SOE-SCORE-5") if _lone_valued_otherwise(asked, ruled, given) else "SOE-RULING-3"
         by_place = _unfriendly_only_for_first(asked, ruled, given)
         if by_place is not None:
             return by_place
-        lone = _lone_valued_first(asked, ruled, given) or _lone_valued_first(asked, ruled, given, as_tie=True)
+        lone = _lone_valued_otherwise(asked, ruled, given) or _lone_valued_otherwise(asked, ruled, given, as_tie=True)
         if lone is not None:
             return lone
         if _shared_among_the_paying_places(asked, ruled, given):
@@ -187,7 +187,7 @@ def _tied_out_of_the_ranking(asked: RegionRequest, ruled: Rulings, given: Any) -
     return bool(_awarded(asked, ruled, unfriendly, value=moved_up) == given)
 
 
-def _lone_valued_first(asked: RegionRequest, ruled: Rulings, given: Any, as_tie: bool = False) -> Named:
+def _lone_valued_otherwise(asked: RegionRequest, ruled: Rulings, given: Any, as_tie: bool = False) -> Named:
     """The awards given where each lone entrant past 1st place takes the first value (a group's size read for its
     place), or with ``as_tie`` is valued as a tie of one (bumped down where ties are unfriendly: only 1st taken for a
     lone entrant's place): SOE-SCORE-5's, a lone entrant taking its own place's value. The first value is that for sure
