@@ -4618,3 +4618,20 @@ def test_a_helper_left_out_of_a_function_stating_a_range_fails_the_clause_the_he
     records = records_of("soe", SimpleNamespace(end_game=port), ("end_game",))
     assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
     assert "SOE-UNREST-1" in _failed_rules("soe", records) and len(_failed_rules("soe", records)) <= 3
+
+
+his_score_module = sys.modules["rulespec.reference.here_i_stand.score"]
+
+
+def test_a_check_left_out_as_a_statement_fails_the_clause_of_the_helper_making_it() -> None:
+    """``validate_rulings(rulings)`` left out of ``score_power`` (a statement called for its refusals alone) accepts an
+    illegal ruling: the helper's clause (HIS-RULING-2), not the caller's HIS-VP-3 (the 52nd zoo's second reader: the
+    helper's clauses kept only where its caller states them, it was named after its caller)."""
+    port = _port_with(his_score_module, "validate_rulings", lambda _, __: lambda *_: None, his.score_power)
+    full = {
+        op.name: port if op.name == "score_power" else game("his").reference_call(op.name)
+        for op in game("his").operations
+    }
+    records = records_of("his", SimpleNamespace(**full))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-RULING-2"]
