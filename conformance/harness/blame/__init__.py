@@ -23,7 +23,9 @@ blame is the primary rule, except where the answer says better which rule went w
   cited rule's own operation is untouched;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
-  clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``);
+  clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``),
+  unless a misreading of the reference answering so fails checks of the run asked at that ruling's default too
+  (``weighed``): the lead compared with the leader itself answers as a larger margin does, and is HIS-WIN-5's;
   asked at the ruling's default, that clause too where the run shows the ruling read off another ruling's field
   (each failure it explains played the alternative one value of that field gives, two values giving two
   alternatives: ``markerless_scores`` read from ``zero_unrest_penalised``: ``switches.read_elsewhere``);
@@ -57,11 +59,13 @@ blame is the primary rule, except where the answer says better which rule went w
   fails HIS-PLAY-1 (an order's vectors are each primary to the fault refused first).
   Misreadings of two clauses that fit alike: those explaining the most failures of the run, then the one that misreads a
   bound's strictness (``>`` for ``>=``, or exactly one read as at least one: the comparison's clause, not that of a
-  value it reads typed one off or cut to its first), else none. A misreading in a step or a part of a guard that
+  value it reads typed one off or cut to its first), then the one inside a helper the other's function calls (the
+  domination test misread, not the phase's case for it left out), else none. A misreading in a step or a part of a guard that
   reads a ruling (``ruled``) beside a rule misreads the ruling only where another of its alternatives answers so, the
   check asked off the ruling's default or being the ruling's own (under the default the rule states the reading: the
-  other alternative played there fails SOE-UNREST-4, not SOE-RULING-7); a formula no alternative gives (a tied group
-  a place high) is the rule's;
+  other alternative played there fails SOE-UNREST-4, not SOE-RULING-7), and no failure it explains asked the ruling
+  at its default (one marker read as two fails SOE-SCORE-2, though one answer is another ``non_player_rank``'s); a
+  formula no alternative gives (a tied group a place high) is the rule's;
 - an illegal input accepted (a result where a refusal was due): the refusal's rule (the one an ``IllegalAction`` due
   cites, else the check's own: a check playing turns of several operations is primary to what it tracks), unless the
   one misreading that accepts it so, weighed as above, misreads a ruling another alternative of which answers so (a
@@ -85,22 +89,19 @@ blame is the primary rule, except where the answer says better which rule went w
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from rulespec.conformance.harness.blame.composed import composed_step
 from rulespec.conformance.harness.blame.edits import by_name
-from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
-from rulespec.conformance.harness.blame.misread import refuted
+from rulespec.conformance.harness.blame.misread import inside_another, refuted
 from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
 from rulespec.conformance.harness.blame.steps import first_step
-from rulespec.conformance.harness.blame.suite import accepted_for, decided_step, steps_named
+from rulespec.conformance.harness.blame.suite import accepted_for, decided_step
 from rulespec.conformance.harness.blame.switches import (
     confined,
-    question_of,
     read_elsewhere,
     ruling_clauses,
     ruling_explaining,
@@ -108,6 +109,7 @@ from rulespec.conformance.harness.blame.switches import (
     switched,
 )
 from rulespec.conformance.harness.blame.unchecked import passed_over
+from rulespec.conformance.harness.blame.weighed import explanations, sure_steps, weighed
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
@@ -133,7 +135,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names both)
         if cited and (not due_refusal or cited not in record.rules):
             return (
-                ruling_explaining(record, passed)
+                _ruled(record, among, passed)
                 or (read_elsewhere(record, among, passed) if among else None)
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
@@ -150,7 +152,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     if record.differences and not due_refusal:
         misread = _misread(record, among)
         return (
-            ruling_explaining(record, passed)
+            _ruled(record, among, passed)
             or (read_elsewhere(record, among, passed) if among else None)
             or _decided(record, among)
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
@@ -168,6 +170,18 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     return primary
 
 
+def _ruled(record: CheckRecord, among: Sequence[CheckRecord], passed: frozenset[str]) -> str | None:
+    """The clause of the ruling another reading of which answers so (``switches.ruling_explaining``), unless a
+    misreading of the reference answers so too and fails checks asked at that ruling's default: the margin compared
+    with the leader itself answers as a larger margin does, but also fails the default's checks (HIS-WIN-5's)."""
+    clause = ruling_explaining(record, passed)
+    if clause is None or not among:
+        return clause
+    run = weighed(among)
+    fits = [name for name, _ in explanations(record) if not refuted(record.game, name, passed)]
+    return None if any(clause in run.defaulted[name] for name in fits) else clause
+
+
 def _confined(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
     """The clause of the ruling the run's failures of this operation were all asked under (``switches.confined``)."""
     return confined(record, among, _passed(record, among)) if among else None
@@ -175,7 +189,7 @@ def _confined(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
 
 def _passed(record: CheckRecord, among: Sequence[CheckRecord]) -> frozenset[str]:
     """The vector cases of the check's game the run passed (none without the run)."""
-    return _weighed(among).passed.get(record.game, frozenset[str]()) if among else frozenset[str]()
+    return weighed(among).passed.get(record.game, frozenset[str]()) if among else frozenset[str]()
 
 
 def _misread(record: CheckRecord, among: Sequence[CheckRecord], misrefused: bool = False) -> str | None:
@@ -192,11 +206,11 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord], misrefused: bool
     passed = _passed(record, among)
     if not passed:
         return None  # a misreading is trusted only where the vectors the run passed may refute it
-    run = _weighed(among)
+    run = weighed(among)
     own = {
         name: max(rules, key=lambda rule: (run.primaries[name][rule], -rules.index(rule)))
-        for name, stated in _explanations(record)
-        if not refuted(record.game, name, passed) and (rules := _stating(record, stated))
+        for name, stated in explanations(record)
+        if not refuted(record.game, name, passed) and (rules := _stating(record, stated, run.defaulted[name]))
     }
     # a misreading whose failures are all one other rule's checks is no evidence against that rule's own
     kept = {rule for rule, asked_default in switched(record).items() if not asked_default}
@@ -214,10 +228,12 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord], misrefused: bool
     # alike: a bound's strictness misread (``>`` for ``>=``) is the bound's, before a value one off that it reads
     compared = {own[name] for name in best if (found := by_name(record.game, name)) and found[1].compares}
     clauses = compared if len(clauses) > 1 and len(compared) == 1 else clauses
+    inner = {own[name] for name in best if inside_another(record.game, name, best)}  # a helper's test, not its caller's
+    clauses = inner if len(clauses) > 1 and len(inner) == 1 else clauses
     return clauses.pop() if len(clauses) == 1 else None
 
 
-def _stating(record: CheckRecord, rules: tuple[str, ...]) -> tuple[str, ...]:
+def _stating(record: CheckRecord, rules: tuple[str, ...], defaulted: set[str]) -> tuple[str, ...]:
     """Of the clauses a misreading may misread, those that state this answer's reading: a ruling's clause where
     another of its alternatives answers so, asked off its default (rounding up where ``up`` was not the default
     asked); under the default, the clauses stating the default's reading, the ruling's own checks (their primary
@@ -226,52 +242,13 @@ def _stating(record: CheckRecord, rules: tuple[str, ...]) -> tuple[str, ...]:
     ruling (a tied group scored one place high answers as no alternative of ``unfriendly_tie`` does: the scoring
     rule's)."""
     switches = {rule: asked_default for rule, asked_default in switched(record).items() if rule in rules}
-    alternatives = [rule for rule, asked_default in switches.items() if not asked_default]
+    alternatives = [rule for rule, asked_default in switches.items() if not (asked_default or rule in defaulted)]
     if alternatives:
         return tuple(alternatives)
     if switches.get(record.primary_rule):
         return (record.primary_rule,)
     rulings = ruling_clauses(record.game)
     return tuple(rule for rule in rules if rule not in rulings) or rules
-
-
-def _explanations(record: CheckRecord) -> frozenset[tuple[str, tuple[str, ...]]]:
-    asked = question_of(record)
-    if record.outcome != Outcome.FAILED.value or asked is None or record.game not in REGISTRY:
-        return frozenset()
-    return misreadings_explaining(*asked)
-
-
-@dataclass(frozen=True)
-class _Run:
-    """The evidence a run's records give the blame of each of its failures."""
-
-    passed: dict[str, frozenset[str]]  # per game, the vector cases passed (their expectations the vectors' own)
-    primaries: defaultdict[str, Counter[str]]  # per misreading, the primary rules of the failing checks it explains
-    # per game, ``_sure_steps``: how many failures the suite names each step of alone, and each set of steps for
-    steps: dict[str, tuple[Counter[str], Counter[tuple[str | None, ...]]]] = field(
-        default_factory=dict[str, tuple[Counter[str], Counter[tuple[str | None, ...]]]]
-    )
-
-
-_WEIGHED: list[tuple[Sequence[CheckRecord], int, _Run]] = []  # the last run weighed, while its caller holds it
-
-
-def _weighed(among: Sequence[CheckRecord]) -> _Run:
-    """The evidence of ``among`` (kept for the same sequence of the same length, asked again)."""
-    if _WEIGHED and _WEIGHED[0][0] is among and _WEIGHED[0][1] == len(among):
-        return _WEIGHED[0][2]
-    passed: defaultdict[str, set[str]] = defaultdict(set)
-    for r in among:
-        if r.kind == "vector" and r.outcome == Outcome.PASSED.value and not r.rederived:
-            passed[r.game].add(r.nodeid.rpartition("::")[2])
-    primaries: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    for r in among:
-        for name, _ in _explanations(r):
-            primaries[name][r.primary_rule] += 1
-    run = _Run({game: frozenset(ids) for game, ids in passed.items()}, primaries)
-    _WEIGHED[:] = [(among, len(among), run)]
-    return run
 
 
 def _due_action(record: CheckRecord) -> str | None:
@@ -285,16 +262,5 @@ def _due_action(record: CheckRecord) -> str | None:
 
 def _decided(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
     """The step the game's suite names (``suite.decided_step``), weighed against the run's other failures."""
-    votes, sets = _sure_steps(among, record.game) if among else (Counter[str](), Counter[tuple[str | None, ...]]())
+    votes, sets = sure_steps(among, record.game) if among else (Counter[str](), Counter[tuple[str | None, ...]]())
     return decided_step(record, votes, sets)
-
-
-def _sure_steps(among: Sequence[CheckRecord], game: str) -> tuple[Counter[str], Counter[tuple[str | None, ...]]]:
-    """How many of the run's failing checks of the game the suite names each step of alone, and each set of steps
-    of (kept with the run)."""
-    run = _weighed(among)
-    if game not in run.steps:
-        named = [steps_named(other) for other in among if other.game == game]
-        alone = Counter(rule for rule in named if isinstance(rule, str))
-        run.steps[game] = (alone, Counter(rules for rules in named if isinstance(rules, tuple)))
-    return run.steps[game]

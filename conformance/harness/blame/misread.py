@@ -9,19 +9,20 @@ a misreading made endless is stopped after a bounded number of steps, never a ti
 
 from __future__ import annotations
 
+import ast
 import functools
 import importlib
 import json
 import sys
 import threading
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType, FunctionType
 from typing import Any
 
 from rulespec.conformance.harness import games as registry
-from rulespec.conformance.harness.blame.edits import Misreading, by_name, misreadings
+from rulespec.conformance.harness.blame.edits import Misreading, by_name, functions, misreadings
 from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.conformance.harness.vectors import load_game
 
@@ -154,5 +155,25 @@ def refuted(key: str, name: str, passed: frozenset[str]) -> bool:
             continue
         misread = _answer(misreading, ask)
         if misread is not _UNSWAPPED and misread != answer:
+            return True
+    return False
+
+
+def inside_another(key: str, name: str, others: Iterable[str]) -> bool:
+    """Whether misreading ``name`` edits a helper that the function another of ``others`` edits calls: the helper's
+    own test misread, where the caller's misreading passes over what it answers (domination never found: the lead
+    compared with the leader itself, or the caller's domination case left out) says the more of the two."""
+    found = by_name(key, name)
+    if found is None:
+        return False
+    helper = found[1].function
+    for other in others:
+        caller = by_name(key, other)
+        if caller is None or caller[1].function == helper:
+            continue
+        body = functions(key)[caller[0]].node
+        if any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == helper for n in ast.walk(body)
+        ):
             return True
     return False

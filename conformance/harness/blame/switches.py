@@ -269,3 +269,19 @@ def ruling_named(key: str, field: str) -> str | None:
 def ruling_clauses(key: str) -> frozenset[str]:
     played = registry.game(key)
     return frozenset(ruling_clause(played.rulings, found.name) for found in dataclasses.fields(played.rulings))
+
+
+def at_default(record: CheckRecord) -> frozenset[str]:
+    """The clause of each ruling the check asked at its default (never a declared one: asked as the implementation
+    plays it). A misreading failing such a check misreads what the rule states under the default, not the ruling."""
+    rulings: object = record.rulings
+    if not isinstance(rulings, dict):
+        return frozenset()
+    played = registry.game(record.game)
+    default: dict[str, object] = json_value(played.rulings())
+    asked: dict[str, object] = json_value(cast(dict[str, object], rulings))
+    return frozenset(
+        ruling_clause(played.rulings, name)
+        for name, value in asked.items()
+        if name in default and name not in record.declared and value == default[name]
+    )

@@ -51,9 +51,10 @@ def _object(answer: Any) -> dict[str, Any] | None:
     return cast(dict[str, Any], answer) if isinstance(answer, dict) else None
 
 
-def _domination_part(request: dict[str, Any] | None, rulings: Any) -> str:
+def _domination_part(request: dict[str, Any] | None, rulings: Any) -> str | tuple[str, ...]:
     """Which part of HIS-WIN-5's condition a domination found or missed was read wrong on: the first turn
-    (HIS-RULING-1) when the turn is at its edge and the lead is not at the margin's; else the lead itself."""
+    (HIS-RULING-1) or the lead itself when the turn is at its edge and the lead is not at the margin's (the run tells
+    which: a domination never found misses it on the first turn too); else the lead itself."""
     ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
     first = ruled.get("domination_first_turn", DEFAULTS.domination_first_turn)
     margin = ruled.get("domination_margin", DEFAULTS.domination_margin)
@@ -63,7 +64,7 @@ def _domination_part(request: dict[str, Any] | None, rulings: Any) -> str:
         return "HIS-WIN-5"
     lead = totals[0] - totals[1]
     at_first_turn = turn in (first - 1, first) and lead not in (margin - 1, margin)
-    return "HIS-RULING-1" if at_first_turn else "HIS-WIN-5"
+    return ("HIS-RULING-1", "HIS-WIN-5") if at_first_turn else "HIS-WIN-5"
 
 
 def _leaders_of_the_last_record(expected: dict[str, Any], got: dict[str, Any], request: dict[str, Any] | None) -> bool:

@@ -1,0 +1,73 @@
+"""The evidence a run's records give the blame of each of its failures, weighed once per run.
+
+Which vector cases the run passed (a misreading answering one of them otherwise is refuted), which misreadings of the
+reference explain each failure and the primary rules of the failures each explains, the rulings those failures were
+asked at their defaults (a misreading failing a ruling's default misreads the rule, not the ruling), and how often the
+game's suite names each step alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
+from rulespec.conformance.harness.blame.suite import steps_named
+from rulespec.conformance.harness.blame.switches import at_default, question_of
+from rulespec.conformance.harness.games import REGISTRY
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verdict import Outcome
+
+
+def explanations(record: CheckRecord) -> frozenset[tuple[str, tuple[str, ...]]]:
+    asked = question_of(record)
+    if record.outcome != Outcome.FAILED.value or asked is None or record.game not in REGISTRY:
+        return frozenset()
+    return misreadings_explaining(*asked)
+
+
+@dataclass(frozen=True)
+class Run:
+    """The evidence a run's records give the blame of each of its failures."""
+
+    passed: dict[str, frozenset[str]]  # per game, the vector cases passed (their expectations the vectors' own)
+    primaries: defaultdict[str, Counter[str]]  # per misreading, the primary rules of the failing checks it explains
+    defaulted: defaultdict[str, set[str]]  # per misreading, the rulings some failing check it explains asked at default
+    # per game, ``sure_steps``: how many failures the suite names each step of alone, and each set of steps for
+    steps: dict[str, tuple[Counter[str], Counter[tuple[str | None, ...]]]] = field(
+        default_factory=dict[str, tuple[Counter[str], Counter[tuple[str | None, ...]]]]
+    )
+
+
+_WEIGHED: list[tuple[Sequence[CheckRecord], int, Run]] = []  # the last run weighed, while its caller holds it
+
+
+def weighed(among: Sequence[CheckRecord]) -> Run:
+    """The evidence of ``among`` (kept for the same sequence of the same length, asked again)."""
+    if _WEIGHED and _WEIGHED[0][0] is among and _WEIGHED[0][1] == len(among):
+        return _WEIGHED[0][2]
+    passed: defaultdict[str, set[str]] = defaultdict(set)
+    for r in among:
+        if r.kind == "vector" and r.outcome == Outcome.PASSED.value and not r.rederived:
+            passed[r.game].add(r.nodeid.rpartition("::")[2])
+    primaries: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    defaulted: defaultdict[str, set[str]] = defaultdict(set)
+    for r in among:
+        for name, _ in explanations(r):
+            primaries[name][r.primary_rule] += 1
+            defaulted[name] |= at_default(r)
+    run = Run({game: frozenset(ids) for game, ids in passed.items()}, primaries, defaulted)
+    _WEIGHED[:] = [(among, len(among), run)]
+    return run
+
+
+def sure_steps(among: Sequence[CheckRecord], game: str) -> tuple[Counter[str], Counter[tuple[str | None, ...]]]:
+    """How many of the run's failing checks of the game the suite names each step of alone, and each set of steps
+    of (kept with the run)."""
+    run = weighed(among)
+    if game not in run.steps:
+        named = [steps_named(other) for other in among if other.game == game]
+        alone = Counter(rule for rule in named if isinstance(rule, str))
+        run.steps[game] = (alone, Counter(rules for rules in named if isinstance(rules, tuple)))
+    return run.steps[game]
