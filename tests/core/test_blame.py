@@ -65,7 +65,9 @@ from rulespec.reference.here_i_stand.model import (
     PowerScore,
     PowerVp,
     ScoreLine,
+    SpecialSource,
     SpecialVp,
+    TurnRecord,
     Victory,
     VictoryRequest,
 )
@@ -73,7 +75,19 @@ from rulespec.reference.here_i_stand.phase import PLAYABLE
 from rulespec.reference.here_i_stand.rulings import BonusEarners, SpacesInUnrest, TimeLimitTie, TrackLimits, UnbrokenTie
 from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
 from rulespec.reference.here_i_stand.score import score_sheet
-from rulespec.reference.here_i_stand.special import TRACK_THRESHOLDS, special_lines, track_position
+from rulespec.reference.here_i_stand.special import (
+    TRACK_THRESHOLDS,
+    chateaux,
+    electorates,
+    english_protestant_spaces,
+    heir,
+    papal_track_vp,
+    piracy,
+    protestant_track_vp,
+    special_lines,
+    st_peters,
+    track_position,
+)
 from rulespec.reference.here_i_stand.validation import (
     BIBLE_LANGUAGES,
     LAST_TURN,
@@ -90,6 +104,7 @@ from rulespec.reference.here_i_stand.validation import (
 )
 from rulespec.reference.here_i_stand.victory import (
     STANDARD_VICTORY_VP,
+    as_totals,
     break_tie,
     dominating_power,
     leaders,
@@ -4667,3 +4682,101 @@ def test_a_domination_never_found_fails_the_domination_test_not_its_rulings_or_c
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 4  # domination, its rulings, the plays, the time limit's order
     assert _failed_rules("his", records) == ["HIS-WIN-5"]
+
+
+def _influence_to_military_first(payment: ImpTokens, cost: Cost) -> bool:
+    """IMP-PAY-2 misread: the influence handed over pays the military cost first, only what is left the influence
+    cost. It runs as ``payment.covers``'s code."""
+    for_military = min(payment.influence, cost.military)
+    return (
+        payment.military + for_military >= cost.military
+        and payment.influence - for_military >= cost.influence
+        and payment.coins + 2 * payment.resources >= cost.coins
+    )
+
+
+def _a_resource_one_coin(payment: ImpTokens, cost: Cost) -> bool:
+    """IMP-PAY-3 misread: a resource pays one coin, not two. It runs as ``payment.covers``'s code."""
+    military_paid = payment.military + (payment.influence - cost.influence)
+    return (
+        payment.influence >= cost.influence
+        and military_paid >= cost.military
+        and (payment.coins + payment.resources >= cost.coins)
+    )
+
+
+@pytest.mark.parametrize(
+    ("reading", "rule"), [(_influence_to_military_first, "IMP-PAY-2"), (_a_resource_one_coin, "IMP-PAY-3")]
+)
+def test_a_legal_payment_refused_fails_the_conversion_misread_not_the_formula_the_refusal_cites(
+    reading: Any, rule: str
+) -> None:
+    """The 53rd zoo's imp-01 refused legal payments citing IMP-PAY-4 (the cover formula): influence handed over where
+    the cost asks military, refused so, was spent otherwise than IMP-PAY-2 allots it. A resource read as one coin
+    refuses mixed payments alike, but a misreading of the reference answers so and is weighed first: IMP-PAY-3."""
+    misread = _misread(imperium_payment.covers, reading, imperium)
+    operations = ("pay_cost", "cheapest_payments")
+    records = records_of("imperium", SimpleNamespace(**{name: misread(name) for name in operations}), operations)
+    refused = [r for r in records if r.outcome == "failed" and r.detail.startswith("refused a legal input")]
+    assert refused and all(r.got["error"]["rule"] == "IMP-PAY-4" for r in refused)
+    assert rule in _failed_rules("imperium", records)
+    assert {blamed_rule(r, records) for r in refused} == {rule}
+
+
+def _english_spaces_on_the_protestant_sheet(power: Any, board: Any, rulings: Any) -> Any:
+    """HIS-SPECIAL-9 misread: England's Protestant home spaces line listed on the Protestants' sheet. It runs as
+    ``special.special_lines``'s code, so it names only what that module does."""
+    lines = {
+        Power.OTTOMANS: ((SpecialSource.PIRACY, piracy(board)),),
+        Power.HABSBURGS: ((SpecialSource.ELECTORATES, electorates(board)),),
+        Power.ENGLAND: ((SpecialSource.HEIR, heir(board)),),
+        Power.FRANCE: ((SpecialSource.CHATEAUX, chateaux(board)),),
+        Power.PAPACY: (
+            (SpecialSource.ST_PETERS, st_peters(board)),
+            (SpecialSource.PROTESTANT_SPACES, papal_track_vp(board, rulings)),
+        ),
+        Power.PROTESTANTS: (
+            (SpecialSource.PROTESTANT_SPACES, protestant_track_vp(board, rulings)),
+            (SpecialSource.ENGLISH_PROTESTANT_SPACES, english_protestant_spaces(board)),
+        ),
+    }
+    return tuple(ScoreLine(source.value, vp) for source, vp in lines[power])
+
+
+def _walked_from_the_turn_before_last(
+    tied: tuple[Power, ...], history: Sequence[TurnRecord]
+) -> tuple[tuple[Power, ...], int | None]:
+    """HIS-WIN-3 misread: the walk back through the history begun a turn too far back, the last record never
+    compared. It runs as ``victory.break_tie``'s code."""
+    remaining: tuple[Power, ...] = tied
+    for record in tuple(reversed(history))[1:]:
+        if len(remaining) == 1:
+            break
+        then = as_totals(record.totals)
+        best = max(then[p] for p in remaining)
+        remaining = tuple(p for p in remaining if then[p] == best)
+        if len(remaining) == 1:
+            return remaining, record.turn
+    return remaining, None
+
+
+@pytest.mark.parametrize(
+    ("function", "reading", "rule"),
+    [
+        (his_special.special_lines, _english_spaces_on_the_protestant_sheet, "HIS-SPECIAL-9"),
+        (break_tie, _walked_from_the_turn_before_last, "HIS-WIN-3"),
+    ],
+)
+def test_a_table_member_filed_elsewhere_or_a_walk_begun_late_fails_the_clause_of_that_table_or_walk(
+    function: Any, reading: Any, rule: str
+) -> None:
+    """The 53rd zoo: England's line on the Protestants' sheet spread over 14 rules (each sheet's and phase's own);
+    the tie-break's walk begun a turn too far back over four (the rulings and results the tie reaches; three here).
+    Each is one edit of the reference: a member of a table moved to another key's row, a loop begun one past its
+    first item."""
+    misread = _misread(function, reading, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    failing = _failed_rules("his", records)
+    assert rule in failing and len(failing) <= 3, failing

@@ -48,9 +48,10 @@ blame is the primary rule, except where the answer says better which rule went w
 - otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
   its first term or its count, a term of a sum left out, all that tie taken as the first, a place advanced by one
-  where a group covers several, a sequence extended at its other end, a condition left out, two checks taken in the
-  other order, a kept check's answer included where its neighbour does not read it: ``reordered``; a value passed to a
-  helper taken as another of its kind that the caller holds, the acquired card for its replacement: ``arguments``; a
+  where a group covers several, a walk begun one past its first item, a power's line filed under another power, a
+  sequence extended at its other end, a condition left out, two checks taken in the other order, a kept check's
+  answer included where its neighbour does not read it: ``reordered``; a value passed to a helper taken as another of
+  its kind that the caller holds, the acquired card for its replacement: ``arguments``; a
   published list copied with one member left out or typed as another, the clause publishing it, and a label given to
   a call typed as another member of its enumeration, the clause its ``class`` line names: ``tables``) that
   answers as the implementation did and that no vector the run passed refutes (``misread``), so a player ranked only
@@ -60,12 +61,12 @@ blame is the primary rule, except where the answer says better which rule went w
   Misreadings of two clauses that fit alike: those explaining the most failures of the run, then the one that misreads a
   bound's strictness (``>`` for ``>=``, or exactly one read as at least one: the comparison's clause, not that of a
   value it reads typed one off or cut to its first), then the one inside a helper the other's function calls (the
-  domination test misread, not the phase's case for it left out), else none. A misreading in a step or a part of a guard that
-  reads a ruling (``ruled``) beside a rule misreads the ruling only where another of its alternatives answers so, the
-  check asked off the ruling's default or being the ruling's own (under the default the rule states the reading: the
-  other alternative played there fails SOE-UNREST-4, not SOE-RULING-7), and no failure it explains asked the ruling
-  at its default (one marker read as two fails SOE-SCORE-2, though one answer is another ``non_player_rank``'s); a
-  formula no alternative gives (a tied group a place high) is the rule's;
+  domination test misread, not the phase's case for it left out), else none. A misreading in a step or a part of a
+  guard that reads a ruling (``ruled``) beside a rule misreads the ruling only where another of its alternatives
+  answers so, the check asked off the ruling's default or being the ruling's own (under the default the rule states
+  the reading: the other alternative played there fails SOE-UNREST-4, not SOE-RULING-7), and no failure it explains
+  asked the ruling at its default (one marker read as two fails SOE-SCORE-2, though one answer is another
+  ``non_player_rank``'s); a formula no alternative gives (a tied group a place high) is the rule's;
 - an illegal input accepted (a result where a refusal was due): the refusal's rule (the one an ``IllegalAction`` due
   cites, else the check's own: a check playing turns of several operations is primary to what it tracks), unless the
   one misreading that accepts it so, weighed as above, misreads a ruling another alternative of which answers so (a

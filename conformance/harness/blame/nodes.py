@@ -1,16 +1,18 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
 A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==`` as
-``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from
-another field of the same value (the coins on a card added as its influence), a factor of a product left out (a rate
-taken as one) or counted once whatever its count (the yield of one taxation however many), a total taken as its first
-term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the
-request asks for run one short, a loop run once too often or too few (``range(n)``), a flag read backwards, ``min`` for
-``max``, a helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition or a
-refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever the ruling), all that qualify
-taken as the first of them (a ``find`` for a ``filter``), a count a position advances by taken as one, a sequence
-extended at its other end (a card put first in the hand, not last), a published list copied with one member left out or
-typed as another of its kind (``tables``). ``edits`` compiles each into its function's code.
+``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read
+from another field of the same value (the coins on a card added as its influence), a factor of a product left out (a
+rate taken as one) or counted once whatever its count (the yield of one taxation however many), a total taken as its
+first term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count
+the request asks for run one short, a loop run once too often or too few (``range(n)``), a walk begun one past its
+first item or ended one short (a tie-break's walk back through the history begun a turn too far back), a flag read
+backwards, ``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the
+ruling), a condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever
+the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances
+by taken as one, a sequence extended at its other end (a card put first in the hand, not last), a table's member
+filed under another key (a power's special line on another power's sheet), a published list copied with one member
+left out or typed as another of its kind (``tables``). ``edits`` compiles each into its function's code.
 """
 
 from __future__ import annotations
@@ -125,6 +127,24 @@ def edited(
     elif isinstance(node, ast.comprehension):
         for dropped in range(len(node.ifs)):
             yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)
+    elif isinstance(node, ast.For) and not node.orelse:  # a walk begun one past its first item, or ended one short
+        for cut in (ast.Slice(ast.Constant(1), None, None), ast.Slice(None, ast.Constant(-1), None)):
+            walked = ast.Subscript(ast.Call(ast.Name("tuple", ast.Load()), [node.iter], []), cut, ast.Load())
+            yield ast.For(node.target, walked, node.body, node.orelse, node.type_comment)
+    elif isinstance(node, ast.Dict) and len(node.values) > 1 and all(isinstance(v, ast.Tuple) for v in node.values):
+        yield from _filed_elsewhere(node)
+
+
+def _filed_elsewhere(node: ast.Dict) -> Iterator[ast.AST]:
+    """A table's member filed under another key (England's Protestant spaces line on the Protestants' sheet): each
+    member of one key's row moved to the end of another key's row."""
+    rows = [value.elts for value in node.values if isinstance(value, ast.Tuple)]
+    for source, row in enumerate(rows):
+        for at in range(len(row)):
+            for target in (other for other in range(len(rows)) if other != source):
+                moved = [list(copy.deepcopy(members)) for members in rows]
+                moved[target].append(moved[source].pop(at))
+                yield ast.Dict(list(node.keys), [ast.Tuple(members, ast.Load()) for members in moved])
 
 
 def _other_field(node: ast.BinOp, fields: Mapping[str, Sequence[str]]) -> Iterator[ast.AST]:

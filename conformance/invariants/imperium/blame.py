@@ -20,10 +20,22 @@ _TAKEN_WITH_THE_CARD = frozenset(
 
 
 def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
-    """The clause that rules legal an input refused on ``named`` (the draw's: ``draw_blame``); else None. A red card
+    """The clause that rules legal an input refused on ``named`` (a payment's conversion, the draw's: ``draw_blame``);
+    else None. A red card
     in play refused on the empire side citing IMP-EXHAUST-4 stays that rule's: a port refusing every card in play so
     answers it alike."""
+    if operation == "pay_cost" and named == "IMP-PAY-4" and _influence_and_military(request):
+        return "IMP-PAY-2"  # a legal payment's influence spent otherwise than the clause allots it
     return refused_draw(request, rulings, named) if operation == "draw" else None
+
+
+def _influence_and_military(request: Any) -> bool:
+    """Whether a payment hands over influence where the cost asks military: refused as not covering where it does,
+    the influence was spent otherwise than IMP-PAY-2 allots it (the influence cost first, only what is beyond it paying
+    military). A misreading of the reference answering so is weighed first (resources read as one coin: IMP-PAY-3)."""
+    payment, cost = field(request, "payment"), field(request, "cost")
+    amounts = [field(payment, "influence"), field(cost, "military")]
+    return all(isinstance(amount, int) and amount > 0 for amount in amounts)
 
 
 def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
