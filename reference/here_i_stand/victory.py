@@ -110,17 +110,15 @@ def outcome(turn: int, totals: Totals, history: Sequence[TurnRecord], rulings: R
     standard = standard_victory(totals, history, rulings)
     if standard is not None:
         return standard
+    below = max(totals.values()) < STANDARD_VICTORY_VP
     # an unbroken tie at 25+ played on (HIS-RULING-3) is still reported
-    unbroken: tuple[Power, ...] = ()
-    if max(totals.values()) >= STANDARD_VICTORY_VP:
-        unbroken = break_tie(leaders(totals), history)[0]
-    else:
-        dominant = dominating_power(turn, totals, rulings)
-        if dominant is not None:
-            return over(Victory.DOMINATION, dominant, (), None)
-    if turn == LAST_TURN:
-        return time_limit(totals, history, rulings)
-    return Outcome(Victory.NONE, None, tuple(p.value for p in unbroken), None, False, turn + 1)
+    unbroken: tuple[Power, ...] = () if below else break_tie(leaders(totals), history)[0]
+    dominant = dominating_power(turn, totals, rulings) if below else None  # HIS-WIN-5: nobody at 25 or more
+    if dominant is not None:
+        return over(Victory.DOMINATION, dominant, (), None)
+    if turn < LAST_TURN:
+        return Outcome(Victory.NONE, None, tuple(p.value for p in unbroken), None, False, turn + 1)
+    return time_limit(totals, history, rulings)
 
 
 def determine_victory(request: VictoryRequest, rulings: Rulings, /) -> Outcome:

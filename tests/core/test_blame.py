@@ -4780,3 +4780,47 @@ def test_a_table_member_filed_elsewhere_or_a_walk_begun_late_fails_the_clause_of
     assert len({r.primary_rule for r in failed}) >= 3
     failing = _failed_rules("his", records)
     assert rule in failing and len(failing) <= 3, failing
+
+
+def _penalties_as_the_change(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+    """SOE-UNREST-8 misread: a standing's penalty written as the change it makes to VP (-7 for 7)."""
+    standings = soe.end_game(request, rulings).standings
+    return Standings(tuple(replace(s, penalty=-s.penalty) for s in standings))
+
+
+def test_penalties_written_as_the_change_to_vp_fail_what_penalty_reports_not_each_assessment_step() -> None:
+    """The 53rd zoo's soe-04: each penalty negated, every VP right, spread over four steps of the assessment (each
+    vector's penalty step): what ``penalty`` reports is SOE-UNREST-8's."""
+    records = records_of("soe", SimpleNamespace(end_game=_penalties_as_the_change), ("end_game",))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) > 3
+    assert _failed_rules("soe", records) == ["SOE-UNREST-8"]
+
+
+def _turn_advanced_before_domination(
+    turn: int, totals: Any, history: Sequence[TurnRecord], rulings: HisRulings
+) -> Outcome:
+    """HIS-WIN-1 misread: the turn marker advances before a domination is looked for, so one is found on turn 9
+    alone. It runs as ``victory.outcome``'s code."""
+    standard = standard_victory(totals, history, rulings)
+    if standard is not None:
+        return standard
+    below = max(totals.values()) < STANDARD_VICTORY_VP
+    unbroken: tuple[Power, ...] = () if below else break_tie(leaders(totals), history)[0]
+    dominant = dominating_power(turn, totals, rulings) if below else None
+    if turn < LAST_TURN:
+        return Outcome(Victory.NONE, None, tuple(p.value for p in unbroken), None, False, turn + 1)
+    if dominant is not None:
+        return over(Victory.DOMINATION, dominant, (), None)
+    return time_limit(totals, history, rulings)
+
+
+def test_two_outcomes_looked_for_in_the_other_order_fail_the_clause_stating_their_order() -> None:
+    """The 53rd zoo's his-05: the turn marker advanced before a domination is looked for answers, on turns 1 to 8, as
+    a domination never found or a first turn of 9 would; the domination found on turn 9 refutes both, and the two
+    cases swapped answer every failure: HIS-WIN-1, the clause stating the outcomes' order (with HIS-WIN-5 for the
+    checks where the misreadings of the domination test answer alike)."""
+    misread = _misread(his_victory.outcome, _turn_advanced_before_domination, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) >= 4
+    failing = _failed_rules("his", records)
+    assert "HIS-WIN-1" in failing and len(failing) <= 2, failing

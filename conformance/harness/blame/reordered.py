@@ -11,7 +11,9 @@ move misreads it. A check is a statement that may only refuse: a guard that rais
 not kept (``validate_bonuses(...)``), a loop of checks; or a step whose answer is kept in a name (``power =
 validate_power(...)``) where its neighbour does not read that name, so the two still answer alike in either order but
 for which fault is refused first. Two neighbouring steps of one state, each a call rebinding what it reads (the nation
-card moved, then the discard pile shuffled), swapped misread the order their function states too.
+card moved, then the discard pile shuffled), swapped misread the order their function states too; so do two
+neighbouring cases that each answer under their own condition (the turn marker advanced before a domination is
+looked for: HIS-WIN-1's order of the outcomes).
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ def _check(statement: ast.stmt) -> bool:
     if isinstance(statement, ast.Assign):
         return isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name)
     return isinstance(statement, ast.For) and not statement.orelse and all(_check(s) for s in statement.body)
+
+
+def _case(statement: ast.stmt) -> bool:
+    """Whether a statement answers early under its condition (``if dominant is not None: return ...``)."""
+    return isinstance(statement, ast.If) and not statement.orelse and isinstance(statement.body[-1], ast.Return)
 
 
 def _independent(first: ast.stmt, second: ast.stmt) -> bool:
@@ -132,7 +139,8 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
             block = cast(list[ast.stmt], found)
             for at, to in _moves(block):
                 passed = block[min(at, to) : max(at, to) + 1]
-                later = _ordered_by(block[at] if to < at else block[to], path)
+                # a case's line names its own clause, not when it is taken: two cases' order is the function's
+                later = None if _case(block[at]) else _ordered_by(block[at] if to < at else block[to], path)
                 kept = list(block)
                 block.insert(to, block.pop(at))
                 try:
@@ -146,9 +154,12 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
 def _moves(block: list[ast.stmt]) -> Iterator[tuple[int, int]]:
     """Each (from, to) moving one check of the block past checks it shares no name with: two neighbours swapped once
     (as the later moving up), and a check moved two or more places up or down; and two neighbouring steps of one
-    state swapped (``player = move_nation_card(player)`` then ``player, used = new_draw_pile(player, ...)``)."""
+    state swapped (``player = move_nation_card(player)`` then ``player, used = new_draw_pile(player, ...)``), and two
+    neighbouring cases answering under their own conditions swapped."""
     for at, check in enumerate(block):
         if at and _chained(block[at - 1], check):
+            yield at, at - 1
+        if at and _case(block[at - 1]) and _case(check) and _independent(block[at - 1], check):
             yield at, at - 1
         if not _check(check):
             continue

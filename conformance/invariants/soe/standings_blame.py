@@ -140,6 +140,16 @@ def _taken_off(empires: list[Any], pairs: list[tuple[dict[str, Any], dict[str, A
     return True
 
 
+def _written_as_the_change(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
+    """Every standing right but penalties written as the change they make to VP (-7 for 7): what `penalty` reports is
+    SOE-UNREST-8's (the assessed amount that comes off), the assessment itself right."""
+    differing = [(mine, theirs) for mine, theirs in pairs if mine != theirs]
+    return bool(differing) and all(
+        [key for key in mine if mine[key] != theirs.get(key)] == ["penalty"] and theirs["penalty"] == -mine["penalty"]
+        for mine, theirs in differing
+    )
+
+
 def _revolution_scores(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
     """Only the VP of players in revolution differ, every other field of every standing right: a player out of the
     game kept VP where SOE-UNREST-1 gives it 0 (the places, worked out without it, are right)."""
@@ -224,7 +234,7 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
         return carried
     if _revolution_scores(pairs):
         return "SOE-UNREST-1"
-    if _taken_off(empires, pairs):
+    if _taken_off(empires, pairs) or _written_as_the_change(pairs):
         return "SOE-UNREST-8"
     split = _tie_split(len(empires), pairs)
     if split:
