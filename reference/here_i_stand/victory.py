@@ -116,8 +116,8 @@ def outcome(turn: int, totals: Totals, history: Sequence[TurnRecord], rulings: R
     dominant = dominating_power(turn, totals, rulings) if below else None  # HIS-WIN-5: nobody at 25 or more
     if dominant is not None:
         return over(Victory.DOMINATION, dominant, (), None)
-    if turn < LAST_TURN:
-        return Outcome(Victory.NONE, None, tuple(p.value for p in unbroken), None, False, turn + 1)
+    if turn < LAST_TURN:  # HIS-WIN-7: the time limit on turn 9 alone
+        return Outcome(Victory.NONE, None, tuple(p.value for p in unbroken), None, False, turn + 1)  # HIS-WIN-8
     return time_limit(totals, history, rulings)
 
 

@@ -136,6 +136,7 @@ from rulespec.reference.imperium.model import (
     Zone,
 )
 from rulespec.reference.imperium.model import Tokens as ImpTokens
+from rulespec.reference.imperium.payment import TOKEN_TYPES, of_kind
 from rulespec.reference.imperium.rulings import AcquiredCardTo, FullTie, NationCardOnShuffle, ShortDraw, Surplus
 from rulespec.reference.imperium.validation import player_places, validate_count, validate_player, validate_unique
 from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
@@ -4824,3 +4825,115 @@ def test_two_outcomes_looked_for_in_the_other_order_fail_the_clause_stating_thei
     assert len({r.primary_rule for r in records if r.outcome == "failed"}) >= 4
     failing = _failed_rules("his", records)
     assert "HIS-WIN-1" in failing and len(failing) <= 2, failing
+
+
+def _first_turn_one_late(turn: int, totals: Any, rulings: HisRulings) -> Any:
+    """HIS-RULING-1 misread: no domination on the first turn of domination either (``<=`` for ``<``). It runs as
+    ``victory.dominating_power``'s code."""
+    if turn <= rulings.domination_first_turn:
+        return None
+    first = leaders(totals)
+    if len(first) != 1:
+        return None
+    (leader,) = first
+    runner_up = max(vp for p, vp in totals.items() if p != leader)
+    return leader if totals[leader] - runner_up >= rulings.domination_margin else None
+
+
+def _shared_before_the_lone_winner(totals: Any, history: Sequence[TurnRecord], rulings: HisRulings) -> Any:
+    """HIS-RULING-3 misread: the ``shared`` case taken before the lone winner the history leaves, so under ``shared``
+    the powers the history leaves share, even one alone. It runs as ``victory.standard_victory``'s code."""
+    if max(totals.values()) < STANDARD_VICTORY_VP:
+        return None
+    remaining, broken_at = break_tie(leaders(totals), history)
+    if rulings.unbroken_tie is UnbrokenTie.SHARED:
+        return over(Victory.STANDARD, None, remaining, None)
+    if len(remaining) == 1:
+        return over(Victory.STANDARD, remaining[0], (), broken_at)
+    return None
+
+
+def _time_limit_never_reached(turn: int, totals: Any, history: Sequence[TurnRecord], rulings: HisRulings) -> Outcome:
+    """HIS-WIN-7 misread: the turn marker advances on turn 9 too, the time limit never given. It runs as
+    ``victory.outcome``'s code."""
+    standard = standard_victory(totals, history, rulings)
+    if standard is not None:
+        return standard
+    below = max(totals.values()) < STANDARD_VICTORY_VP
+    unbroken: tuple[Power, ...] = () if below else break_tie(leaders(totals), history)[0]
+    dominant = dominating_power(turn, totals, rulings) if below else None
+    if dominant is not None:
+        return over(Victory.DOMINATION, dominant, (), None)
+    return Outcome(Victory.NONE, None, tuple(p.value for p in unbroken), None, False, turn + 1)
+
+
+@pytest.mark.parametrize(
+    ("function", "reading", "rule"),
+    [
+        (dominating_power, _first_turn_one_late, "HIS-RULING-1"),
+        (standard_victory, _shared_before_the_lone_winner, "HIS-WIN-3"),
+        (his_victory.outcome, _time_limit_never_reached, "HIS-WIN-7"),
+    ],
+)
+def test_the_53rd_zoos_steps_keep_the_clauses_of_readings_they_do_not_model(
+    function: Any, reading: Any, rule: str
+) -> None:
+    """The 53rd zoo's second reader: a first turn read one late lost HIS-RULING-1 to the domination test once a
+    domination missed on the first turn was left to the run; two cases of ``standard_victory`` swapped were charged to
+    HIS-WIN-2 alone (a function whose docstring states no order of its cases); the time limit never given lost
+    HIS-WIN-7 to HIS-WIN-1 once the outcome's advance was a case of its own. Each keeps its clause."""
+    misread = _misread(function, reading, his)
+    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
+    assert any(r.outcome == "failed" for r in records)
+    assert rule in _failed_rules("his", records), _failed_rules("his", records)
+
+
+def _all_held_refused(request: Any) -> None:
+    """IMP-PAY-1 misread, citing the cover formula: a payment handing over all it holds of a kind is refused as if it
+    handed over more. It runs as ``payment.check_held``'s code."""
+    for kind in TOKEN_TYPES:
+        if of_kind(request.payment, kind) >= of_kind(request.tokens, kind) and of_kind(request.payment, kind) > 0:
+            raise IllegalAction("IMP-PAY-4", f"pays all the {kind} held")
+
+
+def test_a_payment_refused_for_another_reason_is_not_the_conversions() -> None:
+    """The 53rd zoo's second reader: a holding's bound read one off, citing IMP-PAY-4, refused payments with influence
+    where military was asked; named IMP-PAY-2 for their shape alone, they are not what allotting influence to the
+    military cost first refuses, and stay off IMP-PAY-2."""
+    misread = _misread(imperium_payment.check_held, _all_held_refused, imperium)
+    records = records_of(
+        "imperium", SimpleNamespace(**{op.name: misread(op.name) for op in game("imperium").operations})
+    )
+    assert any(r.outcome == "failed" and r.operation == "pay_cost" for r in records)
+    assert "IMP-PAY-2" not in _failed_rules("imperium", records), _failed_rules("imperium", records)
+
+
+def _full_before_the_tie_kind(values: Any, group: Any, unfriendly: bool, rulings: SoeRulings) -> Any:
+    """SOE-SCORE-8 misread: ``tie_share`` ``full`` tested before whether the tie is unfriendly, so under ``full`` an
+    unfriendly tie takes the value of its place. It runs as ``scoring.group_value``'s code."""
+    if len(group.entrants) == 1:
+        return place_value(values, group.place)
+    if rulings.tie_share is TieShare.FULL:
+        return place_value(values, group.place)
+    if unfriendly:
+        return bump_down(values, group, rulings)
+    return share_friendly_tie(values, group, rulings)
+
+
+def test_full_applied_before_the_tie_kind_fails_the_unfriendly_ties_not_the_ruling() -> None:
+    """The 53rd zoo's soe-06: every failure asked under ``full``, over the rules of scoring and of the end of a war,
+    was charged to ``tie_share`` (SOE-RULING-1: the run's failures confined to one alternative). SOE-SCORE-8 settles
+    the tie's kind first and says ``full`` governs friendly ties alone: a region's awards showing unfriendly ties
+    scored as friendly under ``full`` fail it."""
+    misread = _misread(scoring.group_value, _full_before_the_tie_kind)
+    port = SimpleNamespace(**{op.name: misread(op.name) for op in game("soe").operations})
+    # the vectors, and as an invariant draws them: the same requests asked under ``full``
+    drawn = [
+        replace(r, nodeid=f"test_drawn::{r.nodeid}", kind="invariant", declared={})
+        for r in records_of("soe", port, declared={"tie_share": (TieShare.FULL,)})
+    ]
+    records = [*records_of("soe", port), *drawn]
+    assert all(r.rulings["tie_share"] == "full" for r in records if r.outcome == "failed")
+    assert len({r.primary_rule for r in records if r.outcome == "failed"}) >= 3
+    failing = _failed_rules("soe", records)
+    assert "SOE-SCORE-8" in failing and len(failing) <= 2, failing

@@ -9,16 +9,16 @@ blame is the primary rule, except where the answer says better which rule went w
   that acceptance, its check never made (a negative piracy count fails HIS-SPECIAL-1, not the electorates' clause);
 - a legal input refused, or an input refused under a rule the check does not involve: the rule the refusal cites (an
   ``IllegalAction``'s), or the clause defining the name the field holds (a Master of Italy entry refused as of no
-  known kind fails HIS-BONUS-8), else the rule of the field an ``InvalidState`` names (a ruling's field: that
-  ruling's clause; else the rule the reference cites refusing that field of the same request, its number put out of
-  range: an entry's VP is its kind's clause; else the rule of the game's vectors that refuse that field, else that
-  field in another place: ``control[].markers`` of ``region`` for that of ``regions[]``; ``refusals``), so a legal 9
-  refused fails the rule on populations and not each vector's own; a fault refused for another of the check's rules:
-  the misreading that refuses it so (below), so a legal 7 players refused before each fault fails the rule on player
-  counts, else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal value
-  refused on the way to the fault); a refusal that was due made under another rule's name, the run showing nothing
-  else of that rule (``refusals.mislabelled``): the check's own rule, so a burned debater's claim refused citing
-  HIS-BONUS-2 fails HIS-BONUS-1; an ``IllegalAction`` under a rule the operation never refuses under
+  known kind fails HIS-BONUS-8), else the rule of the field an ``InvalidState`` names (a ruling's field: that ruling's
+  clause; else the rule the reference cites refusing that field of the same request, its number put out of range
+  (``probed``): an entry's VP is its kind's clause; else the rule of the game's vectors that refuse that field, else
+  that field in another place: ``control[].markers`` of ``region`` for that of ``regions[]``; ``refusals``), so a
+  legal 9 refused fails the rule on populations and not each vector's own; a fault refused for another of the check's
+  rules: the misreading that refuses it so (below), so a legal 7 players refused before each fault fails the rule on
+  player counts, else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal
+  value refused on the way to the fault); a refusal that was due made under another rule's name, the run showing
+  nothing else of that rule (``refusals.mislabelled``): the check's own rule, so a burned debater's claim refused
+  citing HIS-BONUS-2 fails HIS-BONUS-1; an ``IllegalAction`` under a rule the operation never refuses under
   (``refusals.borrowed``: the red symbol of IMP-PLAY-2 asked of an exhaust ability): the check's own rule, since the
   cited rule's own operation is untouched;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
@@ -132,7 +132,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     if isinstance(error, dict) and expected is not None:
         if due_refusal and (over := passed_over(record, among)) is not None:  # never checked, not checked late
             return blamed_rule(over, among)
-        cited = refusal_rule(record.game, error, record)  # pyright: ignore[reportUnknownArgumentType]
+        cited = refusal_rule(record.game, error, record, among)  # pyright: ignore[reportUnknownArgumentType]
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names both)
         if cited and (not due_refusal or cited not in record.rules):
             return (

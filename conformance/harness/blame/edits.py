@@ -46,6 +46,7 @@ class Misreading:
     code: CodeType
     loops: bool  # the function has a ``while``: an edit may make it endless
     compares: bool = False  # it misreads a bound's strictness (``<`` for ``<=``), not a value the bound reads
+    reads: tuple[str, ...] = ()  # the clauses of the rulings its edited part reads (``ruled``)
 
     @property
     def name(self) -> str:
@@ -200,7 +201,8 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
         alone = isinstance(parents[id(node)][0], ast.Expr) if id(node) in parents else False
         decided = _adjusted_by(node, known, alone, spanned)
         rules = (own,) if own else decided or tuple(dict.fromkeys((*([constant] if constant else []), *named)))
-        rules = tuple(dict.fromkeys((*rules, *ruled.get(id(node), tuple[str, ...]()))))  # a sequence's step: its ruling
+        reads = ruled.get(id(node), tuple[str, ...]())
+        rules = tuple(dict.fromkeys((*rules, *reads)))  # a sequence's step: its ruling
         if constant and isinstance(node, ast.Name) and node.id in tables:
             rules = (constant,)  # a published list copied wrong misreads the clause publishing it, wherever it is read
         if id(node) in untouched or not rules:
@@ -209,7 +211,7 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
             code = _code_with(function, path, node, replacement, parents[id(node)])
             if code is not None:
                 number += 1
-                yield Misreading(module, qualname, number, rules, code, loops, strictness(node, replacement))
+                yield Misreading(module, qualname, number, rules, code, loops, strictness(node, replacement), reads)
     values = values_of_kinds(function, known)
     for node in ast.walk(function):  # an argument given another value of its kind: what the helper decides
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)) or id(node) in untouched:
@@ -237,11 +239,11 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
             if code is not None:
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops)
-    for code, stated, later in reorderings(function, path):  # the order is the function's, not a check's
-        if later is None and not named:
-            continue  # a sequence of steps: only a check naming the clause that says when it is made states an order
+    for code, stated, later, case in reorderings(function, path):  # the order is the function's, not a check's
+        if (later is None and not named) or (case and " then " not in docstring):
+            continue  # a sequence of steps, or cases whose order no docstring states ("standard, then domination")
         number += 1
-        ordered = (later,) if later else tuple(r for r in named if r not in stated) or named
+        ordered = named[:1] if case else (later,) if later else tuple(r for r in named if r not in stated) or named
         yield Misreading(module, qualname, number, ordered, code, loops)
 
 

@@ -23,22 +23,17 @@ from pathlib import Path
 from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.probed import at, probed, rule_ids
 from rulespec.conformance.harness.blame.reordered import cited_by_function, rules_named
 from rulespec.conformance.harness.blame.steps import suite_blame
 from rulespec.conformance.harness.blame.switches import ruling_named
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.rulings import typed_question
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
-from rulespec.reference.errors import InvalidState
 
 _INDEX = re.compile(r"\[\d+\]")
-_STEP = re.compile(r"(\w+)|\[(\d+)\]")
 _NAME = re.compile(r"`([a-z][a-z0-9_]*)`")
-# numbers out of every range a count or a value may have: below the least, above the most. Only numbers: a name's
-# refusals (blank, unknown, repeated) are each another check, and a probe would find one that is not the one misread
-_PROBES = (-1, 10**6)
 
 
 def unindexed(path: str) -> str:
@@ -56,11 +51,6 @@ def field_rules(key: str) -> dict[str, str]:
         if error is not None and error.field and loaded.case.rules:
             votes[unindexed(error.field)][loaded.case.rules[0]] += 1
     return {name: counter.most_common(1)[0][0] for name, counter in votes.items()}
-
-
-@functools.cache
-def _rule_ids(key: str) -> frozenset[str]:
-    return frozenset(clause.id for clause in read_clauses(registry.game(key).spec_path))
 
 
 def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict[str, Any]) -> CheckRecord | None:
@@ -190,14 +180,23 @@ def field_rule(key: str, field: str) -> str | None:
     return None
 
 
-def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) -> str | None:
+def cited(
+    key: str, error: dict[str, Any], record: CheckRecord | None = None, among: Sequence[CheckRecord] = ()
+) -> str | None:
     """The rule a refusal cites: an IllegalAction's own when the spec defines it (an implementation's word is taken
     for no other rule), an InvalidState's field's (as the reference refuses it in the check's request, ``probed``,
-    else from the game's vectors)."""
+    else from the game's vectors). Where the game's suite reads a legal input refused under a rule as the answer of
+    a reading it models (``blame.READS_ALIKE``: influence spent on the military cost first, IMP-PAY-2), that reading
+    must answer every such refusal of the run under that rule (``among``): one it does not shows the refusals have
+    another cause (a holding's bound read one off, citing the cover formula)."""
     if error.get("kind") == "IllegalAction" and isinstance(error.get("rule"), str):
-        if error["rule"] not in _rule_ids(key):
+        if error["rule"] not in rule_ids(key):
             return None
-        return (_ruled_legal(key, record, str(error["rule"])) if record is not None else None) or str(error["rule"])
+        rule = str(error["rule"])
+        ruled = _ruled_legal(key, record, rule) if record is not None else None
+        modelled = ruled in getattr(suite_blame(key), "READS_ALIKE", frozenset[str]())
+        alike = (_ruled_legal(key, other, rule) for other in _refused_under(record, among, rule)) if modelled else ()
+        return ruled if ruled and all(found == ruled for found in alike) else rule
     if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
         field = str(error["field"])
         due = errors(record)[0] if record is not None else None  # a fault due elsewhere, named a ruling's: not it
@@ -206,13 +205,28 @@ def cited(key: str, error: dict[str, Any], record: CheckRecord | None = None) ->
             return found
         if record is not None and record.operation is not None:
             found = (
-                _named(key, _at(record.request, field))
+                _named(key, at(record.request, field))
                 or _ruled_legal(key, record, field)
                 or _kind_clause(key, record, field)
                 or probed(key, record.operation, json.dumps(record.request), json.dumps(record.rulings), field)
             )
         return found or field_rule(key, field)
     return None
+
+
+def _refused_under(record: CheckRecord | None, among: Sequence[CheckRecord], rule: str) -> list[CheckRecord]:
+    """The run's other failures of the check's operation that refused a legal input citing ``rule``."""
+    if record is None:
+        return []
+    return [
+        other
+        for other in among
+        if other is not record
+        and other.outcome == "failed"
+        and (other.game, other.operation) == (record.game, record.operation)
+        and errors(other)[0] is None
+        and (errors(other)[1] or {}).get("rule") == rule
+    ]
 
 
 def _ruled_legal(key: str, record: CheckRecord, named: str) -> str | None:
@@ -235,15 +249,7 @@ def _kind_clause(key: str, record: CheckRecord, field: str) -> str | None:
     entry = field.rpartition(".")[0]
     if not entry or (due is not None and due.get("field") == field):
         return None
-    return _named(key, _at(record.request, f"{entry}.kind"))
-
-
-def _at(request: Any, field: str) -> Any:
-    """The value at the field's path in the request (None where there is none)."""
-    node = request
-    for name, index in _STEP.findall(field):
-        node = _child(node, name or int(index))
-    return node
+    return _named(key, at(record.request, f"{entry}.kind"))
 
 
 @functools.cache
@@ -260,40 +266,3 @@ def _named(key: str, value: Any) -> str | None:
     """The clause that defines a name the field holds (a Master of Italy entry refused as of an unknown kind fails
     HIS-BONUS-8, not the rule on kinds); None for a value that is no name the spec writes in one clause."""
     return _names(key).get(value) if isinstance(value, str) else None
-
-
-@functools.lru_cache(maxsize=1024)
-def probed(key: str, operation: str, request: str, rulings: str, field: str) -> str | None:
-    """The rule the reference cites when it refuses ``field`` of this request with the field's number put out of
-    range (each of ``_PROBES``), when every probe it refuses there cites the same one; None otherwise (a path not in
-    the request or not to a whole number, no refusal there, or two rules)."""
-    played, changed = registry.game(key), json.loads(request)
-    steps = [name or int(index) for name, index in _STEP.findall(field)]
-    parent: Any = changed
-    for step in steps[:-1]:
-        parent = _child(parent, step)
-    if not steps or type(_child(parent, steps[-1])) is not int:
-        return None
-    rules: set[str] = set()
-    for probe in _PROBES:
-        parent[steps[-1]] = probe  # the same slot each time: the rest of the request stays as asked
-        typed = typed_question(played, operation, changed, json.loads(rulings))
-        if typed is None:
-            continue
-        try:
-            played.reference_call(operation)(*typed)
-        except InvalidState as refusal:
-            if refusal.field == field and refusal.rule in _rule_ids(key):
-                rules.add(refusal.rule)
-        except Exception:  # noqa: BLE001 - a probe the reference refuses otherwise tells nothing of this field
-            continue
-    return rules.pop() if len(rules) == 1 else None
-
-
-def _child(node: Any, step: str | int) -> Any:
-    """``node[step]`` where the JSON has it (an array a list, or a tuple as a run's own records hold it), else None."""
-    if isinstance(step, str) and isinstance(node, dict):
-        return node.get(step)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-    if isinstance(step, int) and isinstance(node, (list, tuple)) and step < len(node):  # pyright: ignore[reportUnknownArgumentType]
-        return node[step]  # pyright: ignore[reportUnknownVariableType]
-    return None

@@ -12,8 +12,9 @@ not kept (``validate_bonuses(...)``), a loop of checks; or a step whose answer i
 validate_power(...)``) where its neighbour does not read that name, so the two still answer alike in either order but
 for which fault is refused first. Two neighbouring steps of one state, each a call rebinding what it reads (the nation
 card moved, then the discard pile shuffled), swapped misread the order their function states too; so do two
-neighbouring cases that each answer under their own condition (the turn marker advanced before a domination is
-looked for: HIS-WIN-1's order of the outcomes).
+neighbouring cases that each answer under their own condition, where the function's docstring states their order
+("standard, then domination, then the time limit"): its first clause (the turn marker advanced before a domination is
+looked for: HIS-WIN-1).
 """
 
 from __future__ import annotations
@@ -126,11 +127,12 @@ def _ordered_by(check: ast.stmt, path: str) -> str | None:
     return named[0] if named else None
 
 
-def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType, set[str], str | None]]:
+def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType, set[str], str | None, bool]]:
     """The function's code with one check of a block moved past its neighbouring checks, one or more (two swapped, or
     one put first: a play's kind checked before its values and its claim), the rules the checks it passes refuse
     under, and the clause that says when the one now late is made: named on the moved check's line when it moves up,
-    on the last it passes when it moves down (None: none named); the tree put back after each."""
+    on the last it passes when it moves down (None: none named), and whether the two are cases that answer; the tree
+    put back after each."""
     for node in ast.walk(function):
         for name in ("body", "orelse"):
             found: object = getattr(node, name, None) or []
@@ -140,7 +142,8 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
             for at, to in _moves(block):
                 passed = block[min(at, to) : max(at, to) + 1]
                 # a case's line names its own clause, not when it is taken: two cases' order is the function's
-                later = None if _case(block[at]) else _ordered_by(block[at] if to < at else block[to], path)
+                case = _case(block[at])
+                later = None if case else _ordered_by(block[at] if to < at else block[to], path)
                 kept = list(block)
                 block.insert(to, block.pop(at))
                 try:
@@ -148,7 +151,7 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
                 finally:
                     block[:] = kept
                 if code is not None:
-                    yield code, set[str]().union(*(_stated(check, path) for check in passed)), later
+                    yield code, set[str]().union(*(_stated(check, path) for check in passed)), later, case
 
 
 def _moves(block: list[ast.stmt]) -> Iterator[tuple[int, int]]:

@@ -2,7 +2,8 @@
 
 Which vector cases the run passed (a misreading answering one of them otherwise is refuted), which misreadings of the
 reference explain each failure and the primary rules of the failures each explains, the rulings those failures were
-asked at their defaults (a misreading failing a ruling's default misreads the rule, not the ruling), and how often the
+asked at their defaults (a misreading failing a ruling's default misreads the rule, not the ruling, unless the part
+it misreads reads that ruling), and how often the
 game's suite names each step alone.
 """
 
@@ -12,6 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.suite import steps_named
 from rulespec.conformance.harness.blame.switches import at_default, question_of
@@ -56,10 +58,16 @@ def weighed(among: Sequence[CheckRecord]) -> Run:
     for r in among:
         for name, _ in explanations(r):
             primaries[name][r.primary_rule] += 1
-            defaulted[name] |= at_default(r)
+            defaulted[name] |= at_default(r) - set(_reads(r.game, name))  # a ruling it reads may be what it misreads
     run = Run({game: frozenset(ids) for game, ids in passed.items()}, primaries, defaulted)
     _WEIGHED[:] = [(among, len(among), run)]
     return run
+
+
+def _reads(key: str, name: str) -> tuple[str, ...]:
+    """The clauses of the rulings the misreading's edited part reads (``turn < rulings.domination_first_turn``)."""
+    found = by_name(key, name)
+    return found[1].reads if found else ()
 
 
 def sure_steps(among: Sequence[CheckRecord], game: str) -> tuple[Counter[str], Counter[tuple[str | None, ...]]]:

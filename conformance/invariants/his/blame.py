@@ -52,19 +52,19 @@ def _object(answer: Any) -> dict[str, Any] | None:
 
 
 def _domination_part(request: dict[str, Any] | None, rulings: Any) -> str | tuple[str, ...]:
-    """Which part of HIS-WIN-5's condition a domination found or missed was read wrong on: the first turn
-    (HIS-RULING-1) or the lead itself when the turn is at its edge and the lead is not at the margin's (the run tells
-    which: a domination never found misses it on the first turn too); else the lead itself."""
+    """Which part of HIS-WIN-5's condition a domination found or missed was read wrong on. At the first turn's edge,
+    the first turn (HIS-RULING-1) or the lead itself, the run telling which (a domination never found misses it on
+    the first turn too, and elsewhere for sure): the first turn first, unless the lead is at the margin's edge too or
+    the request does not give the totals (a play's); else the lead itself."""
     ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
     first = ruled.get("domination_first_turn", DEFAULTS.domination_first_turn)
     margin = ruled.get("domination_margin", DEFAULTS.domination_margin)
     totals = sorted((entry["vp"] for entry in (request or {}).get("totals", [])), reverse=True)
     turn = (request or {}).get("turn")
-    if len(totals) < 2 or not isinstance(turn, int):
+    if not isinstance(turn, int) or turn not in (first - 1, first):
         return "HIS-WIN-5"
-    lead = totals[0] - totals[1]
-    at_first_turn = turn in (first - 1, first) and lead not in (margin - 1, margin)
-    return ("HIS-RULING-1", "HIS-WIN-5") if at_first_turn else "HIS-WIN-5"
+    lead = totals[0] - totals[1] if len(totals) >= 2 else margin
+    return ("HIS-WIN-5", "HIS-RULING-1") if lead in (margin - 1, margin) else ("HIS-RULING-1", "HIS-WIN-5")
 
 
 def _leaders_of_the_last_record(expected: dict[str, Any], got: dict[str, Any], request: dict[str, Any] | None) -> bool:

@@ -19,6 +19,11 @@ _TAKEN_WITH_THE_CARD = frozenset(
 )
 
 
+# the clauses ``refused`` names for a reading it models: each holds only where that reading answers every refusal of
+# the run under the rule cited (``refusals.cited``)
+READS_ALIKE = frozenset({"IMP-PAY-2"})
+
+
 def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
     """The clause that rules legal an input refused on ``named`` (a payment's conversion, the draw's: ``draw_blame``);
     else None. A red card
@@ -30,12 +35,22 @@ def refused(operation: str, request: Any, rulings: Any, named: str) -> str | Non
 
 
 def _influence_and_military(request: Any) -> bool:
-    """Whether a payment hands over influence where the cost asks military: refused as not covering where it does,
-    the influence was spent otherwise than IMP-PAY-2 allots it (the influence cost first, only what is beyond it paying
-    military). A misreading of the reference answering so is weighed first (resources read as one coin: IMP-PAY-3)."""
+    """Whether a payment is one that spending its influence on the military cost first, and only what is left on the
+    influence cost, refuses: refused as not covering where it covers, the influence was spent otherwise than IMP-PAY-2
+    allots it. A payment that allotment still accepts is refused for another reason (a holding's bound read one off,
+    IMP-PAY-1's, citing the wrong rule), and a misreading of the reference answering so is weighed first."""
     payment, cost = field(request, "payment"), field(request, "cost")
-    amounts = [field(payment, "influence"), field(cost, "military")]
-    return all(isinstance(amount, int) and amount > 0 for amount in amounts)
+    amounts = [
+        field(payment, "influence"),
+        field(payment, "military"),
+        field(cost, "military"),
+        field(cost, "influence"),
+    ]
+    if not all(isinstance(amount, int) for amount in amounts):
+        return False
+    influence, military, military_cost, influence_cost = cast(list[int], amounts)
+    to_military = min(influence, military_cost)
+    return military + to_military < military_cost or influence - to_military < influence_cost
 
 
 def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:

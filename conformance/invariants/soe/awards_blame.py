@@ -55,6 +55,8 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
         counted = _counted_otherwise(asked, ruled, given)
         if counted is not None:
             return counted
+        if _full_share_reaching_unfriendly(asked, ruled, given):
+            return ("SOE-SCORE-8", "SOE-SCORE-7")
         if _majors_left_out_of_k(asked, ruled, given):
             return "SOE-SCORE-8"
         credited = _majors_value_to_a_player(asked, ruled, given)
@@ -137,6 +139,14 @@ def _counted_otherwise(asked: RegionRequest, ruled: Rulings, given: Any) -> Name
     if len(entrants) != len(asked.players) and ties_are_unfriendly(len(entrants), asked.region, ruled) != real:
         return (None, "SOE-SCORE-6")
     return None
+
+
+def _full_share_reaching_unfriendly(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
+    """Under ``tie_share`` ``full``, the awards of unfriendly ties scored as friendly: ``full`` applied before the
+    tie's kind is settled, where SOE-SCORE-8 settles it first (``full`` governs friendly ties alone). Ties never
+    unfriendly answer alike (SOE-SCORE-7): the run tells which, those failing under ``pool`` too."""
+    unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
+    return ruled.tie_share is TieShare.FULL and unfriendly and _awarded(asked, ruled, False) == given
 
 
 def _unfriendly_only_for_first(asked: RegionRequest, ruled: Rulings, given: Any) -> Named:
