@@ -4937,3 +4937,28 @@ def test_full_applied_before_the_tie_kind_fails_the_unfriendly_ties_not_the_ruli
     assert len({r.primary_rule for r in records if r.outcome == "failed"}) >= 3
     failing = _failed_rules("soe", records)
     assert "SOE-SCORE-8" in failing and len(failing) <= 2, failing
+
+
+def _draws_checked_from_the_second(empires: Any, orders: Any, rulings: SoeRulings) -> None:
+    """SOE-MAINT-5 misread: the draws checked from the second empire on, the first never. It runs as
+    ``maintenance.check_unrest_draws``'s code: its loop's body reads ``gold_per_taxation``, the loop itself does not."""
+    for empire in tuple(empires)[1:]:
+        needed = taxations_needed(empire.gold, maintenance_cost(empire), rulings.gold_per_taxation)
+        index = next((i for i, o in enumerate(orders) if o.player == empire.player), None)
+        if index is None and needed > 0:
+            raise InvalidState("orders", empire.player, f"no order, but {needed} taxation(s) are needed", "SOE-MAINT-5")
+        if index is not None and len(orders[index].unrest_draws) != needed:
+            draws = orders[index].unrest_draws
+            raise InvalidState(f"orders[{index}].unrest_draws", draws, "draws", "SOE-MAINT-5")
+
+
+def test_a_walk_begun_late_over_a_body_reading_a_ruling_is_not_that_rulings() -> None:
+    """The 53rd zoo's second reader: the draws' check begun at the second empire, a walk whose body reads
+    ``gold_per_taxation``, was charged to SOE-RULING-9 on the check asked off that ruling's default, once a misreading
+    whose part reads a ruling could be that ruling's wherever it fails. Only what the edited part itself reads counts
+    (a loop's items, a guard's condition): the loop here reads no ruling, so SOE-MAINT-5's."""
+    misread = _misread(maintenance.check_unrest_draws, _draws_checked_from_the_second)
+    records = records_of("soe", SimpleNamespace(**{op.name: misread(op.name) for op in game("soe").operations}))
+    assert any(r.outcome == "failed" for r in records)
+    failing = _failed_rules("soe", records)
+    assert "SOE-MAINT-5" in failing and "SOE-RULING-9" not in failing, failing

@@ -201,8 +201,9 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
         alone = isinstance(parents[id(node)][0], ast.Expr) if id(node) in parents else False
         decided = _adjusted_by(node, known, alone, spanned)
         rules = (own,) if own else decided or tuple(dict.fromkeys((*([constant] if constant else []), *named)))
-        reads = ruled.get(id(node), tuple[str, ...]())
-        rules = tuple(dict.fromkeys((*rules, *reads)))  # a sequence's step: its ruling
+        rules = tuple(dict.fromkeys((*rules, *ruled.get(id(node), tuple[str, ...]()))))  # a sequence's step: its ruling
+        head = node.iter if isinstance(node, ast.For) else node.test if isinstance(node, ast.If) else node
+        reads = ruled.get(id(head), tuple[str, ...]())  # what the edited part itself reads, not a body it guards
         if constant and isinstance(node, ast.Name) and node.id in tables:
             rules = (constant,)  # a published list copied wrong misreads the clause publishing it, wherever it is read
         if id(node) in untouched or not rules:
