@@ -4722,6 +4722,13 @@ def test_a_legal_payment_refused_fails_the_conversion_misread_not_the_formula_th
     assert refused and all(r.got["error"]["rule"] == "IMP-PAY-4" for r in refused)
     assert rule in _failed_rules("imperium", records)
     assert {blamed_rule(r, records) for r in refused} == {rule}
+    # a surplus due its refusal (IMP-RULING-4), refused instead as not covering, as the run refuses legal payments:
+    # the blame of those refusals, not the IMP-PAY-4 cited
+    surplus = [
+        r for r in records if r.nodeid.endswith("imp-pay-surplus-refused-though-the-influence-cost-is-paid-first")
+    ]
+    assert all(blamed_rule(r, records) == rule for r in surplus if r.outcome == "failed")
+    assert any(r.outcome == "failed" for r in surplus) == (rule == "IMP-PAY-2")
 
 
 def _english_spaces_on_the_protestant_sheet(power: Any, board: Any, rulings: Any) -> Any:

@@ -18,9 +18,10 @@ blame is the primary rule, except where the answer says better which rule went w
   player counts, else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal
   value refused on the way to the fault); a refusal that was due made under another rule's name, the run showing
   nothing else of that rule (``refusals.mislabelled``): the check's own rule, so a burned debater's claim refused
-  citing HIS-BONUS-2 fails HIS-BONUS-1; an ``IllegalAction`` under a rule the operation never refuses under
-  (``refusals.borrowed``: the red symbol of IMP-PLAY-2 asked of an exhaust ability): the check's own rule, since the
-  cited rule's own operation is untouched;
+  citing HIS-BONUS-2 fails HIS-BONUS-1; a due refusal made under a rule the run refuses legal inputs of the same
+  operation under too: the blame of those refusals (a surplus refused as not covering, as legal payments are); an
+  ``IllegalAction`` under a rule the operation never refuses under (``refusals.borrowed``: the red symbol of
+  IMP-PLAY-2 asked of an exhaust ability): the check's own rule, since the cited rule's own operation is untouched;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``),
@@ -141,6 +142,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
                 or swapped(record, among, passed)
+                or (_refused_alike(record, among, cast(dict[str, Any], error)) if due_refusal else None)
                 or (primary if (due_refusal and mislabelled(record, among)) or borrowed(record) else cited)
             )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
@@ -181,6 +183,13 @@ def _ruled(record: CheckRecord, among: Sequence[CheckRecord], passed: frozenset[
     run = weighed(among)
     fits = [name for name, _ in explanations(record) if not refuted(record.game, name, passed)]
     return None if any(clause in run.defaulted[name] for name in fits) else clause
+
+
+def _refused_alike(record: CheckRecord, among: Sequence[CheckRecord], error: dict[str, Any]) -> str | None:
+    """Where a due refusal was made under a rule the run also refuses legal inputs under, in the same operation: the
+    blame of those refusals (a surplus refused as not covering, where legal payments are refused so too)."""
+    legal = refused_legal(record, among, {"rule": error.get("rule")})
+    return blamed_rule(legal, among) if legal is not None else None
 
 
 def _confined(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:

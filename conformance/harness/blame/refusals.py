@@ -54,16 +54,17 @@ def field_rules(key: str) -> dict[str, str]:
 
 
 def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict[str, Any]) -> CheckRecord | None:
-    """A check of the run that refused the field ``error`` names (its indices dropped) where no refusal was due: a
-    legal value refused, then, wherever the field is refused on the way to another fault (None: there is none)."""
-    field = error.get("field")
-    if not isinstance(field, str):
-        return None
-    named = unindexed(field)
-    return next(
-        (o for o in among if o.game == record.game and o.outcome == Outcome.FAILED.value and _refused(o) == named),
-        None,
-    )
+    """A check of the run that refused the field ``error`` names (its indices dropped), or under the rule it cites in
+    the same operation, where no refusal was due: a legal input refused, then, wherever it is refused so on the way to
+    another fault (None: there is none)."""
+    field, rule = error.get("field"), error.get("rule")
+    if isinstance(field, str):
+        named = unindexed(field)
+        return next(
+            (o for o in among if o.game == record.game and o.outcome == Outcome.FAILED.value and _refused(o) == named),
+            None,
+        )
+    return next(iter(_refused_under(record, among, rule)), None) if isinstance(rule, str) else None
 
 
 def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
