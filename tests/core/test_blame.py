@@ -4969,3 +4969,28 @@ def test_a_walk_begun_late_over_a_body_reading_a_ruling_is_not_that_rulings() ->
     assert any(r.outcome == "failed" for r in records)
     failing = _failed_rules("soe", records)
     assert "SOE-MAINT-5" in failing and "SOE-RULING-9" not in failing, failing
+
+
+def _surplus_refused_as_not_covering(request: Any, rulings: Any, /) -> Any:
+    """IMP-RULING-4 misread, citing the cover formula: a payment with a superfluous token refused whatever ``surplus``
+    says, as one that does not cover (IMP-PAY-4)."""
+    try:
+        result = imperium.pay_cost(request, rulings)
+    except IllegalAction as refusal:
+        if refusal.rule == "IMP-RULING-4":
+            raise IllegalAction("IMP-PAY-4", "a token is not needed") from None
+        raise
+    if imperium_payment.superfluous(request.payment, request.cost) is not None:
+        raise IllegalAction("IMP-PAY-4", "a token is not needed")
+    return result
+
+
+def test_a_due_refusal_cited_as_legal_ones_are_keeps_its_rule_where_they_are_the_same_bug() -> None:
+    """The 53rd zoo's walk: a due surplus refusal made under IMP-PAY-4, as the run refuses legal payments, is blamed
+    as those refusals are. Where the legal refusals and the due ones are one misplayed ruling citing the wrong rule
+    (a surplus refused under every alternative), the due one keeps IMP-RULING-4: a refusal due under the ruling's
+    own check is read as before, the run's legal refusals consulted only where no step of the refusal's own says."""
+    target = SimpleNamespace(pay_cost=_surplus_refused_as_not_covering)
+    records = records_of("imperium", target, ("pay_cost",))
+    assert any(r.outcome == "failed" for r in records)
+    assert "IMP-RULING-4" in _failed_rules("imperium", records), _failed_rules("imperium", records)

@@ -98,7 +98,7 @@ from typing import Any, cast
 from rulespec.conformance.harness.blame.composed import composed_step
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import inside_another, refuted
-from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal
+from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal, refused_under
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
 from rulespec.conformance.harness.blame.steps import first_step
 from rulespec.conformance.harness.blame.suite import accepted_for, decided_step
@@ -142,8 +142,9 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
                 or swapped(record, among, passed)
+                or (primary if (due_refusal and mislabelled(record, among)) or borrowed(record) else None)
                 or (_refused_alike(record, among, cast(dict[str, Any], error)) if due_refusal else None)
-                or (primary if (due_refusal and mislabelled(record, among)) or borrowed(record) else cited)
+                or cited
             )
         # refused for another of the check's own rules: a misread bound on the way (a legal count refused before
         # the fault is reached) is that bound's, a check moved the order's (``reordered``); a field the run
@@ -188,7 +189,8 @@ def _ruled(record: CheckRecord, among: Sequence[CheckRecord], passed: frozenset[
 def _refused_alike(record: CheckRecord, among: Sequence[CheckRecord], error: dict[str, Any]) -> str | None:
     """Where a due refusal was made under a rule the run also refuses legal inputs under, in the same operation: the
     blame of those refusals (a surplus refused as not covering, where legal payments are refused so too)."""
-    legal = refused_legal(record, among, {"rule": error.get("rule")})
+    rule = error.get("rule")
+    legal = next(iter(refused_under(record, among, rule)), None) if isinstance(rule, str) else None
     return blamed_rule(legal, among) if legal is not None else None
 
 

@@ -54,17 +54,16 @@ def field_rules(key: str) -> dict[str, str]:
 
 
 def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict[str, Any]) -> CheckRecord | None:
-    """A check of the run that refused the field ``error`` names (its indices dropped), or under the rule it cites in
-    the same operation, where no refusal was due: a legal input refused, then, wherever it is refused so on the way to
-    another fault (None: there is none)."""
-    field, rule = error.get("field"), error.get("rule")
-    if isinstance(field, str):
-        named = unindexed(field)
-        return next(
-            (o for o in among if o.game == record.game and o.outcome == Outcome.FAILED.value and _refused(o) == named),
-            None,
-        )
-    return next(iter(_refused_under(record, among, rule)), None) if isinstance(rule, str) else None
+    """A check of the run that refused the field ``error`` names (its indices dropped) where no refusal was due: a
+    legal value refused, then, wherever the field is refused on the way to another fault (None: there is none)."""
+    field = error.get("field")
+    if not isinstance(field, str):
+        return None
+    named = unindexed(field)
+    return next(
+        (o for o in among if o.game == record.game and o.outcome == Outcome.FAILED.value and _refused(o) == named),
+        None,
+    )
 
 
 def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
@@ -196,7 +195,7 @@ def cited(
         rule = str(error["rule"])
         ruled = _ruled_legal(key, record, rule) if record is not None else None
         modelled = ruled in getattr(suite_blame(key), "READS_ALIKE", frozenset[str]())
-        alike = (_ruled_legal(key, other, rule) for other in _refused_under(record, among, rule)) if modelled else ()
+        alike = (_ruled_legal(key, other, rule) for other in refused_under(record, among, rule)) if modelled else ()
         return ruled if ruled and all(found == ruled for found in alike) else rule
     if error.get("kind") == "InvalidState" and isinstance(error.get("field"), str):
         field = str(error["field"])
@@ -215,7 +214,7 @@ def cited(
     return None
 
 
-def _refused_under(record: CheckRecord | None, among: Sequence[CheckRecord], rule: str) -> list[CheckRecord]:
+def refused_under(record: CheckRecord | None, among: Sequence[CheckRecord], rule: str) -> list[CheckRecord]:
     """The run's other failures of the check's operation that refused a legal input citing ``rule``."""
     if record is None:
         return []
