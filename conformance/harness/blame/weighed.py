@@ -3,8 +3,7 @@
 Which vector cases the run passed (a misreading answering one of them otherwise is refuted), which misreadings of the
 reference explain each failure and the primary rules of the failures each explains, the rulings those failures were
 asked at their defaults (a misreading failing a ruling's default misreads the rule, not the ruling, unless the part
-it misreads reads that ruling), and how often the
-game's suite names each step alone.
+it misreads reads that ruling), and how often the game's suite names each step alone.
 """
 
 from __future__ import annotations
