@@ -160,9 +160,9 @@ def refuted(key: str, name: str, passed: frozenset[str]) -> bool:
 
 
 def inside_another(key: str, name: str, others: Iterable[str]) -> bool:
-    """Whether misreading ``name`` edits a helper that the function another of ``others`` edits calls: the helper's
-    own test misread, where the caller's misreading passes over what it answers (domination never found: the lead
-    compared with the leader itself, or the caller's domination case left out) says the more of the two."""
+    """Whether misreading ``name`` edits a helper that the function another of ``others`` edits calls. Where both answer
+    alike, the helper's own test misread says more than the caller passing over what it answers (domination never
+    found: the lead compared with the leader itself, not the phase's domination case left out)."""
     found = by_name(key, name)
     if found is None:
         return False

@@ -63,8 +63,8 @@ def _domination_part(request: dict[str, Any] | None, rulings: Any) -> str | tupl
     turn = (request or {}).get("turn")
     if not isinstance(turn, int) or turn not in (first - 1, first):
         return "HIS-WIN-5"
-    lead = totals[0] - totals[1] if len(totals) >= 2 else margin
-    return ("HIS-WIN-5", "HIS-RULING-1") if lead in (margin - 1, margin) else ("HIS-RULING-1", "HIS-WIN-5")
+    at_margin = len(totals) < 2 or totals[0] - totals[1] in (margin - 1, margin)  # no totals given: either edge
+    return ("HIS-WIN-5", "HIS-RULING-1") if at_margin else ("HIS-RULING-1", "HIS-WIN-5")
 
 
 def _leaders_of_the_last_record(expected: dict[str, Any], got: dict[str, Any], request: dict[str, Any] | None) -> bool:

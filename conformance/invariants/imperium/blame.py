@@ -26,15 +26,14 @@ READS_ALIKE = frozenset({"IMP-PAY-2"})
 
 def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
     """The clause that rules legal an input refused on ``named`` (a payment's conversion, the draw's: ``draw_blame``);
-    else None. A red card
-    in play refused on the empire side citing IMP-EXHAUST-4 stays that rule's: a port refusing every card in play so
-    answers it alike."""
-    if operation == "pay_cost" and named == "IMP-PAY-4" and _influence_and_military(request):
+    else None. A red card in play refused on the empire side citing IMP-EXHAUST-4 stays that rule's: a port refusing
+    every card in play so answers it alike."""
+    if operation == "pay_cost" and named == "IMP-PAY-4" and _refused_allotting_military_first(request):
         return "IMP-PAY-2"  # a legal payment's influence spent otherwise than the clause allots it
     return refused_draw(request, rulings, named) if operation == "draw" else None
 
 
-def _influence_and_military(request: Any) -> bool:
+def _refused_allotting_military_first(request: Any) -> bool:
     """Whether a payment is one that spending its influence on the military cost first, and only what is left on the
     influence cost, refuses: refused as not covering where it covers, the influence was spent otherwise than IMP-PAY-2
     allots it. A payment that allotment still accepts is refused for another reason (a holding's bound read one off,
