@@ -27,14 +27,12 @@ from rulespec.reference.imperium.model import (
     Effect,
     EffectKind,
     ExhaustAbility,
-    ExhaustRequest,
     MarketSlot,
     NationSide,
     PaymentRequest,
     Player,
     PlayRequest,
     Suit,
-    Timing,
     Tokens,
     WinnerRequest,
     Zone,
@@ -153,15 +151,7 @@ def holding_players() -> st.SearchStrategy[Player]:
     return players().filter(lambda p: bool(everything(p)))
 
 
-TIMINGS = st.sampled_from(tuple(Timing))
 DRAW_MODES = st.sampled_from(tuple(DrawMode))
-
-
-@st.composite
-def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
-    player = draw(holding_players())
-    card = draw(st.sampled_from(everything(player)))
-    return ExhaustRequest(player, card.name, draw(TIMINGS))
 
 
 @st.composite

@@ -1,10 +1,11 @@
 """Imperium requests for ``rulespec diff``, weighted to the edges the rules turn on.
 
 ``rulespec diff`` looks here before ``imperium.py`` (conformance/harness/diff/strategies.py).
-Collapse turns on the unrest pile being empty (IMP-COLLAPSE-1): the piles drawn are mostly
-empty or one card. A payment covers its cost exactly, or overshoots or falls short by one
-token (IMP-PAY-*, IMP-RULING-4). An exhaust mostly names a ready card in play. About one draw
-in eight is refused on purpose.
+The invariants draw from here too, so ``verify`` searches where ``diff`` does. Collapse turns on
+the unrest pile being empty (IMP-COLLAPSE-1): the piles drawn are mostly empty or one card. A
+payment covers its cost exactly, or overshoots or falls short by one token (IMP-PAY-*,
+IMP-RULING-4). An exhaust is a use the rules allow, or breaks one of its four checks. About one
+draw in eight is refused on purpose.
 """
 
 from __future__ import annotations
@@ -50,26 +51,47 @@ def collapse_requests() -> st.SearchStrategy[CollapseRequest]:
     return refused_sometimes(valid, faulty_unrest_piles()).map(CollapseRequest)
 
 
+# Three draws in seven are a use the rules allow; each other breaks one of the four checks (IMP-EXHAUST-1 to -4),
+# so each refusal is compared in about one draw in seven, and every check scoped to one of them is reached.
+EXHAUST_FAULTS = (None, None, None, "IMP-EXHAUST-1", "IMP-EXHAUST-2", "IMP-EXHAUST-3", "IMP-EXHAUST-4")
+
+
 @st.composite
 def exhaust_requests(draw: st.DrawFn) -> ExhaustRequest:
-    """IMP-EXHAUST-*: mostly a ready card in play with an exhaust ability, at a time it allows; else any
-    card, any time."""
+    """IMP-EXHAUST-*: a ready card in play with an exhaust ability, used at a time it allows, or that use with one
+    check broken: no marker on the nation card, the card already exhausted, an ``on_activation`` card used at
+    another time, or a card that is not in play or has no ability."""
+    fault = draw(st.sampled_from(EXHAUST_FAULTS))
     player = draw(players())
-    ability = draw(st.sampled_from((ExhaustAbility.ON_ACTIVATION, ExhaustAbility.ANY_TIME)))
-    ready = Card(
-        f"{player.name}-ready", draw(st.sampled_from((Suit.BASIC, Suit.REGION, Suit.DEVELOPMENT))), False, ability
+    on_activation = fault == "IMP-EXHAUST-3" or draw(st.booleans())
+    ability = ExhaustAbility.ON_ACTIVATION if on_activation else ExhaustAbility.ANY_TIME
+    suit = draw(st.sampled_from((Suit.BASIC, Suit.REGION, Suit.DEVELOPMENT)))
+    ready = Card(f"{player.name}-ready", suit, False, ability)
+    plain = Card(f"{player.name}-plain", suit)  # in the hand or in play, it has no ability: IMP-EXHAUST-4
+    elsewhere = player.action_markers - player.markers_on_nation_card - len(player.exhausted)
+    exhausted = (*player.exhausted, ready.name) if fault == "IMP-EXHAUST-2" else player.exhausted
+    markers = 0 if fault == "IMP-EXHAUST-1" else max(1, player.markers_on_nation_card)
+    in_play = draw(st.booleans())
+    player = replace(
+        player,
+        hand=player.hand if in_play else (*player.hand, plain),
+        play_area=(*player.play_area, ready, plain) if in_play else (*player.play_area, ready),
+        exhausted=exhausted,
+        markers_on_nation_card=markers,
+        action_markers=markers + len(exhausted) + elsewhere,  # the markers on exhausted cards paid for: IMP-STATE-3
     )
-    player = replace(player, play_area=(*player.play_area, ready))
-    markers = player.markers_on_nation_card
-    if draw(st.sampled_from((False,) * 7 + (True,))):  # no marker left: IMP-EXHAUST-1
-        player = replace(player, markers_on_nation_card=0, action_markers=player.action_markers - markers)
-    elif markers == 0:
-        player = replace(player, markers_on_nation_card=1, action_markers=player.action_markers + 1)
-    card = draw(refused_sometimes(st.just(ready), st.sampled_from(everything(player))))
-    timings = (Timing.OWN_ACTIVATION,) if ability is ExhaustAbility.ON_ACTIVATION else tuple(Timing)
-    return ExhaustRequest(
-        player, card.name, draw(refused_sometimes(st.sampled_from(timings), st.sampled_from(tuple(Timing))))
-    )
+    card = ready
+    if fault == "IMP-EXHAUST-4":
+        card = draw(
+            st.sampled_from(
+                [c for c in everything(player) if c not in player.play_area or c.exhaust is ExhaustAbility.NONE]
+            )
+        )
+    if fault == "IMP-EXHAUST-3":
+        timing = draw(st.sampled_from((Timing.OWN_TURN, Timing.OTHER_TURN)))
+    else:
+        timing = Timing.OWN_ACTIVATION if on_activation else draw(st.sampled_from(tuple(Timing)))
+    return ExhaustRequest(player, card.name, timing)
 
 
 TOKEN_KINDS = ("coins", "military", "influence", "resources", "progress")

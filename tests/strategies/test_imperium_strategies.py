@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import rulespec.reference.imperium as reference
 from rulespec.conformance.strategies import imperium as imp
+from rulespec.conformance.strategies import imperium_requests
 from rulespec.reference.errors import IllegalAction, InvalidState
 from rulespec.reference.imperium.model import (
     AcquireRequest,
@@ -33,7 +34,7 @@ def test_players_are_valid(player: Player) -> None:
     validate_player(player, "player")
 
 
-@given(request=imp.exhaust_requests(), rulings=imp.rulings())
+@given(request=imperium_requests.exhaust_requests(), rulings=imp.rulings())
 def test_exhaust_requests_are_never_impossible(request: ExhaustRequest, rulings: Rulings) -> None:
     try:
         reference.use_exhaust_ability(request, rulings)
