@@ -275,3 +275,13 @@ def unknown_powers() -> st.SearchStrategy[str]:
     # alphabet builds a codec table that costs seconds on a run's first use in a directory
     names = st.text(st.characters(exclude_categories=["Cs"]), min_size=0, max_size=12)
     return names.filter(lambda name: name not in {p.value for p in POWERS})
+
+
+@cache
+def misnamed_powers() -> st.SearchStrategy[str]:
+    """Names of no power, half of them a power's own name written otherwise (capitalised, padded): a port folding or
+    trimming names takes those for that power, where HIS-POWER-1 compares names exactly."""
+    near = st.sampled_from(
+        [form for p in POWERS for form in (p.value.capitalize(), p.value.upper(), f" {p.value}", f"{p.value} ")]
+    )
+    return st.one_of(near, unknown_powers())

@@ -106,7 +106,7 @@ def _board(draw: st.DrawFn, request: BoardT) -> tuple[BoardT, Refusal]:
 
 
 def _power(draw: st.DrawFn, request: PowerT) -> tuple[PowerT, Refusal]:
-    return replace(request, power=draw(his.unknown_powers())), ("InvalidState", "power")
+    return replace(request, power=draw(his.misnamed_powers())), ("InvalidState", "power")
 
 
 def _base_vp(draw: st.DrawFn, request: ScoreRequest) -> tuple[ScoreRequest, Refusal]:
@@ -140,9 +140,15 @@ def _turn(draw: st.DrawFn, request: TurnT) -> tuple[TurnT, Refusal]:
 
 
 def _cards(draw: st.DrawFn, request: PhaseRequest) -> tuple[PhaseRequest, Refusal]:
-    """A power's card left out (HIS-POWER-1)."""
-    left_out = draw(st.integers(0, len(request.cards) - 1))
-    return replace(request, cards=request.cards[:left_out] + request.cards[left_out + 1 :]), ("InvalidState", "cards")
+    """A power's card left out, or its power named otherwise: `England` is no power (HIS-POWER-1)."""
+    at = draw(st.integers(0, len(request.cards) - 1))
+    if draw(st.booleans()):
+        renamed = replace(request.cards[at], power=draw(his.misnamed_powers()))
+        return replace(request, cards=(*request.cards[:at], renamed, *request.cards[at + 1 :])), (
+            "InvalidState",
+            f"cards[{at}].power",
+        )
+    return replace(request, cards=request.cards[:at] + request.cards[at + 1 :]), ("InvalidState", "cards")
 
 
 def _history(draw: st.DrawFn, request: TurnT) -> tuple[TurnT, Refusal]:
@@ -175,13 +181,16 @@ PHASE: tuple[Step[PhaseRequest], ...] = steps_of(
 
 
 def _totals(draw: st.DrawFn, request: VictoryRequest) -> tuple[VictoryRequest, Refusal]:
-    """A total below 0 (HIS-VP-1), or a power's total left out (HIS-POWER-1)."""
+    """A total below 0 (HIS-VP-1), a power named otherwise (`England`), or a power's total left out (HIS-POWER-1)."""
     at = draw(st.integers(0, len(request.totals) - 1))
-    if draw(st.booleans()):
-        below = replace(request.totals[at], vp=draw(st.integers(-3, -1)))
-        return replace(request, totals=(*request.totals[:at], below, *request.totals[at + 1 :])), (
+    kind = draw(st.sampled_from(("vp", "power", "left out")))
+    if kind != "left out":
+        wrong = {"vp": draw(st.integers(-3, -1))} if kind == "vp" else {"power": draw(his.misnamed_powers())}
+        return replace(
+            request, totals=(*request.totals[:at], replace(request.totals[at], **wrong), *request.totals[at + 1 :])
+        ), (
             "InvalidState",
-            f"totals[{at}].vp",
+            f"totals[{at}].{kind}",
         )
     return replace(request, totals=request.totals[:at] + request.totals[at + 1 :]), ("InvalidState", "totals")
 

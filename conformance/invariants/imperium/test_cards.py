@@ -53,7 +53,7 @@ EXHAUST_RULES = [
 
 @pytest.mark.parametrize("relevant", EXHAUST_RULES)
 @fixture_safe
-@given(request=imperium_requests.exhaust_requests(), rulings=imp.rulings())
+@given(request=imperium_requests.exhaust_requests(imperium_requests.EACH_ALIKE), rulings=imp.rulings())
 def test_exhaust_agrees_with_the_rules(
     imperium: Imperium, relevant: Relevance, request: ExhaustRequest, rulings: Rulings
 ) -> None:
@@ -63,7 +63,7 @@ def test_exhaust_agrees_with_the_rules(
 
 @pytest.mark.rules("IMP-EXHAUST-1", "IMP-STATE-3")
 @fixture_safe
-@given(request=imperium_requests.exhaust_requests(), rulings=imp.rulings())
+@given(request=imperium_requests.exhaust_requests(imperium_requests.EACH_ALIKE), rulings=imp.rulings())
 def test_exhaust_moves_one_marker_and_no_card(imperium: Imperium, request: ExhaustRequest, rulings: Rulings) -> None:
     """A used ability costs one ready marker, adds one exhaust marker, and moves no card."""
     kind, after = outcome(imperium.use_exhaust_ability, request, rulings)
@@ -80,7 +80,7 @@ def test_exhaust_moves_one_marker_and_no_card(imperium: Imperium, request: Exhau
 
 @pytest.mark.rules("IMP-EXHAUST-2")
 @fixture_safe
-@given(request=imperium_requests.exhaust_requests(), rulings=imp.rulings())
+@given(request=imperium_requests.exhaust_requests(imperium_requests.EACH_ALIKE), rulings=imp.rulings())
 def test_exhausted_card_is_refused_a_second_time(imperium: Imperium, request: ExhaustRequest, rulings: Rulings) -> None:
     """Right after a successful use, the same use is refused under IMP-EXHAUST-2."""
     kind, after = outcome(imperium.use_exhaust_ability, request, rulings)
