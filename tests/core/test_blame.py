@@ -4994,3 +4994,133 @@ def test_a_due_refusal_cited_as_legal_ones_are_keeps_its_rule_where_they_are_the
     records = records_of("imperium", target, ("pay_cost",))
     assert any(r.outcome == "failed" for r in records)
     assert "IMP-RULING-4" in _failed_rules("imperium", records), _failed_rules("imperium", records)
+
+
+def _drawn_card_by_its_name(player: Any) -> Any:
+    """IMP-DRAW-1 misread: the drawn card put in the hand as its name, not the whole card (the 54th zoo's imp-01; runs
+    as ``drawing.take_top_card``)."""
+    drawn = tuple(card.name for card in player.draw_pile[:1])
+    return replace(player, draw_pile=player.draw_pile[1:], hand=player.hand + drawn)
+
+
+def test_items_added_by_their_names_fail_the_clause_of_the_step_adding_them_not_each_draw_rule() -> None:
+    """Every draw that ends with a card drawn shows the hand wrong, whichever rule its check is primary to: the one
+    step adding the card to the hand (IMP-DRAW-1), its items written by their names, is the misreading."""
+    misread = _misread(imperium_drawing.take_top_card, _drawn_card_by_its_name, imperium)
+    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert _failed_rules("imperium", records) == ["IMP-DRAW-1"]
+
+
+def _nation_card_from_the_bottom(player: Any, rulings: Any) -> Any:
+    """IMP-DRAW-3 misread: the nation card taken from the bottom of the nation deck, not its top (the 54th zoo's imp-02;
+    runs as ``drawing.move_nation_card``)."""
+    if not player.nation_deck:
+        return player
+    card, rest = player.nation_deck[-1], player.nation_deck[:-1]
+    zone = Zone.HAND if rulings.nation_card_on_shuffle is NationCardOnShuffle.HAND else Zone.DISCARD_PILE
+    return add_to_zone(replace(player, nation_deck=rest), zone, (card,))
+
+
+def test_a_pile_taken_from_its_other_end_fails_the_clause_of_the_step_taking_it() -> None:
+    """A nation card off the wrong end changes which card the shuffle orders must hold, so orders are refused and
+    hands differ over the shuffle's and the ruling's vectors: the step taking the card (IMP-DRAW-3) is misread."""
+    misread = _misread(imperium_drawing.move_nation_card, _nation_card_from_the_bottom, imperium)
+    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("imperium", records) == ["IMP-DRAW-3"]
+
+
+def _if_able_order_refused_on_its_first(request: Any, rulings: Any, /) -> Any:
+    """IMP-DRAW-5's refusal named as IMP-DRAW-4 names an order: an order given to a draw if able refused on
+    ``shuffles[0]``, not ``shuffles`` (the 54th zoo's imp-03)."""
+    validate_player(request.player, "player")
+    validate_count(request.count, "count")
+    if request.mode is DrawMode.IF_ABLE and request.shuffles:
+        raise InvalidState("shuffles[0]", list(request.shuffles[0]), "a draw if able never shuffles", "IMP-DRAW-5")
+    return imperium.draw(request, rulings)
+
+
+def test_a_due_refusal_on_its_field_with_an_index_added_fails_the_checks_rule_not_the_one_naming_that_form() -> None:
+    """``shuffles[0]`` is the field IMP-DRAW-4's refusals name; made for the fault IMP-DRAW-5 refuses, on the same
+    field with an index added, the refusal is the one due, its field written otherwise: IMP-DRAW-5's."""
+    records = records_of("imperium", SimpleNamespace(draw=_if_able_order_refused_on_its_first), ("draw",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == ["IMP-DRAW-5"]
+
+
+def _cost_taken_off(request: Any, rulings: Any, /) -> Any:
+    """IMP-PAY-1 misread: the cost taken off the holding, not the payment handed over (the 54th zoo's imp-08)."""
+    result = imperium.pay_cost(request, rulings)
+    held, cost = request.tokens, request.cost
+    left = replace(
+        held,
+        coins=held.coins - cost.coins,
+        military=held.military - cost.military,
+        influence=held.influence - cost.influence,
+    )
+    return replace(result, tokens=left)
+
+
+def test_the_cost_taken_off_the_holding_fails_the_clause_owning_the_subtraction() -> None:
+    """Every payment that differs from its cost leaves the wrong tokens, over the conversion, resource and surplus
+    rules' checks: the holding less the cost is IMP-PAY-1's subtraction misread."""
+    records = records_of("imperium", SimpleNamespace(pay_cost=_cost_taken_off), ("pay_cost",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    failing = _failed_rules("imperium", records)
+    assert "IMP-PAY-1" in failing and len(failing) <= 2, failing
+
+
+def _power_names_folded(value: Any) -> Any:
+    """HIS-POWER-1 misread: every power's name folded to lower case before it is checked (`England` taken as
+    `england`), in every list of powers (the 54th zoo's his-06)."""
+    if isinstance(value, tuple):
+        return tuple(_power_names_folded(item) for item in value)  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+    if not hasattr(value, "__dataclass_fields__"):
+        return value
+    changed = {name: _power_names_folded(getattr(value, name)) for name in value.__dataclass_fields__}
+    if isinstance(changed.get("power"), str):
+        changed["power"] = changed["power"].lower()
+    return replace(value, **changed)
+
+
+def test_a_check_never_made_shown_on_one_list_is_blamed_so_where_another_list_is_refused_past() -> None:
+    """Power names folded: `England` accepted in a victory's totals (a vector shows it alone) and, in a phase's cards,
+    refused past on the play's fault behind it, as an order invariant draws it. The run shows the check never made on
+    a list of powers, so the refusal past it in another list is that check's (HIS-POWER-1), not the rule the refusal
+    cites, which the invariant does not involve."""
+
+    def call(name: str) -> Any:
+        def folded(request: Any, rulings: Any, /) -> Any:
+            return getattr(his, name)(_power_names_folded(request), rulings)
+
+        return folded
+
+    target = SimpleNamespace(**{op.name: call(op.name) for op in game("his").operations})
+    records = records_of("his", target)
+    assert _failed_rules("his", records) == ["HIS-POWER-1"]
+    refused = next(loaded for loaded in load_game(game("his")) if loaded.case.id == "his-phase-with-refused-play")
+    renamed = replace(refused.request.cards[0], power=refused.request.cards[0].power.capitalize())
+    faulty: Any = replace(refused.request, cards=(renamed, *refused.request.cards[1:]))
+    with pytest.raises(InvalidState) as due:
+        his.run_phase(faulty, refused.rulings)
+    with pytest.raises(IllegalAction) as given:
+        target.run_phase(faulty, refused.rulings)
+    record = CheckRecord(
+        "test_run_phase_refuses_the_earliest_fault",
+        "his",
+        "invariant",
+        ("HIS-POWER-1", "HIS-VP-3", "HIS-BONUS-7"),
+        Verdict.FAILED.value,
+        "refused for another fault",
+        operation="run_phase",
+        request=wire_form(faulty),
+        rulings=wire_form(refused.rulings),
+        expected={"error": {"kind": "InvalidState", "field": due.value.field}},
+        got={"error": {"kind": "IllegalAction", "rule": given.value.rule}},
+    )
+    assert due.value.field == "cards[0].power" and given.value.rule == "HIS-PLAY-1"
+    assert blamed_rule(record, [*records, record]) == "HIS-POWER-1"

@@ -10,7 +10,9 @@ first item or ended one short (a tie-break's walk back through the history begun
 backwards, ``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the
 ruling), a condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever
 the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances
-by taken as one, a sequence extended at its other end (a card put first in the hand, not last), a table's member
+by taken as one, a sequence extended at its other end (a card put first in the hand, not last) or with its items
+by their names (a card put in the hand as its name), a pile taken from its other end (its bottom card for its top),
+a table's member
 filed under another key (a power's special line on another power's sheet), a published list copied with one member
 left out or typed as another of its kind (``tables``). ``edits`` compiles each into its function's code.
 """
@@ -73,6 +75,10 @@ def edited(
                 yield copy.deepcopy(node.right)
         if isinstance(node.op, ast.Add) and any(_sequence(t) for t in (node.left, node.right)):
             yield ast.BinOp(node.right, ast.Add(), node.left)  # a sequence extended at its other end
+            for at, term in enumerate((node.left, node.right)):  # its items added by their names, not whole
+                if _sequence(term):
+                    named = _by_name(term)
+                    yield ast.BinOp(named, node.op, node.right) if at == 0 else ast.BinOp(node.left, node.op, named)
         yield from _advanced_by_one(node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):  # a factor left out (a rate taken as one)
         if not any(isinstance(t, ast.Constant) for t in (node.left, node.right)):
@@ -120,6 +126,8 @@ def edited(
         yield ast.Subscript(node, ast.Slice(None, ast.Constant(1), None), ast.Load())
     elif isinstance(node, ast.AugAssign):
         yield from _advanced_by_one(node)
+    elif isinstance(node, (ast.Assign, ast.Return)):  # a pile taken from its other end
+        yield from _other_end(node)
     elif isinstance(node, ast.If) and not node.orelse and isinstance(node.body[-1], (ast.Raise, ast.Return)):
         yield None  # a refusal, or a case, left out
     elif isinstance(node, ast.If) and not node.orelse:  # a step's condition left out: the step always taken
@@ -133,6 +141,31 @@ def edited(
             yield ast.For(node.target, walked, node.body, node.orelse, node.type_comment)
     elif isinstance(node, ast.Dict) and len(node.values) > 1 and all(isinstance(v, ast.Tuple) for v in node.values):
         yield from _filed_elsewhere(node)
+
+
+def _other_end(node: ast.stmt) -> Iterator[ast.AST]:
+    """A pile taken from its other end (the nation card taken from the bottom of the nation deck): in one statement,
+    each ``pile[0]``, ``pile[1:]`` and ``pile[:1]`` of one pile read as ``pile[-1]``, ``pile[:-1]``, ``pile[-1:]``."""
+    piles = {ast.unparse(n.value) for n in ast.walk(node) if isinstance(n, ast.Subscript) and _far(n.slice)}
+    for pile in sorted(piles):
+        flipped = copy.deepcopy(node)
+        for part in ast.walk(flipped):
+            if isinstance(part, ast.Subscript) and ast.unparse(part.value) == pile and (far := _far(part.slice)):
+                part.slice = far
+        yield flipped
+
+
+def _far(index: ast.expr) -> ast.expr | None:
+    """The same index counted from the other end: ``0`` as ``-1``, ``1:`` as ``:-1``, ``:1`` as ``-1:`` (else None)."""
+    last = ast.UnaryOp(ast.USub(), ast.Constant(1))
+    if isinstance(index, ast.Constant) and type(index.value) is int and index.value == 0:
+        return last
+    if not isinstance(index, ast.Slice) or index.step is not None:
+        return None
+    lower, upper = (bound.value if isinstance(bound, ast.Constant) else bound for bound in (index.lower, index.upper))
+    if lower == 1 and upper is None:
+        return ast.Slice(None, last, None)
+    return ast.Slice(last, None, None) if lower is None and upper == 1 else None
 
 
 def _filed_elsewhere(node: ast.Dict) -> Iterator[ast.AST]:
@@ -200,6 +233,15 @@ def _sequence(node: ast.AST) -> bool:
     """A sequence written as such: a slice (``pile[:1]``), a tuple or a list."""
     sliced = isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice)
     return sliced or isinstance(node, (ast.Tuple, ast.List))
+
+
+def _by_name(items: ast.expr) -> ast.expr:
+    """``tuple(item.name for item in items)``: the items written by their names (a card put in the hand as its name)."""
+    item = ast.Name("_item", ast.Load())
+    each = ast.comprehension(ast.Name("_item", ast.Store()), copy.deepcopy(items), [], 0)
+    return ast.Call(
+        ast.Name("tuple", ast.Load()), [ast.GeneratorExp(ast.Attribute(item, "name", ast.Load()), [each])], []
+    )
 
 
 def _counted(node: ast.AST) -> bool:

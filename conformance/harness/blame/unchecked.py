@@ -2,17 +2,21 @@
 
 An implementation that never makes a check answers a result where that check's refusal is due, and a request holding
 a later fault too is refused on the later one. Read alone, that refusal looks like two checks made in the other order;
-read with the run, the first check was never made at all (``passed_over``).
+read with the run, the first check was never made at all (``passed_over``): the run shows the same fault accepted, or
+the same check on a list of another name (``England`` accepted in ``totals``, refused past in ``cards``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.conformance.harness.blame.refusals import errors, unindexed
+from rulespec.conformance.harness.blame.refusals import errors, field_rule, unindexed
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
+
+_INDEX = re.compile(r"\[\d+\]")
 
 
 def passed_over(record: CheckRecord, among: Sequence[CheckRecord]) -> CheckRecord | None:
@@ -22,19 +26,34 @@ def passed_over(record: CheckRecord, among: Sequence[CheckRecord]) -> CheckRecor
     after it (a negative piracy count accepted alone, then refused past in a two-fault request). None otherwise."""
     due, _ = errors(record)
     key = _fault(due) if due is not None else None
-    if key is None:
+    if due is None or key is None:
         return None
     accepted = [
-        other
+        (other, wanted)
         for other in among
         if other.game == record.game
         and other.outcome == Outcome.FAILED.value
-        and (wanted := errors(other))[1] is None
-        and wanted[0] is not None
-        and _fault(wanted[0]) == key
+        and (refusals := errors(other))[1] is None
+        and (wanted := refusals[0]) is not None
         and other.got is not None
     ]
-    return next((o for o in accepted if o.rulings == record.rulings), next(iter(accepted), None))
+    same = [other for other, wanted in accepted if _fault(wanted) == key]
+    alike = _kin(record.game, due)
+    kin = [other for other, wanted in accepted if alike is not None and _kin(record.game, wanted) == alike]
+    for found in (same, kin):
+        if found:
+            return next((o for o in found if o.rulings == record.rulings), found[0])
+    return None
+
+
+def _kin(key: str, refusal: dict[str, Any]) -> tuple[str, str] | None:
+    """An ``InvalidState``'s field by its last name and its rule (``field_rule``): the same check made on a list of
+    another name (a power's name in ``cards`` as in ``totals``, HIS-POWER-1's); None for any other refusal."""
+    named = refusal.get("field") if refusal.get("kind") == "InvalidState" else None
+    if not isinstance(named, str):
+        return None
+    rule = field_rule(key, named)
+    return (_INDEX.sub("", named).rpartition(".")[2], rule) if rule is not None else None
 
 
 def _fault(refusal: dict[str, Any]) -> str | None:

@@ -69,6 +69,8 @@ def decided(
             return drawn
     if operation == "pay_cost" and paths == ("$.tokens.progress",) and _progress_kept(request, rulings, expected, got):
         return "IMP-RULING-4"  # the progress tokens handed over kept: under ``forfeited`` they are spent like any other
+    if operation == "pay_cost" and paths and _cost_taken_off(request, got):
+        return "IMP-PAY-1"  # the holding less the cost, where it is the holding less the payment handed over
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
         return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
     if paths == ("$.collapse_card",) and operation in _REPORTS_THE_COLLAPSE:
@@ -116,6 +118,18 @@ def _progress_kept(request: Any, rulings: Any, expected: Any, got: Any) -> bool:
     due, kept = (field(field(answer, "tokens"), "progress") for answer in (expected, got))
     counts = all(type(count) is int for count in (handed, due, kept))
     return field(rulings, "surplus") == "forfeited" and counts and handed > 0 and kept - due == handed
+
+
+def _cost_taken_off(request: Any, got: Any) -> bool:
+    """Whether the tokens answered are the holding less the cost (its coins, military and influence; every other count
+    as held): the cost taken off, not the payment. A payment equal to its cost answers alike everywhere, so it never
+    differs."""
+    holding, cost, left = field(request, "tokens"), field(request, "cost"), field(got, "tokens")
+    kinds = ("coins", "military", "influence", "resources", "progress")
+    counts = [(field(holding, kind), field(cost, kind) or 0, field(left, kind)) for kind in kinds]
+    if not all(type(count) is int for row in counts for count in row):
+        return False
+    return all(held - paid == kept for held, paid, kept in counts)
 
 
 # the operations that report the card that emptied the unrest pile, and the clause of the step that reports it
