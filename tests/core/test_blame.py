@@ -5124,3 +5124,12 @@ def test_a_check_never_made_shown_on_one_list_is_blamed_so_where_another_list_is
     )
     assert due.value.field == "cards[0].power" and given.value.rule == "HIS-PLAY-1"
     assert blamed_rule(record, [*records, record]) == "HIS-POWER-1"
+
+
+def test_a_required_draw_refused_on_its_orders_is_never_the_if_able_clause() -> None:
+    """Vectors of IMP-DRAW-4 and IMP-DRAW-5 both refuse ``shuffles``; a legal required draw refused there is the
+    orders' clause or the step that misdrew, never the clause of draws if able (whichever the vectors' vote favours)."""
+    records = records_of("imperium", SimpleNamespace(draw=_drawn_up_to_the_count), ("draw",))
+    refused = [r for r in records if r.outcome == "failed" and "error" not in r.expected and "error" in (r.got or {})]
+    on_orders = [r for r in refused if r.got["error"]["field"] == "shuffles" and r.request["mode"] == "required"]
+    assert on_orders and "IMP-DRAW-5" not in {blamed_rule(r, records) for r in on_orders}

@@ -65,7 +65,8 @@ def refused_draw(request: Any, rulings: Any, named: str) -> str | None:
     emptied the draw pile with its last card, a discard pile left to shuffle, every order it was given used: the
     procedure run after the last card, when no card was due (IMP-DRAW-2's when, not IMP-DRAW-4's orders), or one the
     orders are too few for only where the count is drawn again whole after a shuffle (IMP-DRAW-2's remaining cards);
-    else None."""
+    any other draw refused on ``shuffles``: the clause of the orders it takes (IMP-DRAW-4; if able, IMP-DRAW-5), never
+    a vote of the vectors refusing that field; else None."""
     if named == "IMP-RULING-7" and _mode(request) == "if_able":
         return "IMP-DRAW-5"
     if named == "shuffles" and field(field(_counted_anew(request, rulings), "error"), "field") == "shuffles":
@@ -76,7 +77,10 @@ def refused_draw(request: Any, rulings: Any, named: str) -> str | None:
     orders = cast(dict[str, Any], request).get("shuffles")
     used = isinstance(orders, (list, tuple)) and _runs(field(answer, "shuffles")) == len(orders)  # pyright: ignore[reportUnknownArgumentType]
     left = bool(player_of(answer).get("discard_pile"))
-    return "IMP-DRAW-2" if used and left and _emptied_by_its_last_card(request, answer) else None
+    if used and left and _emptied_by_its_last_card(request, answer):
+        return "IMP-DRAW-2"
+    # else the clause of the orders this draw takes: a required draw's are IMP-DRAW-4's, one if able takes none
+    return "IMP-DRAW-5" if _mode(request) == "if_able" else "IMP-DRAW-4"
 
 
 def accepted_draw(request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
