@@ -4028,7 +4028,7 @@ def test_a_shuffle_procedure_run_after_the_last_card_is_the_clause_of_when_it_ru
     short = _imperium_case("imp-draw-short-draw-stops")  # stopped short: a run that found nothing is counted or not
     request, expected = json_value(short.case.input), json_value(short.case.output)
     rulings = json_value(short.case.rulings)
-    assert imperium_blame.refused("draw", request, rulings, "shuffles") is None
+    assert imperium_blame.refused("draw", request, rulings, "shuffles") == "IMP-DRAW-4"  # the orders' own clause
     one_more = {**expected, "shuffles": expected["shuffles"] + 1}
     assert imperium_blame.decided("draw", request, rulings, expected, one_more, ("$.shuffles",)) == "IMP-DRAW-4"
 
@@ -5043,9 +5043,9 @@ def _if_able_order_refused_on_its_first(request: Any, rulings: Any, /) -> Any:
     return imperium.draw(request, rulings)
 
 
-def test_a_due_refusal_on_its_field_with_an_index_added_fails_the_checks_rule_not_the_one_naming_that_form() -> None:
-    """``shuffles[0]`` is the field IMP-DRAW-4's refusals name; made for the fault IMP-DRAW-5 refuses, on the same
-    field with an index added, the refusal is the one due, its field written otherwise: IMP-DRAW-5's."""
+def test_a_refusal_naming_its_field_with_an_index_added_fails_its_checks_clause_not_the_one_naming_that_form() -> None:
+    """``shuffles[0]`` is the field IMP-DRAW-4's refusals name; IMP-DRAW-5's refusal with its field written so (one
+    node of the reference: the path copied from a neighbouring check's) answers as the port does: IMP-DRAW-5's."""
     records = records_of("imperium", SimpleNamespace(draw=_if_able_order_refused_on_its_first), ("draw",))
     assert any(r.outcome == "failed" for r in records)
     assert _failed_rules("imperium", records) == ["IMP-DRAW-5"]

@@ -18,12 +18,10 @@ blame is the primary rule, except where the answer says better which rule went w
   player counts, else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal
   value refused on the way to the fault); a refusal that was due made under another rule's name, the run showing
   nothing else of that rule (``refusals.mislabelled``): the check's own rule, so a burned debater's claim refused
-  citing HIS-BONUS-2 fails HIS-BONUS-1, as does one made on its field with an index added or dropped
-  (``refusals.reindexed``: an order given to a draw if able refused on ``shuffles[0]`` fails IMP-DRAW-5); a due
-  refusal made under a rule the run refuses legal inputs of the same operation under too: the blame of those refusals
-  (a surplus refused as not covering, as legal payments are); an ``IllegalAction`` under a rule the operation never
-  refuses under (``refusals.borrowed``: the red symbol of IMP-PLAY-2 asked of an exhaust ability): the check's own
-  rule, since the cited rule's own operation is untouched;
+  citing HIS-BONUS-2 fails HIS-BONUS-1; a due refusal made under a rule the run refuses legal inputs of the same
+  operation under too: the blame of those refusals (a surplus refused as not covering, as legal payments are); an
+  ``IllegalAction`` under a rule the operation never refuses under (``refusals.borrowed``: the red symbol of
+  IMP-PLAY-2 asked of an exhaust ability): the check's own rule, since the cited rule's own operation is untouched;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``),
@@ -100,7 +98,7 @@ from typing import Any, cast
 from rulespec.conformance.harness.blame.composed import composed_step
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import inside_another, refuted
-from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal, refused_under, reindexed
+from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal, refused_under
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
 from rulespec.conformance.harness.blame.steps import first_step
 from rulespec.conformance.harness.blame.suite import accepted_for, decided_step
@@ -144,8 +142,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
                 or swapped(record, among, passed)
-                or (primary if (due_refusal and (mislabelled(record, among) or reindexed(record))) else None)
-                or (primary if borrowed(record) else None)
+                or (primary if (due_refusal and mislabelled(record, among)) or borrowed(record) else None)
                 or (_refused_alike(record, among, cast(dict[str, Any], error)) if due_refusal else None)
                 or cited
             )

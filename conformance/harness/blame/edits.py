@@ -64,14 +64,14 @@ def _cited(guard: ast.If) -> str | None:
 
 
 def _untouched(function: ast.FunctionDef) -> set[int]:
-    """Nodes no misreading edits: the docstring, annotations, and the arguments of a ``raise`` (its message)."""
+    """Nodes no misreading edits: the docstring, annotations, a ``raise``'s arguments (not the exception: its field)."""
     skipped: list[ast.AST] = []
     if function.body and isinstance(function.body[0], ast.Expr) and isinstance(function.body[0].value, ast.Constant):
         skipped.append(function.body[0])
     for node in ast.walk(function):
         skipped += [getattr(node, name) for name in ("annotation", "returns") if getattr(node, name, None) is not None]
         if isinstance(node, ast.Raise) and node.exc is not None:
-            skipped.append(node.exc)
+            skipped += list(ast.iter_child_nodes(node.exc))
     return {id(part) for node in skipped for part in ast.walk(node)} | {id(function.args)}
 
 

@@ -1,20 +1,20 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
 A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==`` as
-``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read
-from another field of the same value (the coins on a card added as its influence), a factor of a product left out (a
-rate taken as one) or counted once whatever its count (the yield of one taxation however many), a total taken as its
-first term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count
-the request asks for run one short, a loop run once too often or too few (``range(n)``), a walk begun one past its
-first item or ended one short (a tie-break's walk back through the history begun a turn too far back), a flag read
-backwards, ``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the
-ruling), a condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever
-the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances
-by taken as one, a sequence extended at its other end (a card put first in the hand, not last) or with its items
-by their names (a card put in the hand as its name), a pile taken from its other end (its bottom card for its top),
-a table's member
-filed under another key (a power's special line on another power's sheet), a published list copied with one member
-left out or typed as another of its kind (``tables``). ``edits`` compiles each into its function's code.
+``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from
+another field of the same value (the coins on a card added as its influence), a factor of a product left out (a rate
+taken as one) or counted once whatever its count (the yield of one taxation however many), a total taken as its first
+term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the
+request asks for run one short, a loop run once too often or too few (``range(n)``), a walk begun one past its first
+item or ended one short (a tie-break's walk back through the history begun a turn too far back), a flag read backwards,
+``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition
+or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever the ruling), all that
+qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by taken as one, a
+sequence extended at its other end (a card put first in the hand, not last) or with its items by their names (a card put
+in the hand as its name), a pile taken from its other end (its bottom card for its top), the field a refusal names with
+its index added or dropped (``shuffles[0]`` for ``shuffles``), a table's member filed under another key (a power's
+special line on another power's sheet), a published list copied with one member left out or typed as another of its kind
+(``tables``). ``edits`` compiles each into its function's code.
 """
 
 from __future__ import annotations
@@ -119,6 +119,8 @@ def edited(
     ):
         for step in (ast.Add(), ast.Sub()):  # a loop run once too often, or once too few
             yield ast.Call(node.func, [ast.BinOp(node.args[0], step, ast.Constant(1))], [])
+    elif isinstance(node, ast.Call) and (field := _refused_on(node)) is not None:  # its index added or dropped
+        yield ast.Call(node.func, [field, *node.args[1:]], node.keywords)
     elif helped(node):  # a helper's adjustment left out: ``top(ENGLISH_HOME_SPACES)`` read as the bare bound
         assert isinstance(node, ast.Call)
         yield copy.deepcopy(node.args[0])
@@ -141,6 +143,24 @@ def edited(
             yield ast.For(node.target, walked, node.body, node.orelse, node.type_comment)
     elif isinstance(node, ast.Dict) and len(node.values) > 1 and all(isinstance(v, ast.Tuple) for v in node.values):
         yield from _filed_elsewhere(node)
+
+
+def _refused_on(node: ast.Call) -> ast.expr | None:
+    """The field an ``InvalidState`` names written with its index added or dropped (``"shuffles"`` as
+    ``"shuffles[0]"``, ``f"shuffles[{used}]"`` as ``"shuffles"``): a refusal path copied from a neighbouring check's."""
+    if not (isinstance(node.func, ast.Name) and node.func.id == "InvalidState" and node.args):
+        return None
+    field = node.args[0]
+    if isinstance(field, ast.Constant) and isinstance(field.value, str) and field.value:
+        return ast.Constant(field.value + "[0]") if not field.value.endswith("]") else None
+    if not isinstance(field, ast.JoinedStr) or len(field.values) < 3:
+        return None
+    *head, opened, _, closed = field.values
+    shut = isinstance(closed, ast.Constant) and closed.value == "]"
+    if not (shut and isinstance(opened, ast.Constant) and isinstance(opened.value, str) and opened.value.endswith("[")):
+        return None
+    rest = [*head, ast.Constant(opened.value[:-1])] if opened.value != "[" else head
+    return ast.JoinedStr(rest) if rest else None
 
 
 def _other_end(node: ast.stmt) -> Iterator[ast.AST]:

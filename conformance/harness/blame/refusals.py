@@ -7,8 +7,8 @@ it (indices dropped: ``empires[].population``); a field no vector refuses in tha
 place (the longest tail of its path one rule's vectors refuse: ``control[].markers`` of ``region`` for that of
 ``regions[]``). ``refused_legal`` weighs a refusal against the run: a field the run refuses where no refusal was due
 (a legal value refused) is refused wrongly wherever it is; ``mislabelled`` finds a due refusal made as due but cited
-under another rule's name, ``reindexed`` one made on the due field with an index added or dropped; ``borrowed``, an
-``IllegalAction`` under a rule the operation never refuses under (another operation's check made here).
+under another rule's name; ``borrowed``, an ``IllegalAction`` under a rule the operation never refuses under (another
+operation's check made here).
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ from rulespec.conformance.harness.verdict import Outcome
 
 _INDEX = re.compile(r"\[\d+\]")
 _NAME = re.compile(r"`([a-z][a-z0-9_]*)`")
-_TRAILING_INDEX = re.compile(r"\[\d+\]$")
 
 
 def unindexed(path: str) -> str:
@@ -45,13 +44,15 @@ def unindexed(path: str) -> str:
 @functools.cache
 def field_rules(key: str) -> dict[str, str]:
     """Each field the game's vectors refuse (its indices dropped: ``empires[].population``) to the primary rule of
-    those vectors, the most common when several refuse it."""
+    those vectors, the most common when several refuse it; a field two rules' vectors refuse as often names neither
+    (``shuffles``, refused as often for a draw if able as for a required draw's orders: the vote is no evidence)."""
     votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
     for loaded in load_game(registry.game(key)):
         error = loaded.case.error
         if error is not None and error.field and loaded.case.rules:
             votes[unindexed(error.field)][loaded.case.rules[0]] += 1
-    return {name: counter.most_common(1)[0][0] for name, counter in votes.items()}
+    ranked = {name: counter.most_common(2) for name, counter in votes.items()}
+    return {name: top[0][0] for name, top in ranked.items() if len(top) == 1 or top[0][1] > top[1][1]}
 
 
 def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict[str, Any]) -> CheckRecord | None:
@@ -90,19 +91,6 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
             if wanted is None or wanted.get("kind") != "IllegalAction" or wanted.get("rule") != due.get("rule"):
                 return False
     return True
-
-
-def reindexed(record: CheckRecord) -> bool:
-    """Whether the InvalidState due was given on the same field with an index added or dropped (``shuffles[0]`` for
-    ``shuffles``): the refusal due, made where the check's rule says, its field written otherwise; never the rule
-    whose refusals name the other form (an order given to a draw if able, named as DRAW-4 names an order)."""
-    due, given = errors(record)
-    if due is None or given is None or due.get("kind") != "InvalidState" or given.get("kind") != "InvalidState":
-        return False
-    wanted, named = due.get("field"), given.get("field")
-    if not (isinstance(wanted, str) and isinstance(named, str)) or wanted == named:
-        return False
-    return _TRAILING_INDEX.sub("", wanted) == _TRAILING_INDEX.sub("", named)
 
 
 def _named_rule(record: CheckRecord, given: dict[str, Any]) -> str | None:

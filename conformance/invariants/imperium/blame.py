@@ -69,8 +69,10 @@ def decided(
             return drawn
     if operation == "pay_cost" and paths == ("$.tokens.progress",) and _progress_kept(request, rulings, expected, got):
         return "IMP-RULING-4"  # the progress tokens handed over kept: under ``forfeited`` they are spent like any other
-    if operation == "pay_cost" and paths and _cost_taken_off(request, got):
-        return "IMP-PAY-1"  # the holding less the cost, where it is the holding less the payment handed over
+    if operation == "pay_cost" and any(path.startswith("$.tokens") for path in paths):
+        taken = _cost_taken_off(request, got)  # the holding less the cost, not the payment handed over
+        if taken is not None:
+            return taken
     if operation == "use_exhaust_ability" and paths == ("$.action_markers",):
         return "IMP-EXHAUST-1"  # the markers owned changed, where exhausting only moves one onto the card
     if paths == ("$.collapse_card",) and operation in _REPORTS_THE_COLLAPSE:
@@ -120,16 +122,23 @@ def _progress_kept(request: Any, rulings: Any, expected: Any, got: Any) -> bool:
     return field(rulings, "surplus") == "forfeited" and counts and handed > 0 and kept - due == handed
 
 
-def _cost_taken_off(request: Any, got: Any) -> bool:
-    """Whether the tokens answered are the holding less the cost (its coins, military and influence; every other count
-    as held): the cost taken off, not the payment. A payment equal to its cost answers alike everywhere, so it never
-    differs."""
-    holding, cost, left = field(request, "tokens"), field(request, "cost"), field(got, "tokens")
+def _cost_taken_off(request: Any, got: Any) -> str | tuple[str, ...] | None:
+    """Where the tokens answered are the holding less the cost (its coins, military and influence; every other count
+    as held): the cost taken off, not the payment (IMP-PAY-1). Only a payment worth exactly its cost and holding no
+    resource shows it for sure (influence handed over for military); a resource taken off as two coins (IMP-PAY-3) or
+    a spare token given back under ``forfeited`` (IMP-RULING-4) leaves the holding less the cost too: the run tells
+    which, that clause first where it shows neither."""
+    holding, left = field(request, "tokens"), field(got, "tokens")
+    cost, paid = field(request, "cost"), field(request, "payment")
     kinds = ("coins", "military", "influence", "resources", "progress")
-    counts = [(field(holding, kind), field(cost, kind) or 0, field(left, kind)) for kind in kinds]
-    if not all(type(count) is int for row in counts for count in row):
-        return False
-    return all(held - paid == kept for held, paid, kept in counts)
+    rows = [(field(holding, kind), field(cost, kind) or 0, field(paid, kind), field(left, kind)) for kind in kinds]
+    if not all(type(count) is int for row in rows for count in row):
+        return None
+    if not all(held - due == kept for held, due, _, kept in rows):
+        return None
+    if field(paid, "resources"):
+        return ("IMP-PAY-3", "IMP-PAY-1")
+    return "IMP-PAY-1" if sum(row[2] for row in rows) == sum(row[1] for row in rows) else ("IMP-RULING-4", "IMP-PAY-1")
 
 
 # the operations that report the card that emptied the unrest pile, and the clause of the step that reports it
