@@ -5133,3 +5133,27 @@ def test_a_required_draw_refused_on_its_orders_is_never_the_if_able_clause() -> 
     refused = [r for r in records if r.outcome == "failed" and "error" not in r.expected and "error" in (r.got or {})]
     on_orders = [r for r in refused if r.got["error"]["field"] == "shuffles" and r.request["mode"] == "required"]
     assert on_orders and "IMP-DRAW-5" not in {blamed_rule(r, records) for r in on_orders}
+
+
+def test_a_field_holding_a_name_the_vocabulary_defines_is_not_the_one_clause_writing_it_too() -> None:
+    """`fame` is a suit the spec's vocabulary lists, and IMP-RULING-2 the one clause that writes it too. A suit refused
+    out of order (checked before a repeat due first: the PHP audit's flip of ``check_collapse``) is the order's and its
+    field's, never the ruling's, which ``check_collapse`` does not read."""
+    loaded = _imperium_case("imp-collapse-repeat-before-suit")
+    request = json_value(loaded.case.input)
+    suit = next(at for at, card in enumerate(request["unrest_pile"]) if card["suit"] != "unrest")
+    assert request["unrest_pile"][suit]["suit"] == "fame"
+    record = CheckRecord(
+        f"{loaded.path.name}::{loaded.case.id}",
+        "imperium",
+        "vector",
+        tuple(loaded.case.rules),
+        Verdict.FAILED.value,
+        "refused for another field",
+        operation=loaded.operation,
+        request=request,
+        rulings=json_value(loaded.case.rulings),
+        expected={"error": {"kind": "InvalidState", "field": loaded.case.error.field if loaded.case.error else ""}},
+        got={"error": {"kind": "InvalidState", "field": f"unrest_pile[{suit}].suit"}},
+    )
+    assert blamed_rule(record, [record]) == "IMP-STATE-1"

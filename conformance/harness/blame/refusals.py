@@ -256,12 +256,15 @@ def _kind_clause(key: str, record: CheckRecord, field: str) -> str | None:
 
 @functools.cache
 def _names(key: str) -> dict[str, str]:
-    """Each wire name the spec writes (in backticks) in one clause alone, to that clause: the clause that defines it."""
+    """Each wire name the spec writes (in backticks) in one clause alone, to that clause: the clause that defines it. A
+    name the spec's vocabulary, before its first clause, writes (a suit, where a card is defined) is defined there."""
+    path = registry.game(key).spec_path
+    vocabulary = set(_NAME.findall(Path(path).read_text(encoding="utf-8").partition("\n### ")[0]))
     found: defaultdict[str, set[str]] = defaultdict(set)
-    for clause in read_clauses(registry.game(key).spec_path):
+    for clause in read_clauses(path):
         for name in _NAME.findall(clause.text):
             found[name].add(clause.id)
-    return {name: clauses.pop() for name, clauses in found.items() if len(clauses) == 1}
+    return {name: clauses.pop() for name, clauses in found.items() if len(clauses) == 1 and name not in vocabulary}
 
 
 def _named(key: str, value: Any) -> str | None:
