@@ -23,6 +23,7 @@ import rulespec.reference.struggle_of_empires as soe
 import rulespec.reference.struggle_of_empires.income as soe_income
 import rulespec.reference.struggle_of_empires.maintenance as maintenance
 import rulespec.reference.struggle_of_empires.scoring as scoring
+import rulespec.reference.struggle_of_empires.validation as soe_validation
 from rulespec.conformance.harness.blame.refusals import cited
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import FAILED, IMPLICATED, blamed_rule, tally
@@ -5157,3 +5158,37 @@ def test_a_field_holding_a_name_the_vocabulary_defines_is_not_the_one_clause_wri
         got={"error": {"kind": "InvalidState", "field": f"unrest_pile[{suit}].suit"}},
     )
     assert blamed_rule(record, [record]) == "IMP-STATE-1"
+
+
+def _order_before_signs(region: Any, players: Any, path: str) -> None:
+    """SOE-GAME-6 misread: a region's values checked highest first before each is checked for its sign (the PHP
+    audit's flip; runs as ``validation.validate_region``)."""
+    values = region.values
+    if region.name == "":
+        raise refuse(f"{path}.name", region.name, "a region's name is not empty", "SOE-GAME-6")
+    if len(values) not in (2, 3):
+        raise refuse(f"{path}.values", values, "a region lists 2 or 3 values", "SOE-GAME-6")
+    if any(values[k] < values[k + 1] for k in range(len(values) - 1)):
+        raise refuse(f"{path}.values", values, "values are listed highest first", "SOE-GAME-6")
+    for k, value in enumerate(values):
+        if value < 0:
+            raise refuse(f"{path}.values[{k}]", value, "a value is never negative", "SOE-GAME-6")
+    validate_presences(region.control, players, f"{path}.control", by_players=True)
+    if len(players) >= 4 and len(region.non_player_control) > 0:
+        raise refuse(f"{path}.non_player_control", len(region.non_player_control), "no majors", "SOE-GAME-8")
+    validate_presences(region.non_player_control, players, f"{path}.non_player_control", by_players=False)
+
+
+def test_two_checks_of_one_clause_swapped_fail_that_clause_not_one_a_longer_move_passes() -> None:
+    """The sign of each value and their order are both SOE-GAME-6's, in a function whose docstring spans a range: the
+    swap of the two misreads that clause's order. Moving the sign check further, past SOE-GAME-8's, answers alike on
+    these requests, and was the only move counted: an invariant over every fault named SOE-GAME-8 for it."""
+    misread = _misread(soe_validation.validate_region, _order_before_signs)
+    records = records_of("soe", SimpleNamespace(**{op.name: misread(op.name) for op in game("soe").operations}))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed
+    every_fault = ("SOE-GAME-6", "SOE-GAME-1", "SOE-GAME-7", "SOE-GAME-8", "SOE-GAME-9")  # as the refusals invariant
+    drawn = [
+        replace(r, nodeid=f"test_refuses_each_fault::{r.nodeid}", kind="invariant", rules=every_fault) for r in failed
+    ]
+    assert {blamed_rule(r, [*records, *drawn]) for r in drawn} == {"SOE-GAME-6"}

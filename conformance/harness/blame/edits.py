@@ -241,10 +241,11 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops)
     for code, stated, later, case in reorderings(function, path):  # the order is the function's, not a check's
-        if (later is None and not named) or (case and " then " not in docstring):
+        if (later is None and not named and len(stated) != 1) or (case and " then " not in docstring):
             continue  # a sequence of steps, or cases whose order no docstring states ("standard, then domination")
-        number += 1
-        ordered = named[:1] if case else (later,) if later else tuple(r for r in named if r not in stated) or named
+        number += 1  # two checks of one clause swapped (a sign before the order of values): that clause's order
+        unstated = tuple(r for r in named if r not in stated) or named or tuple(stated)
+        ordered = named[:1] if case else (later,) if later else unstated
         yield Misreading(module, qualname, number, ordered, code, loops)
 
 
@@ -282,10 +283,8 @@ def _helpers(key: str) -> dict[str, Helper]:
 
 @functools.cache
 def misreadings(key: str, where: tuple[str, int]) -> tuple[Misreading, ...]:
-    """The misreadings of one function of the game's reference (none for a place that is no function of it): made
-    when first asked, so a run edits only the functions its failing checks reach."""
-    function = functions(key).get(where)
-    if function is None:
+    """One function's misreadings (none for no function), made when first asked: a run edits only what it reaches."""
+    if (function := functions(key).get(where)) is None:
         return ()
     return tuple(_of_function(function.module, function.qualname, function.node, function.path, key))
 
