@@ -8,7 +8,7 @@ from dataclasses import replace
 from rulespec.reference.errors import IllegalAction as IllegalAction  # named by the contract's raises: line
 from rulespec.reference.errors import InvalidState as InvalidState
 from rulespec.reference.imperium.cards import add_to_zone
-from rulespec.reference.imperium.model import CardName, DrawMode, DrawRequest, DrawResult, Player, Zone
+from rulespec.reference.imperium.model import Card, CardName, DrawMode, DrawRequest, DrawResult, Player, Zone
 from rulespec.reference.imperium.rulings import NationCardOnShuffle, Rulings, ShortDraw
 from rulespec.reference.imperium.validation import validate_count, validate_player
 
@@ -55,9 +55,9 @@ def shuffle_procedure(player: Player, shuffles: tuple[Order, ...], used: int, ru
     return player, used
 
 
-def take_top_card(player: Player) -> Player:
-    """IMP-DRAW-1: the top card of the draw pile goes to the end of the hand."""
-    return replace(player, draw_pile=player.draw_pile[1:], hand=player.hand + player.draw_pile[:1])
+def take_top_card(player: Player) -> tuple[Player, Card]:
+    """IMP-DRAW-1: the top card of the draw pile goes to the end of the hand; returns the player and that card."""
+    return replace(player, draw_pile=player.draw_pile[1:], hand=player.hand + player.draw_pile[:1]), player.draw_pile[0]
 
 
 def draw(request: DrawRequest, rulings: Rulings, /) -> DrawResult:
@@ -88,8 +88,8 @@ def draw(request: DrawRequest, rulings: Rulings, /) -> DrawResult:
                 if rulings.short_draw is ShortDraw.REFUSE:
                     raise IllegalAction("IMP-RULING-7", f"only {len(drawn)} of {request.count} cards can be drawn")
                 break  # IMP-RULING-7 (stop): the draw ends short
-        drawn += (player.draw_pile[0].name,)
-        player = take_top_card(player)
+        player, card = take_top_card(player)
+        drawn += (card.name,)
     if used != len(request.shuffles):
         raise InvalidState(
             "shuffles", [list(o) for o in request.shuffles], f"the draw used {used} shuffle orders", "IMP-DRAW-4"

@@ -1686,7 +1686,7 @@ def test_a_tie_played_on_left_unreported_fails_the_ruling_stating_that_outcome_n
 def _drawn_card_first_in_hand(player: Any) -> Any:
     """IMP-DRAW-1 misread: the drawn card goes to the front of the hand, not its end (runs as
     ``drawing.take_top_card``)."""
-    return replace(player, draw_pile=player.draw_pile[1:], hand=player.draw_pile[:1] + player.hand)
+    return replace(player, draw_pile=player.draw_pile[1:], hand=player.draw_pile[:1] + player.hand), player.draw_pile[0]
 
 
 def test_a_sequence_extended_at_its_other_end_fails_the_clause_of_its_step_not_each_draw_rule() -> None:
@@ -2292,8 +2292,8 @@ def _draw_one_short(request: DrawRequest, rulings: Any, /) -> DrawResult:
                 if rulings.short_draw is ShortDraw.REFUSE:
                     raise IllegalAction("IMP-RULING-7", "short")
                 break
-        drawn += (player.draw_pile[0].name,)
-        player = take_top_card(player)
+        player, card = take_top_card(player)
+        drawn += (card.name,)
     if used != len(request.shuffles):
         raise InvalidState("shuffles", [list(o) for o in request.shuffles], f"used {used}", "IMP-DRAW-4")
     return DrawResult(player=player, drawn=drawn, shuffles=runs)
@@ -4462,8 +4462,8 @@ def _draw_counting_anew(request: DrawRequest, rulings: Any, /) -> DrawResult:
                 if rulings.short_draw is ShortDraw.REFUSE:
                     raise IllegalAction("IMP-RULING-7", "drawn short")
                 break
-        drawn += (player.draw_pile[0].name,)
-        player = take_top_card(player)
+        player, card = take_top_card(player)
+        drawn += (card.name,)
     if used != len(request.shuffles):
         raise InvalidState("shuffles", [list(o) for o in request.shuffles], "orders left over", "IMP-DRAW-4")
     return DrawResult(player=player, drawn=drawn, shuffles=runs)
@@ -5001,13 +5001,30 @@ def _drawn_card_by_its_name(player: Any) -> Any:
     """IMP-DRAW-1 misread: the drawn card put in the hand as its name, not the whole card (the 54th zoo's imp-01; runs
     as ``drawing.take_top_card``)."""
     drawn = tuple(card.name for card in player.draw_pile[:1])
-    return replace(player, draw_pile=player.draw_pile[1:], hand=player.hand + drawn)
+    return replace(player, draw_pile=player.draw_pile[1:], hand=player.hand + drawn), player.draw_pile[0]
 
 
 def test_items_added_by_their_names_fail_the_clause_of_the_step_adding_them_not_each_draw_rule() -> None:
     """Every draw that ends with a card drawn shows the hand wrong, whichever rule its check is primary to: the one
     step adding the card to the hand (IMP-DRAW-1), its items written by their names, is the misreading."""
     misread = _misread(imperium_drawing.take_top_card, _drawn_card_by_its_name, imperium)
+    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert _failed_rules("imperium", records) == ["IMP-DRAW-1"]
+
+
+def _drawn_from_the_bottom(player: Any) -> Any:
+    """IMP-DRAW-1 misread: each card drawn from the bottom of the draw pile, not its top (the PHP audit's
+    draw-from-bottom, made in every draw; runs as ``drawing.take_top_card``)."""
+    taken = replace(player, draw_pile=player.draw_pile[:-1], hand=player.hand + player.draw_pile[-1:])
+    return taken, player.draw_pile[-1]
+
+
+def test_cards_drawn_from_the_bottom_fail_the_clause_of_the_step_taking_them_not_each_draw_rule() -> None:
+    """Every draw of two or more cards, or after a shuffle, shows the hand and the pile wrong, whichever rule its check
+    is primary to: the one step taking the card and its name (IMP-DRAW-1) off the pile's other end is the misreading."""
+    misread = _misread(imperium_drawing.take_top_card, _drawn_from_the_bottom, imperium)
     records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 3
