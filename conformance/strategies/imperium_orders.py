@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
+from typing import TypeVar
 
 from hypothesis import strategies as st
 
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.strategies.faults import Faults, Refusal, Step, faulted, steps_of
-from rulespec.conformance.strategies.imperium import players, tokens
+from rulespec.conformance.strategies.imperium import EFFECT_LISTS, players, tokens, unrest_pile
 from rulespec.conformance.strategies.imperium_requests import TOKEN_KINDS, exact_payment, holding
 from rulespec.reference.imperium.model import (
+    ActionRequest,
     Card,
+    Effect,
+    EffectKind,
     ExhaustAbility,
     ExhaustRequest,
     PaymentRequest,
@@ -29,6 +33,7 @@ from rulespec.reference.imperium.model import (
 
 SPEC = game("imperium").spec_path
 READY = "ready"  # the card a valid request exhausts: in play, with an ability, no marker on it
+WithPlayer = TypeVar("WithPlayer", ExhaustRequest, ActionRequest)  # a request holding one player
 
 
 def _ability(player: Player, name: str, ability: ExhaustAbility) -> Player:
@@ -95,19 +100,20 @@ PLAYER = steps_of(
 )
 
 
-def _in_request(step: Step[Player]) -> Step[ExhaustRequest]:
+def _in_request(step: Step[Player]) -> Step[WithPlayer]:
     """A step of the player's, taken to the request's player."""
 
-    def fault(draw: st.DrawFn, request: ExhaustRequest) -> tuple[ExhaustRequest, Refusal]:
+    def fault(draw: st.DrawFn, request: WithPlayer) -> tuple[WithPlayer, Refusal]:
         player, refusal = step.fault(draw, request.player)
         return replace(request, player=player), refusal
 
     return Step(step.words, fault)
 
 
-def _exhaust_player(draw: st.DrawFn, request: ExhaustRequest) -> tuple[ExhaustRequest, Refusal]:
+def _exhaust_player(draw: st.DrawFn, request: WithPlayer) -> tuple[WithPlayer, Refusal]:
     """The player broken at one of its own steps."""
-    return _in_request(draw(st.sampled_from(PLAYER))).fault(draw, request)
+    step: Step[WithPlayer] = _in_request(draw(st.sampled_from(PLAYER)))
+    return step.fault(draw, request)
 
 
 def _not_exhaustible(draw: st.DrawFn, request: ExhaustRequest) -> tuple[ExhaustRequest, Refusal]:
@@ -141,7 +147,7 @@ def _no_marker(draw: st.DrawFn, request: ExhaustRequest) -> tuple[ExhaustRequest
     )
 
 
-EXHAUST = steps_of(
+EXHAUST: tuple[Step[ExhaustRequest], ...] = steps_of(
     SPEC,
     "`use_exhaust_ability`",
     {
@@ -196,6 +202,103 @@ PAY_COST = steps_of(
 )
 
 
+@st.composite
+def valid_actions(draw: st.DrawFn) -> ActionRequest:
+    """An action a valid player carries out (a card in play, for the player's own steps to break), on a pile."""
+    player = draw(players())
+    in_play = Card(f"{player.name}-{READY}", Suit.BASIC)
+    return ActionRequest(
+        replace(player, play_area=(*player.play_area, in_play)), draw(unrest_pile()), tuple(draw(EFFECT_LISTS))
+    )
+
+
+def _pile_repeat(draw: st.DrawFn, request: ActionRequest) -> tuple[ActionRequest, Refusal]:
+    """IMP-STATE-1: a card of the pile, or one the player holds (the player's cards come first), listed again at the
+    pile's end: that copy is the one named."""
+    held = (*request.player.play_area, *request.player.hand)
+    card = draw(st.sampled_from((*request.unrest_pile, *held)))
+    at = len(request.unrest_pile)
+    return replace(request, unrest_pile=(*request.unrest_pile, card)), ("InvalidState", f"unrest_pile[{at}].name")
+
+
+def _pile_suit(draw: st.DrawFn, request: ActionRequest) -> tuple[ActionRequest, Refusal]:
+    """IMP-STATE-4: a card of another suit, under a name of its own, in the pile."""
+    at = draw(st.integers(0, len(request.unrest_pile)))
+    pile = (*request.unrest_pile[:at], Card("stray-0", Suit.BASIC), *request.unrest_pile[at:])
+    return replace(request, unrest_pile=pile), ("InvalidState", f"unrest_pile[{at}].suit")
+
+
+def _pile_empty(draw: st.DrawFn, request: ActionRequest) -> tuple[ActionRequest, Refusal]:
+    """IMP-STATE-4: no card left in the pile: the game already ended."""
+    return replace(request, unrest_pile=()), ("InvalidState", "unrest_pile")
+
+
+def _broken_effect(draw: st.DrawFn) -> tuple[Effect, str]:
+    """One effect at fault and the field its refusal names below ``effects[i]``, checked in the order count, tokens
+    (their kinds in order), a field of the other kind: a negative count, a negative token, a take carrying tokens, a
+    gain taking cards, or two of these in one effect."""
+    kind = draw(st.sampled_from(TOKEN_KINDS))
+    below = Tokens(**{kind: draw(st.integers(-3, -1))})
+    match draw(st.integers(0, 5)):
+        case 0:
+            return Effect(EffectKind.TAKE_UNREST, count=draw(st.integers(-3, -1))), "count"
+        case 1:
+            return Effect(EffectKind.GAIN, tokens=below), f"tokens.{kind}"
+        case 2:
+            return Effect(EffectKind.TAKE_UNREST, count=1, tokens=Tokens(**{kind: 1})), "tokens"
+        case 3:
+            return Effect(EffectKind.GAIN, count=draw(st.integers(1, 3))), "count"
+        case 4:
+            return Effect(EffectKind.GAIN, count=draw(st.integers(1, 3)), tokens=below), f"tokens.{kind}"
+        case _:
+            return Effect(EffectKind.TAKE_UNREST, count=draw(st.integers(-3, -1)), tokens=below), "count"
+
+
+def _effects(draw: st.DrawFn, request: ActionRequest) -> tuple[ActionRequest, Refusal]:
+    """IMP-COLLAPSE-2, IMP-STATE-2: an effect at fault among valid ones, and maybe another after it: the first named."""
+    effects = list(request.effects)
+    at = draw(st.integers(0, len(effects)))
+    broken, field = _broken_effect(draw)
+    effects.insert(at, broken)
+    if draw(st.booleans()):
+        effects.insert(draw(st.integers(at + 1, len(effects))), _broken_effect(draw)[0])
+    return replace(request, effects=tuple(effects)), ("InvalidState", f"effects[{at}].{field}")
+
+
+RESOLVE_ACTION: tuple[Step[ActionRequest], ...] = steps_of(
+    SPEC,
+    "`resolve_action`",
+    {
+        "the player": _exhaust_player,
+        "the unrest pile's names, against each other and the player's cards (IMP-STATE-1)": _pile_repeat,
+        "its suits": _pile_suit,
+        "its emptiness": _pile_empty,
+        (
+            "each effect in order (`count`, `tokens`, then a field of the other kind), every effect before the first is"
+            " carried out (a fault in a later effect is refused even where an earlier one would collapse the game)"
+        ): _effects,
+    },
+)
+
+
+@st.composite
+def collapse_first(draw: st.DrawFn) -> Faults[ActionRequest]:
+    """IMP-COLLAPSE-2: an effect at fault after one that would empty the pile: every effect is checked before the
+    first is carried out, so the fault is refused, never left unread behind the collapse."""
+    request = draw(valid_actions())
+    emptying = Effect(EffectKind.TAKE_UNREST, count=len(request.unrest_pile) + draw(st.integers(0, 1)))
+    carried = tuple(draw(st.lists(st.sampled_from(request.effects), max_size=2))) if request.effects else ()
+    broken, field = _broken_effect(draw)
+    effects = (*carried, emptying, broken)
+    at = len(effects) - 1
+    return Faults(
+        replace(request, effects=effects),
+        ("an effect at fault after the collapse",),
+        "InvalidState",
+        f"effects[{at}].{field}",
+    )
+
+
 @cache
 def player_faults() -> st.SearchStrategy[Faults[ExhaustRequest]]:
     """Two or more of the player's own steps broken, in an exhaust request."""
@@ -210,3 +313,8 @@ def exhaust_faults() -> st.SearchStrategy[Faults[ExhaustRequest]]:
 @cache
 def pay_cost_faults() -> st.SearchStrategy[Faults[PaymentRequest]]:
     return faulted(valid_payments(), PAY_COST)
+
+
+@cache
+def resolve_action_faults() -> st.SearchStrategy[Faults[ActionRequest]]:
+    return faulted(valid_actions(), RESOLVE_ACTION)

@@ -15,7 +15,7 @@ from rulespec.conformance.invariants.refusals import assert_refused
 from rulespec.conformance.strategies import imperium as imp
 from rulespec.conformance.strategies import imperium_orders
 from rulespec.conformance.strategies.faults import Faults
-from rulespec.reference.imperium.model import ExhaustRequest, PaymentRequest
+from rulespec.reference.imperium.model import ActionRequest, ExhaustRequest, PaymentRequest
 from rulespec.reference.imperium.rulings import Rulings
 
 
@@ -43,3 +43,22 @@ def test_pay_cost_refuses_the_earliest_fault(
     imperium: Imperium, case: Faults[PaymentRequest], rulings: Rulings
 ) -> None:
     assert_refused(lambda: imperium.pay_cost(case.request, rulings), case)
+
+
+# the row of `resolve_action`: the player, the unrest pile (names, suits, emptiness), then each effect in order
+@pytest.mark.rules("IMP-STATE-2", "IMP-STATE-1", "IMP-STATE-3", "IMP-STATE-4", "IMP-COLLAPSE-2")
+@fixture_safe
+@given(case=imperium_orders.resolve_action_faults(), rulings=imp.rulings())
+def test_resolve_action_refuses_the_earliest_fault(
+    imperium: Imperium, case: Faults[ActionRequest], rulings: Rulings
+) -> None:
+    assert_refused(lambda: imperium.resolve_action(case.request, rulings), case)
+
+
+@pytest.mark.rules("IMP-COLLAPSE-2", "IMP-STATE-2")
+@fixture_safe
+@given(case=imperium_orders.collapse_first(), rulings=imp.rulings())
+def test_every_effect_is_checked_before_the_first_is_carried_out(
+    imperium: Imperium, case: Faults[ActionRequest], rulings: Rulings
+) -> None:
+    assert_refused(lambda: imperium.resolve_action(case.request, rulings), case)
