@@ -156,8 +156,10 @@ def declared_for(rulings: type[Any]) -> Declared:
 
 def drawn(rulings: type[Any]) -> Any:
     """A Hypothesis strategy of ``rulings``: every field from its alternatives (one the spec leaves open above a bound,
-    any whole number from it up to ``OPEN_RULING_TOP``, just below the largest the wire carries, too), a declared field
-    only at the values declared when the example is drawn (so one strategy object serves every run of the process)."""
+    any whole number from it up to ``OPEN_RULING_TOP``, just below the largest the wire carries, too; one the spec
+    leaves open to any list of distinct values from a bound, such lists too, gaps in them included: a bag of 1 and 3),
+    a declared field only at the values declared when the example is drawn (so one strategy object serves every run of
+    the process)."""
     from hypothesis import strategies as st
 
     def field(name: str, values: tuple[Any, ...]) -> Any:
@@ -165,9 +167,13 @@ def drawn(rulings: type[Any]) -> Any:
             declared = declared_for(rulings).get(name)
             return value if not declared or value in declared else declared[0]
 
-        least = _field(rulings, name).metadata.get("at_least")
+        metadata = _field(rulings, name).metadata
+        least, lowest = metadata.get("at_least"), metadata.get("values_at_least")
         listed = st.sampled_from(values)
-        return (listed if least is None else listed | st.integers(least, OPEN_RULING_TOP)).map(played)
+        listed = listed if least is None else listed | st.integers(least, OPEN_RULING_TOP)
+        if lowest is not None:
+            listed |= st.lists(st.integers(lowest, lowest + 5), min_size=1, max_size=4, unique=True).map(tuple)
+        return listed.map(played)
 
     return st.builds(rulings, **{name: field(name, values) for name, values in alternatives(rulings).items()})
 

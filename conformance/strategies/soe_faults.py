@@ -354,6 +354,8 @@ def faulty_orders(
     """
     orders = list(draw(maintenance_orders(empires_, rulings_, golds)))
     taxer = next(i for i, o in enumerate(orders) if o.player == empires_[0].player)
+    bag = rulings_.unrest_tokens  # no token: a value between two of the bag's (a gap in it), or none near it
+    stray = draw(st.sampled_from([v for v in range(min(bag), max(bag)) if v not in bag] + [NOT_A_TOKEN]))
     n = len(orders)
     own = orders[taxer]
     choices: list[tuple[tuple[MaintenanceOrder, ...], str, str, Literal["InvalidState", "IllegalAction"]]] = [
@@ -372,7 +374,7 @@ def faulty_orders(
         ),
         (
             tuple(
-                replace(o, unrest_draws=(NOT_A_TOKEN,) + o.unrest_draws[1:]) if k == taxer else o
+                replace(o, unrest_draws=(stray,) + o.unrest_draws[1:]) if k == taxer else o
                 for k, o in enumerate(orders)
             ),
             f"orders[{taxer}].unrest_draws[0]",

@@ -85,7 +85,8 @@ class Rulings:
         default=1, metadata={"clause": "SOE-RULING-9", "alternatives": (1, 2, 3), "at_least": 1}
     )
     unrest_tokens: tuple[int, ...] = field(
-        default=(1, 2, 3), metadata={"clause": "SOE-RULING-10", "alternatives": ((1, 2, 3), (0, 1, 2, 3))}
+        default=(1, 2, 3),
+        metadata={"clause": "SOE-RULING-10", "alternatives": ((1, 2, 3), (0, 1, 2, 3)), "values_at_least": 0},
     )
     vp_floor: VpFloor = field(default=VpFloor.NONE, metadata={"clause": "SOE-RULING-11"})
     final_tie: FinalTie = field(default=FinalTie.SHARED, metadata={"clause": "SOE-RULING-12"})
