@@ -130,7 +130,7 @@ def bonus_vp(request: BonusVpRequest, rulings: Rulings, /) -> BonusVp:
     post: __return__.total == sum(b.vp for b in request.bonuses if b.power == request.power)
     post: __return__.total >= 0
     """
-    validate_rulings(rulings)
+    validate_rulings(rulings)  # HIS-RULING-2: the rulings before the request
     power = validate_power(request.power, "power")
     check_bonuses(request.bonuses, rulings)  # HIS-VP-3: the bonuses after the power
     lines = bonus_lines(power, request.bonuses)

@@ -41,7 +41,7 @@ PLAYABLE = (BonusKind.COPERNICUS, BonusKind.SERVETUS)
 
 def validate_phase(request: PhaseRequest, rulings: Rulings) -> None:
     """Every check of the phase's request, the play included (HIS-PLAY-1)."""
-    validate_rulings(rulings)
+    validate_rulings(rulings)  # HIS-RULING-2: the rulings before the request
     validate_turn(request.turn)
     validate_cards(request.cards)
     validate_board(request.board, rulings)

@@ -38,7 +38,7 @@ def score_power(request: ScoreRequest, rulings: Rulings, /) -> PowerScore:
     post: __return__.base == request.base_vp
     post: __return__.total >= __return__.base
     """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
-    validate_rulings(rulings)
+    validate_rulings(rulings)  # HIS-RULING-2: the rulings before the request
     power = validate_power(request.power, "power")
     validate_base_vp(request.base_vp, "base_vp")
     validate_board(request.board, rulings)

@@ -96,7 +96,7 @@ def special_vp(request: SpecialVpRequest, rulings: Rulings, /) -> SpecialVp:
     post: all(line.vp >= 0 for line in __return__.lines)
     post: __return__.power == request.power
     """
-    validate_rulings(rulings)
+    validate_rulings(rulings)  # HIS-RULING-2: the rulings before the request
     power = validate_power(request.power, "power")
     validate_board(request.board, rulings)  # HIS-VP-3: the board after the power
     lines = special_lines(power, request.board, rulings)

@@ -134,7 +134,7 @@ def determine_victory(request: VictoryRequest, rulings: Rulings, /) -> Outcome:
     post: __return__.game_over or __return__.next_turn == request.turn + 1
     post: request.turn < LAST_TURN or __return__.game_over
     """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
-    validate_rulings(rulings)
+    validate_rulings(rulings)  # HIS-RULING-2: the rulings before the request
     validate_turn(request.turn)
     validate_totals(request.totals, "totals", "HIS-VP-1")
     validate_history(request.history, request.turn)
