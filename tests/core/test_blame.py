@@ -101,6 +101,7 @@ from rulespec.reference.here_i_stand.validation import (
     validate_history,
     validate_power,
     validate_rulings,
+    validate_totals,
     validate_turn,
 )
 from rulespec.reference.here_i_stand.victory import (
@@ -113,6 +114,7 @@ from rulespec.reference.here_i_stand.victory import (
     standard_victory,
     time_limit,
 )
+from rulespec.reference.imperium import collapse as imperium_collapse
 from rulespec.reference.imperium import drawing as imperium_drawing
 from rulespec.reference.imperium import market as imperium_market
 from rulespec.reference.imperium import payment as imperium_payment
@@ -5209,3 +5211,148 @@ def test_two_checks_of_one_clause_swapped_fail_that_clause_not_one_a_longer_move
         replace(r, nodeid=f"test_refuses_each_fault::{r.nodeid}", kind="invariant", rules=every_fault) for r in failed
     ]
     assert {blamed_rule(r, [*records, *drawn]) for r in drawn} == {"SOE-GAME-6"}
+
+
+def _discard_kept_after_shuffle(player: Any, shuffles: Any, used: int) -> Any:
+    """IMP-DRAW-4 misread: the discard pile becomes the draw pile but is never emptied (the 55th zoo's imp-05; runs as
+    ``drawing.new_draw_pile``)."""
+    if not player.discard_pile:
+        return player, used
+    if used >= len(shuffles):
+        raise InvalidState("shuffles", [list(o) for o in shuffles], "too few shuffle orders", "IMP-DRAW-4")
+    order = shuffles[used]
+    if Counter(order) != Counter(card.name for card in player.discard_pile):
+        raise InvalidState(f"shuffles[{used}]", list(order), "not an order of the discard pile", "IMP-DRAW-4")
+    by_name = {card.name: card for card in player.discard_pile}
+    return replace(player, draw_pile=tuple(by_name[name] for name in order)), used + 1
+
+
+def test_a_change_left_out_of_a_new_value_fails_the_clause_of_its_step_not_each_draw_rule() -> None:
+    """A discard pile kept after it became the draw pile shows in every shuffling draw, whichever rule (a ruling, the
+    nation card) its check is primary to: the one step making the new piles (IMP-DRAW-4), one field's change left out.
+    A short draw due to be refused goes on over the kept pile instead: an input accepted, its refusal's rule."""
+    misread = _misread(imperium_drawing.new_draw_pile, _discard_kept_after_shuffle, imperium)
+    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert _failed_rules("imperium", records) == ["IMP-DRAW-4", "IMP-RULING-7"]
+
+
+def _last_entry_only(power: Any, bonuses: Any) -> Any:
+    """HIS-BONUS-10 misread: a kind's line shows its last entry's VP, not their sum (the 55th zoo's his-07; runs as
+    ``bonus.bonus_lines``)."""
+    lines: list[ScoreLine] = []
+    for kind in BonusKind:
+        earned = [b.vp for b in bonuses if b.power == power and b.kind == kind]
+        if earned:
+            lines.append(ScoreLine(kind.value, earned[-1]))
+    return tuple(lines)
+
+
+def test_a_total_taken_as_its_last_term_fails_the_clause_of_the_sum() -> None:
+    """A kind earned twice (two war winners, two voyages) shows one entry's VP, in every check of every kind's rule
+    that earns a kind twice: the line's sum (HIS-BONUS-10) is the one misread."""
+    misread = _misread(his_bonus.bonus_lines, _last_entry_only, his)
+    records = records_of("his", SimpleNamespace(bonus_vp=misread("bonus_vp")), ("bonus_vp",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("his", records) == ["HIS-BONUS-10"]
+
+
+def _missing_order_named_as_the_player(name: str) -> Any:
+    """SOE-MAINT-5 misread: a player who must tax without an order refused on that empire's ``player``, not on
+    ``orders`` (the 55th zoo's soe-05)."""
+
+    def operation(request: Any, rulings: Any, /) -> Any:
+        try:
+            return getattr(soe, name)(request, rulings)
+        except InvalidState as refused:
+            if refused.field != "orders":
+                raise
+            at = next(i for i, e in enumerate(request.empires) if e.player == refused.value)
+            raise InvalidState(f"empires[{at}].player", refused.value, "no order", "SOE-MAINT-5") from None
+
+    return operation
+
+
+def test_a_due_refusal_named_on_a_field_of_another_rule_fails_the_checks_rule_not_that_fields() -> None:
+    """The refusal comes where it is due, on a legal player name: the run shows nothing else of the names' rule
+    (SOE-GAME-2) wrong, so each check keeps its own rule (SOE-MAINT-5, SOE-SEQ-4 for the war's end)."""
+    operations = ("pay_maintenance", "end_war")
+    target = SimpleNamespace(**{name: _missing_order_named_as_the_player(name) for name in operations})
+    records = records_of("soe", target, operations)
+    assert any(r.outcome == "failed" for r in records)
+    failed = _failed_rules("soe", records)
+    assert "SOE-MAINT-5" in failed and "SOE-GAME-2" not in failed, failed
+
+
+def test_marker_income_at_another_rate_is_the_marker_clause() -> None:
+    """Each marker paid the taxation's yield (2 gold) beside the population: another multiple of the markers is
+    SOE-INCOME-2's, the population's own gold right."""
+    request = {
+        "empires": [{"player": "a", "gold": 1, "population": 3}, {"player": "b", "gold": 0, "population": 2}],
+        "regions": [{"name": "Baltic", "control": [{"holder": "a", "markers": 2}, {"holder": "b", "markers": 1}]}],
+    }
+    got = {"empires": [{"player": "a", "gold": 1 + 3 + 2 * 2}, {"player": "b", "gold": 0 + 2 + 2 * 1}]}
+    paths = ("$.empires[0].gold", "$.empires[1].gold")
+    assert soe_blame._income(request, got, paths) == "SOE-INCOME-2"  # pyright: ignore[reportPrivateUsage]
+
+
+def _base_vp_recorded(request: Any, rulings: Any, /) -> Any:
+    """HIS-WIN-9 misread: the turn's history record holds the cards' base VP, not the sheets' totals (the 55th zoo's
+    his-06); the sheets and the outcome right."""
+    result = his.run_phase(request, rulings)
+    *done, last = result.history
+    bases = {card.power: card.base_vp for card in request.cards}
+    totals = tuple(PowerVp(t.power, bases.get(t.power, 0)) for t in last.totals)
+    return replace(result, history=(*done, replace(last, totals=totals)))
+
+
+def test_the_appended_record_alone_wrong_fails_the_history_clause() -> None:
+    """Only the record the phase appends differs, in every phase vector, whatever it pins (a victory, a play, the
+    sheet): the clause saying what that record holds (HIS-WIN-9)."""
+    records = records_of("his", SimpleNamespace(run_phase=_base_vp_recorded), ("run_phase",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert _failed_rules("his", records) == ["HIS-WIN-9"]
+
+
+def _rulings_after_the_request(request: Any, rulings: Any, /) -> Any:
+    """HIS-RULING-2 misread: ``determine_victory`` checks its request before the rulings (the 55th zoo's his-08; runs
+    as ``victory.determine_victory``)."""
+    validate_turn(request.turn)
+    validate_totals(request.totals, "totals", "HIS-VP-1")
+    validate_history(request.history, request.turn)
+    validate_rulings(rulings)
+    return his_victory.outcome(request.turn, his_victory.as_totals(request.totals), request.history, rulings)
+
+
+def test_the_rulings_checked_after_the_request_fail_the_rulings_clauses_not_the_victory_ones() -> None:
+    """The rulings checked late refuse a bad turn before a bad first turn or margin: the check moved is the one the
+    spec states first (HIS-RULING-2, which the reference's rulings line names), and a request check moved up past it
+    answers alike, so each vector keeps its own ruling's clause; never the victory clauses the function states."""
+    misread = _misread(his_victory.determine_victory, _rulings_after_the_request, his)
+    records = records_of("his", SimpleNamespace(determine_victory=misread("determine_victory")), ("determine_victory",))
+    assert _failed_rules("his", records) == ["HIS-RULING-1", "HIS-RULING-2"]
+
+
+def _effects_checked_as_they_come(request: Any, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-2 misread: each effect is checked just before it is carried out, so a fault behind the collapse is
+    never read (the 55th zoo's imp-07)."""
+    checked = replace(request, effects=())
+    imperium_collapse.validate_action_request(checked)
+    for index, effect in enumerate(request.effects):
+        imperium_collapse.validate_effect(effect, f"effects[{index}]")
+        done = imperium.resolve_action(replace(checked, effects=request.effects[: index + 1]), rulings)
+        if done.collapsed:
+            return done
+    return imperium.resolve_action(request, rulings)
+
+
+def test_a_fault_left_unread_behind_the_collapse_fails_the_clause_checking_every_effect_first() -> None:
+    """A later effect's fault answered by the game collapsing before it: the answer shows the effect never checked
+    because the collapse came first (IMP-COLLAPSE-2), not a token count's rule (IMP-STATE-2), which the run refuses
+    where nothing collapses."""
+    records = records_of("imperium", SimpleNamespace(resolve_action=_effects_checked_as_they_come), ("resolve_action",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-2"]

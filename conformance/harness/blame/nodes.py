@@ -3,8 +3,8 @@
 A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==`` as
 ``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from
 another field of the same value (the coins on a card added as its influence), a factor of a product left out (a rate
-taken as one) or counted once whatever its count (the yield of one taxation however many), a total taken as its first
-term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the
+taken as one) or counted once whatever its count (the yield of one taxation however many), a total taken as its first or
+last term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the
 request asks for run one short, a loop run once too often or too few (``range(n)``), a walk begun one past its first
 item or ended one short (a tie-break's walk back through the history begun a turn too far back), a flag read backwards,
 ``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition
@@ -12,9 +12,10 @@ or a refusal left out (a step taken whatever its condition: spaces in unrest tak
 qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by taken as one, a
 sequence extended at its other end (a card put first in the hand, not last) or with its items by their names (a card put
 in the hand as its name), a pile taken from its other end (its bottom card for its top), the field a refusal names with
-its index added or dropped (``shuffles[0]`` for ``shuffles``), a table's member filed under another key (a power's
-special line on another power's sheet), a published list copied with one member left out or typed as another of its kind
-(``tables``). ``edits`` compiles each into its function's code.
+its index added or dropped (``shuffles[0]`` for ``shuffles``), one field's change of a new value left out (the discard
+pile kept as it becomes the draw pile), a table's member filed under another key (a power's special line on another
+power's sheet), a published list copied with one member left out or typed as another (``tables``). ``edits`` compiles
+each into its function's code.
 """
 
 from __future__ import annotations
@@ -104,13 +105,13 @@ def edited(
             yield kept[0] if len(kept) == 1 else ast.BoolOp(node.op, kept)
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
         yield ast.Call(ast.Name("max" if node.func.id == "min" else "min", ast.Load()), node.args, node.keywords)
-    elif (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sum" and len(node.args) == 1
-    ):
+    elif isinstance(node, ast.Call) and ast.unparse(node.func) == "sum" and len(node.args) == 1:
         terms = ast.Call(ast.Name("iter", ast.Load()), node.args, [])  # a total taken as its first term
         yield ast.Call(ast.Name("next", ast.Load()), [terms, ast.Constant(0)], [])
         counted = ast.Call(ast.Name("tuple", ast.Load()), node.args, [])  # a total taken as the count of its terms
         yield ast.Call(ast.Name("len", ast.Load()), [counted], [])
+        last = ast.BoolOp(ast.Or(), [counted, ast.Tuple([ast.Constant(0)], ast.Load())])  # or as its last term
+        yield ast.Subscript(last, ast.UnaryOp(ast.USub(), ast.Constant(1)), ast.Load())
     elif (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -121,6 +122,9 @@ def edited(
             yield ast.Call(node.func, [ast.BinOp(node.args[0], step, ast.Constant(1))], [])
     elif isinstance(node, ast.Call) and (field := _refused_on(node)) is not None:  # its index added or dropped
         yield ast.Call(node.func, [field, *node.args[1:]], node.keywords)
+    elif isinstance(node, ast.Call) and ast.unparse(node.func) == "replace" and len(node.keywords) > 1:
+        for left in range(len(node.keywords)):  # one field's change left out: the discard pile kept after a shuffle
+            yield ast.Call(node.func, node.args, node.keywords[:left] + node.keywords[left + 1 :])
     elif helped(node):  # a helper's adjustment left out: ``top(ENGLISH_HOME_SPACES)`` read as the bare bound
         assert isinstance(node, ast.Call)
         yield copy.deepcopy(node.args[0])
@@ -227,9 +231,8 @@ def helped(node: ast.AST) -> bool:
     no builtin, with one argument."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1):
         return False
-    name = node.func.id
     plain = not (node.keywords or isinstance(node.args[0], ast.Starred))
-    return plain and name[:1].islower() and not hasattr(builtins, name)
+    return plain and node.func.id[:1].islower() and not hasattr(builtins, node.func.id)
 
 
 def _difference(node: ast.AST) -> bool:
@@ -281,12 +284,8 @@ def _advanced_by_one(node: ast.BinOp | ast.AugAssign) -> Iterator[ast.AST]:
 
 def _ceiling(node: ast.AST) -> bool:
     """``-x // y`` inside ``-(...)``: a division rounded up."""
-    return (
-        isinstance(node, ast.BinOp)
-        and isinstance(node.op, ast.FloorDiv)
-        and isinstance(node.left, ast.UnaryOp)
-        and isinstance(node.left.op, ast.USub)
-    )
+    left = node.left if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv) else None
+    return isinstance(left, ast.UnaryOp) and isinstance(left.op, ast.USub)
 
 
 def strictness(node: ast.AST, replacement: ast.AST | None) -> bool:

@@ -26,7 +26,8 @@ from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.probed import at, probed, rule_ids
 from rulespec.conformance.harness.blame.reordered import cited_by_function, rules_named
 from rulespec.conformance.harness.blame.steps import suite_blame
-from rulespec.conformance.harness.blame.switches import ruling_named
+from rulespec.conformance.harness.blame.switches import ruling_named, vector_cases
+from rulespec.conformance.harness.blame.weighed import weighed
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.vectors import load_game
@@ -69,14 +70,15 @@ def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict
 
 
 def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
-    """Whether the run shows the IllegalAction due here given under another rule's name (an IllegalAction citing it,
-    or an InvalidState on a field of its: an unknown card refused as a bad ``card``), and nothing else of that rule
-    wrong: every failing check refused under that rule was due this very refusal (the same rule), and no failing check
-    involves that rule (none of its own checks, no two-fault request holding its fault too: an order misread). Then the
-    refusal is made where this check's rule says, only cited wrong (a burned debater's claim refused citing HIS-BONUS-2,
-    not HIS-BONUS-1): this check's rule, not the one it names."""
+    """Whether the run shows the refusal due here given under another rule's name (an IllegalAction citing it, or an
+    InvalidState on a field of its: an unknown card refused as a bad ``card``, a missing order as a bad player name),
+    and nothing else of that rule wrong: every failing check refused under that rule was due this very refusal (the
+    same rule, or the same field), and no failing check involves that rule (none of its own checks, no two-fault
+    request holding its fault too: an order misread). Then the refusal is made where this check's rule says, only
+    named wrong (a burned debater's claim refused citing HIS-BONUS-2, not HIS-BONUS-1): this check's rule, not the
+    one it names."""
     due, error = errors(record)
-    if not among or due is None or error is None or due.get("kind") != "IllegalAction":
+    if not among or due is None or error is None or _due(due) is None or _named_right(record, among, due):
         return False
     # an InvalidState given for it names the rule of its field (an unknown card refused as a bad ``card``)
     name = error.get("rule") if error.get("kind") == "IllegalAction" else cited(record.game, error, record)
@@ -87,10 +89,32 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
         return False  # that rule's own checks failed, or a request holding its fault too refused for it: an order
     for other in failing:
         wanted, given = errors(other)
-        if given is not None and _named_rule(other, given) == name:
-            if wanted is None or wanted.get("kind") != "IllegalAction" or wanted.get("rule") != due.get("rule"):
-                return False
+        if given is not None and _named_rule(other, given) == name and (wanted is None or _due(wanted) != _due(due)):
+            return False
     return True
+
+
+def _named_right(record: CheckRecord, among: Sequence[CheckRecord], due: dict[str, Any]) -> bool:
+    """Whether the run passed a vector due an InvalidState on the same field (indices dropped): that refusal is named
+    right where it is made, so here another check fired first (a seeding of three refused as too long), no label."""
+    if due.get("kind") != "InvalidState":
+        return False
+    cases = vector_cases(record.game)
+    return any(
+        (loaded := cases.get(case)) is not None
+        and (error := loaded.case.error) is not None
+        and _due({"kind": error.kind, "field": error.field}) == _due(due)
+        for case in weighed(among).passed.get(record.game, frozenset[str]())
+    )
+
+
+def _due(refusal: dict[str, Any]) -> tuple[str, str] | None:
+    """What a refusal due is: an IllegalAction's rule, an InvalidState's field (its indices dropped)."""
+    kind = refusal.get("kind")
+    named = refusal.get("rule" if kind == "IllegalAction" else "field")
+    if not (isinstance(kind, str) and isinstance(named, str)):
+        return None
+    return kind, named if kind == "IllegalAction" else unindexed(named)
 
 
 def _named_rule(record: CheckRecord, given: dict[str, Any]) -> str | None:

@@ -379,7 +379,11 @@ def decided(
     if operation == "run_phase" and mine and theirs and paths and all(path.startswith("$.history") for path in paths):
         # the same turns' records in another order, or numbered otherwise: the order and turns the history keeps
         numbered = all(_HISTORY_TURN.fullmatch(path) for path in paths)
-        return "HIS-WIN-9" if numbered or reordered(mine.get("history"), theirs.get("history")) else None
+        # or only the record this turn appends written otherwise, the sheets and the verdict right: not the turn's
+        # totals as the sheets give them (a card's base VP recorded for them)
+        appended = f"$.history[{len(cast(list[Any], mine.get('history') or [])) - 1}]"
+        last = all(path == appended or path.startswith(f"{appended}.") for path in paths)
+        return "HIS-WIN-9" if numbered or last or reordered(mine.get("history"), theirs.get("history")) else None
     if operation == "run_phase" and mine and theirs and all(path.startswith("$.outcome") for path in paths):
         if asked and asked.get("play") is not None and theirs.get("outcome") == _before_play(asked, rulings):
             return "HIS-PLAY-2"  # the outcome before the play, where run_phase reports the one after it

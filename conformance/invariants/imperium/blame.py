@@ -5,6 +5,7 @@ Only what a difference shows for sure is named; anything else is left to the che
 
 from __future__ import annotations
 
+import re
 from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
@@ -54,8 +55,19 @@ def _refused_allotting_military_first(request: Any) -> bool:
 
 def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
     """The clause an input accepted though a refusal was due breaks, where the answer shows it for sure (a draw's:
-    ``draw_blame``); else None."""
+    ``draw_blame``; an action's fault left unread behind its collapse: IMP-COLLAPSE-2); else None."""
+    if operation == "resolve_action":
+        return "IMP-COLLAPSE-2" if _unread_behind_collapse(expected, got) else None
     return accepted_draw(request, rulings, expected, got) if operation == "draw" else None
+
+
+def _unread_behind_collapse(expected: Any, got: Any) -> bool:
+    """Whether the refusal due names an effect the answer's collapse came before (``effects[2]`` refused, the game
+    collapsed with 2 effects done or fewer): every effect is checked before the first is carried out."""
+    named = field(field(expected, "error"), "field")
+    at = re.match(r"effects\[(\d+)\]", named) if isinstance(named, str) else None
+    done = field(got, "effects_done")
+    return at is not None and field(got, "collapsed") is True and type(done) is int and done <= int(at[1])
 
 
 def decided(
