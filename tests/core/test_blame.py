@@ -133,6 +133,7 @@ from rulespec.reference.imperium.model import (
     DrawMode,
     DrawRequest,
     DrawResult,
+    EffectKind,
     NationSide,
     Suit,
     WinnerRequest,
@@ -141,7 +142,13 @@ from rulespec.reference.imperium.model import (
 from rulespec.reference.imperium.model import Tokens as ImpTokens
 from rulespec.reference.imperium.payment import TOKEN_TYPES, of_kind
 from rulespec.reference.imperium.rulings import AcquiredCardTo, FullTie, NationCardOnShuffle, ShortDraw, Surplus
-from rulespec.reference.imperium.validation import player_places, validate_count, validate_player, validate_unique
+from rulespec.reference.imperium.validation import (
+    player_places,
+    validate_count,
+    validate_player,
+    validate_tokens,
+    validate_unique,
+)
 from rulespec.reference.struggle_of_empires.clean_up import clean_up_board
 from rulespec.reference.struggle_of_empires.end_game import (
     HIGHEST_PENALTY,
@@ -5277,13 +5284,13 @@ def _missing_order_named_as_the_player(name: str) -> Any:
 
 def test_a_due_refusal_named_on_a_field_of_another_rule_fails_the_checks_rule_not_that_fields() -> None:
     """The refusal comes where it is due, on a legal player name: the run shows nothing else of the names' rule
-    (SOE-GAME-2) wrong, so each check keeps its own rule (SOE-MAINT-5, SOE-SEQ-4 for the war's end)."""
+    (SOE-GAME-2) wrong, so each check fails the rule of the refusal due, its field's (SOE-MAINT-5, in ``end_war``
+    too, whose vectors are primary to SOE-SEQ-4)."""
     operations = ("pay_maintenance", "end_war")
     target = SimpleNamespace(**{name: _missing_order_named_as_the_player(name) for name in operations})
     records = records_of("soe", target, operations)
     assert any(r.outcome == "failed" for r in records)
-    failed = _failed_rules("soe", records)
-    assert "SOE-MAINT-5" in failed and "SOE-GAME-2" not in failed, failed
+    assert _failed_rules("soe", records) == ["SOE-MAINT-5"]
 
 
 def test_marker_income_at_another_rate_is_the_marker_clause() -> None:
@@ -5380,3 +5387,51 @@ def test_groups_a_place_late_below_an_unfriendly_tie_fail_the_ruling_that_keeps_
     failed = [r for r in records if r.outcome == "failed"]
     assert len({r.primary_rule for r in failed}) >= 3
     assert _failed_rules("soe", records) == ["SOE-RULING-3", "SOE-RULING-5"]
+
+
+def _gain_tokens_unchecked(effect: Any, path: str) -> None:
+    """IMP-STATE-2 misread: a gain's tokens never checked for negative counts (runs as ``collapse.validate_effect``)."""
+    validate_count(effect.count, f"{path}.count")
+    if effect.kind is EffectKind.TAKE_UNREST:
+        validate_tokens(effect.tokens, f"{path}.tokens")
+    if effect.kind is EffectKind.TAKE_UNREST and effect.tokens != type(effect.tokens)():
+        raise InvalidState(f"{path}.tokens", effect.tokens, "taking unrest gains no tokens", "IMP-COLLAPSE-2")
+    if effect.kind is EffectKind.GAIN and effect.count != 0:
+        raise InvalidState(f"{path}.count", effect.count, "a gain takes no unrest cards", "IMP-COLLAPSE-2")
+
+
+def test_a_check_missing_altogether_is_not_one_left_unread_behind_the_collapse() -> None:
+    """A gain's negative coins accepted behind a collapse as where nothing collapses: the run never shows the refusal
+    made, so the check is missing (IMP-STATE-2), not skipped by the collapse (IMP-COLLAPSE-2)."""
+    misread = _misread(imperium_collapse.validate_effect, _gain_tokens_unchecked, imperium)
+    records = records_of("imperium", SimpleNamespace(resolve_action=misread("resolve_action")), ("resolve_action",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("imperium", records) == ["IMP-STATE-2"]
+
+
+def _recorded_before_the_play(request: Any, rulings: Any, /) -> Any:
+    """HIS-PLAY-2 misread: the turn's history record holds the totals before the play, the sheets and the outcome
+    after it (the 55th reader's h5)."""
+    result = his.run_phase(request, rulings)
+    if request.play is None:
+        return result
+    before = his.run_phase(replace(request, play=None), rulings).history[-1]
+    return replace(result, history=(*result.history[:-1], before))
+
+
+def test_the_record_holding_the_totals_before_the_play_fails_the_plays_clause() -> None:
+    """Only the appended record differs, as the phase without its play writes it: HIS-PLAY-2 asks for the totals
+    after the play there, which HIS-WIN-9's record otherwise holds."""
+    records = records_of("his", SimpleNamespace(run_phase=_recorded_before_the_play), ("run_phase",))
+    assert any(r.outcome == "failed" for r in records)
+    assert _failed_rules("his", records) == ["HIS-PLAY-2"]
+
+
+def test_one_marker_shows_no_rate() -> None:
+    """With one marker any gain is a multiple of it: no rate is read from it (the population's own misread, say)."""
+    request = {
+        "empires": [{"player": "a", "gold": 0, "population": 4}],
+        "regions": [{"name": "Baltic", "control": [{"holder": "a", "markers": 1}]}],
+    }
+    got = {"empires": [{"player": "a", "gold": 3}]}
+    assert soe_blame._income(request, got, ("$.empires[0].gold",)) != "SOE-INCOME-2"  # pyright: ignore[reportPrivateUsage]

@@ -96,6 +96,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
+from rulespec.conformance.harness.blame import refusals
 from rulespec.conformance.harness.blame.composed import composed_step
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import inside_another, refuted
@@ -143,7 +144,8 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
                 or swapped(record, among, passed)
-                or (primary if (due_refusal and mislabelled(record, among)) or borrowed(record) else None)
+                or (_labelled(record) if due_refusal and mislabelled(record, among) else None)
+                or (primary if borrowed(record) else None)
                 or (_refused_alike(record, among, cast(dict[str, Any], error)) if due_refusal else None)
                 or cited
             )
@@ -171,7 +173,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # misread (a whole check left out accepts every input it refuses: an omission, not a misreading of its clauses)
         misread = _misread(record, among)
         ruled = misread if misread in switched(record) else _confined(record, among)
-        return ruled or accepted_for(record) or _due_action(record) or primary
+        return ruled or _accepted(record, among) or _due_action(record) or primary
     return primary
 
 
@@ -262,6 +264,24 @@ def _stating(record: CheckRecord, rules: tuple[str, ...], defaulted: set[str]) -
         return (record.primary_rule,)
     rulings = ruling_clauses(record.game)
     return tuple(rule for rule in rules if rule not in rulings) or rules
+
+
+def _labelled(record: CheckRecord) -> str:
+    """The rule of the refusal due that was named wrong: an InvalidState's field's (a missing order: SOE-MAINT-5, in
+    ``end_war`` too), else the check's own."""
+    due = refusals.errors(record)[0] or {}
+    named = refusals.field_rule(record.game, str(due["field"])) if due.get("kind") == "InvalidState" else None
+    return named or record.primary_rule
+
+
+def _accepted(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+    """The clause the game's suite names for an input accepted (``accepted_for``); where the refusal due is an
+    InvalidState, only as the run shows that refusal made right elsewhere (an effect's fault unread behind the
+    collapse), never where the check is missing altogether (an effect's tokens never checked)."""
+    rule, due = accepted_for(record), refusals.errors(record)[0]
+    if rule is None or due is None or due.get("kind") != "InvalidState":
+        return rule
+    return rule if refusals.named_right(record, among, due) else None
 
 
 def _due_action(record: CheckRecord) -> str | None:

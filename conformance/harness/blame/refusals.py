@@ -78,7 +78,7 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
     named wrong (a burned debater's claim refused citing HIS-BONUS-2, not HIS-BONUS-1): this check's rule, not the
     one it names."""
     due, error = errors(record)
-    if not among or due is None or error is None or _due(due) is None or _named_right(record, among, due):
+    if not among or due is None or error is None or _due(due) is None or named_right(record, among, due):
         return False
     # an InvalidState given for it names the rule of its field (an unknown card refused as a bad ``card``)
     name = error.get("rule") if error.get("kind") == "IllegalAction" else cited(record.game, error, record)
@@ -94,7 +94,7 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
     return True
 
 
-def _named_right(record: CheckRecord, among: Sequence[CheckRecord], due: dict[str, Any]) -> bool:
+def named_right(record: CheckRecord, among: Sequence[CheckRecord], due: dict[str, Any]) -> bool:
     """Whether the run passed a vector due an InvalidState on the same field (indices dropped): that refusal is named
     right where it is made, so here another check fired first (a seeding of three refused as too long), no label."""
     if due.get("kind") != "InvalidState":

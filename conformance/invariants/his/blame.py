@@ -177,6 +177,13 @@ def _before_play(request: dict[str, Any], rulings: Any) -> Any:
     return _reference("may_play_copernicus_or_servetus", request, rulings, "before", read_as="run_phase")
 
 
+def _recorded_before_play(request: dict[str, Any], rulings: Any, got: dict[str, Any]) -> bool:
+    """Whether the answer's last history record is the one the phase without its play appends (the totals before it)."""
+    without = _object(_answer("run_phase", {**request, "play": None}, rulings))
+    recorded, due = (got.get("history") or [None])[-1], ((without or {}).get("history") or [None])[-1]
+    return without is not None and as_json(recorded) == as_json(due)
+
+
 _STEPS = re.compile(r"\.\w+|\[\d+\]")
 
 
@@ -383,6 +390,8 @@ def decided(
         # totals as the sheets give them (a card's base VP recorded for them)
         appended = f"$.history[{len(cast(list[Any], mine.get('history') or [])) - 1}]"
         last = all(path == appended or path.startswith(f"{appended}.") for path in paths)
+        if last and asked and asked.get("play") is not None and _recorded_before_play(asked, rulings, theirs):
+            return "HIS-PLAY-2"  # the turn's record holding the totals before the play: HIS-PLAY-2 asks those after it
         return "HIS-WIN-9" if numbered or last or reordered(mine.get("history"), theirs.get("history")) else None
     if operation == "run_phase" and mine and theirs and all(path.startswith("$.outcome") for path in paths):
         if asked and asked.get("play") is not None and theirs.get("outcome") == _before_play(asked, rulings):
