@@ -110,7 +110,7 @@ def _in_request(step: Step[Player]) -> Step[WithPlayer]:
     return Step(step.words, fault)
 
 
-def _exhaust_player(draw: st.DrawFn, request: WithPlayer) -> tuple[WithPlayer, Refusal]:
+def _the_player(draw: st.DrawFn, request: WithPlayer) -> tuple[WithPlayer, Refusal]:
     """The player broken at one of its own steps."""
     step: Step[WithPlayer] = _in_request(draw(st.sampled_from(PLAYER)))
     return step.fault(draw, request)
@@ -151,7 +151,7 @@ EXHAUST: tuple[Step[ExhaustRequest], ...] = steps_of(
     SPEC,
     "`use_exhaust_ability`",
     {
-        "the player": _exhaust_player,
+        "the player": _the_player,
         "IMP-EXHAUST-4 (an unknown `card` first, as InvalidState)": _not_exhaustible,
         "IMP-EXHAUST-2": _exhausted,
         "IMP-EXHAUST-3": _untimely,
@@ -269,7 +269,7 @@ RESOLVE_ACTION: tuple[Step[ActionRequest], ...] = steps_of(
     SPEC,
     "`resolve_action`",
     {
-        "the player": _exhaust_player,
+        "the player": _the_player,
         "the unrest pile's names, against each other and the player's cards (IMP-STATE-1)": _pile_repeat,
         "its suits": _pile_suit,
         "its emptiness": _pile_empty,
