@@ -5427,8 +5427,8 @@ def test_the_record_holding_the_totals_before_the_play_fails_the_plays_clause() 
     assert _failed_rules("his", records) == ["HIS-PLAY-2"]
 
 
-def test_one_marker_shows_no_rate() -> None:
-    """With one marker any gain is a multiple of it: no rate is read from it (the population's own misread, say)."""
+def test_one_marker_shows_no_rate_where_the_gain_falls_short() -> None:
+    """With one marker any gain is a multiple of it: less than is due (a population cut short, say) shows no rate."""
     request = {
         "empires": [{"player": "a", "gold": 0, "population": 4}],
         "regions": [{"name": "Baltic", "control": [{"holder": "a", "markers": 1}]}],

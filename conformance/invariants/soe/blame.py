@@ -103,8 +103,10 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     others = {value for key, value in empires[at].items() if key in _COUNTS and value != population}
     terms |= {"SOE-INCOME-1"} if gain - own in others else set()  # another of the empire's counts read for it
     terms |= {"SOE-INCOME-2"} if gain == population and own else set()  # the markers left out
-    # or paid at another rate than a gold each (a taxation's yield): another multiple of two or more of them
-    terms |= {"SOE-INCOME-2"} if own > 1 and gain != population + own and (gain - population) % own == 0 else set()
+    # or paid at another rate than a gold each (a taxation's yield): another multiple of them; any gain is a multiple
+    # of one marker, so one counts only with no population, or for more than is due (a population cut short gives less)
+    rated = own > 1 or (own == 1 and (not population or gain > population + own))
+    terms |= {"SOE-INCOME-2"} if rated and gain != population + own and (gain - population) % own == 0 else set()
     # the gold held lost: with no population, a marker miscounted by the gold held answers alike
     terms |= {"SOE-INCOME-4"} if held_gold and population and gain == population + own - held_gold else set()
     terms |= {"SOE-INCOME-3"} if gain - population in misread else set()
