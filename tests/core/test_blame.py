@@ -5435,3 +5435,21 @@ def test_one_marker_shows_no_rate_where_the_gain_falls_short() -> None:
     }
     got = {"empires": [{"player": "a", "gold": 3}]}
     assert soe_blame._income(request, got, ("$.empires[0].gold",)) != "SOE-INCOME-2"  # pyright: ignore[reportPrivateUsage]
+
+
+def _lone_leader_only(values: Any, group: Any, unfriendly: bool, rulings: Any) -> Any:
+    """SOE-SCORE-5 misread: only a lone entrant at 1st takes its place's value; one lower is valued as a tie (the 51st
+    zoo's soe-01; runs as ``scoring.group_value``)."""
+    if len(group.entrants) == 1 and group.place == 1:
+        return place_value(values, group.place)
+    if unfriendly:
+        return bump_down(values, group, rulings)
+    return share_friendly_tie(values, group, rulings)
+
+
+def test_a_lone_entrant_bumped_as_a_tie_is_not_a_tie_slid_down_whole() -> None:
+    """A lone entrant below a tie, bumped, answers as a tie slid down whole would: the run's other lone entrants (below
+    no tie) tell it is SOE-SCORE-5's, never SOE-RULING-3's."""
+    misread = _misread(scoring.group_value, _lone_leader_only)
+    records = records_of("soe", SimpleNamespace(score_region=misread("score_region")), ("score_region",))
+    assert _failed_rules("soe", records) == ["SOE-RULING-5", "SOE-SCORE-2", "SOE-SCORE-5"]

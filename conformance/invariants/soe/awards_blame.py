@@ -63,7 +63,9 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
         if credited is not None:
             return credited
         if _tie_slid_whole(asked, ruled, given):
-            return "SOE-RULING-3"
+            # a lone entrant valued as a tie of one answers alike where every lone one lies below a tie: the run tells
+            lone = _lone_valued_otherwise(asked, ruled, given, as_tie=True)
+            return "SOE-RULING-3" if lone is None else ("SOE-RULING-3", "SOE-SCORE-5")
         if _tied_out_of_the_ranking(asked, ruled, given):
             # a tie for 1st taken out leaves the lone entrant after it the first value: a lone entrant valued as 1st
             # everywhere answers alike (SOE-SCORE-5), the run tells which
