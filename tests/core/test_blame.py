@@ -5366,30 +5366,6 @@ def test_a_fault_left_unread_behind_the_collapse_fails_the_clause_checking_every
     assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-2"]
 
 
-def _tie_slid_down_whole(players: Any, region: Any, rulings: Any) -> Any:
-    """SOE-RULING-3 misread: an unfriendly tie, bumped down, slides down whole, so each group below it starts a place
-    later (the 55th zoo's soe-01; runs as ``scoring.award_places``)."""
-    unfriendly = ties_are_unfriendly(len(players), region, rulings)
-    scored: dict[str, int] = {}
-    slid = 0
-    for group in rank_entrants(region_entrants(players, region, rulings)):
-        value = group_value(region.values, replace(group, place=group.place + slid), unfriendly, rulings)
-        scored.update({e.holder: value for e in group.entrants if e.is_player})
-        slid += 1 if unfriendly and len(group.entrants) > 1 else 0
-    return tuple(Award(player, scored.get(player, 0)) for player in players)
-
-
-def test_groups_a_place_late_below_an_unfriendly_tie_fail_the_ruling_that_keeps_the_tie_on_its_places() -> None:
-    """Every region vector with a group below an unfriendly tie shows it a place late, whatever rule or alternative
-    of ``unfriendly_tie`` the vector pins: SOE-RULING-3 keeps the tied players on the places they cover. One vector,
-    primary to SOE-RULING-5 (a major below the tie, under ``region``), keeps its own rule beside it."""
-    misread = _misread(scoring.award_places, _tie_slid_down_whole)
-    records = records_of("soe", SimpleNamespace(score_region=misread("score_region")), ("score_region",))
-    failed = [r for r in records if r.outcome == "failed"]
-    assert len({r.primary_rule for r in failed}) >= 3
-    assert _failed_rules("soe", records) == ["SOE-RULING-3", "SOE-RULING-5"]
-
-
 def _gain_tokens_unchecked(effect: Any, path: str) -> None:
     """IMP-STATE-2 misread: a gain's tokens never checked for negative counts (runs as ``collapse.validate_effect``)."""
     validate_count(effect.count, f"{path}.count")
@@ -5448,9 +5424,10 @@ def _lone_leader_only(values: Any, group: Any, unfriendly: bool, rulings: Any) -
     return share_friendly_tie(values, group, rulings)
 
 
-def test_a_lone_entrant_bumped_as_a_tie_is_not_a_tie_slid_down_whole() -> None:
-    """A lone entrant below a tie, bumped, answers as a tie slid down whole would: the run's other lone entrants (below
-    no tie) tell it is SOE-SCORE-5's, never SOE-RULING-3's."""
+def test_a_lone_entrant_bumped_as_a_tie_fails_the_lone_entrants_clause() -> None:
+    """A lone entrant past 1st, bumped as a tie of one, fails SOE-SCORE-5 beside the rules of the vectors whose
+    answers other readings give too (a tie slid down whole answers alike below a tie: regions print 3 values at
+    most, so a group slid past the tie lands on a place worth nothing, as one left out of the ranking would)."""
     misread = _misread(scoring.group_value, _lone_leader_only)
     records = records_of("soe", SimpleNamespace(score_region=misread("score_region")), ("score_region",))
     assert _failed_rules("soe", records) == ["SOE-RULING-5", "SOE-SCORE-2", "SOE-SCORE-5"]

@@ -112,7 +112,7 @@ from rulespec.conformance.harness.blame.switches import (
     swapped,
     switched,
 )
-from rulespec.conformance.harness.blame.unchecked import passed_over
+from rulespec.conformance.harness.blame.unchecked import never_made, passed_over
 from rulespec.conformance.harness.blame.weighed import explanations, sure_steps, weighed
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
@@ -275,13 +275,10 @@ def _labelled(record: CheckRecord) -> str:
 
 
 def _accepted(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
-    """The clause the game's suite names for an input accepted (``accepted_for``); where the refusal due is an
-    InvalidState, only as the run shows that refusal made right elsewhere (an effect's fault unread behind the
-    collapse), never where the check is missing altogether (an effect's tokens never checked)."""
-    rule, due = accepted_for(record), refusals.errors(record)[0]
-    if rule is None or due is None or due.get("kind") != "InvalidState":
-        return rule
-    return rule if refusals.named_right(record, among, due) else None
+    """The clause the game's suite names for an input accepted (``accepted_for``), unless the run shows that check
+    missing altogether (``unchecked.never_made``: an effect's tokens never checked, not unread behind the collapse)."""
+    rule = accepted_for(record)
+    return None if rule is not None and never_made(record, among) else rule
 
 
 def _due_action(record: CheckRecord) -> str | None:

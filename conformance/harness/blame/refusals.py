@@ -78,7 +78,7 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
     named wrong (a burned debater's claim refused citing HIS-BONUS-2, not HIS-BONUS-1): this check's rule, not the
     one it names."""
     due, error = errors(record)
-    if not among or due is None or error is None or _due(due) is None or named_right(record, among, due):
+    if not among or due is None or error is None or due_key(due) is None or named_right(record, among, due):
         return False
     # an InvalidState given for it names the rule of its field (an unknown card refused as a bad ``card``)
     name = error.get("rule") if error.get("kind") == "IllegalAction" else cited(record.game, error, record)
@@ -89,7 +89,7 @@ def mislabelled(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
         return False  # that rule's own checks failed, or a request holding its fault too refused for it: an order
     for other in failing:
         wanted, given = errors(other)
-        if given is not None and _named_rule(other, given) == name and (wanted is None or _due(wanted) != _due(due)):
+        if given is not None and _named_rule(other, given) == name and due_key(wanted or {}) != due_key(due):
             return False
     return True
 
@@ -103,12 +103,12 @@ def named_right(record: CheckRecord, among: Sequence[CheckRecord], due: dict[str
     return any(
         (loaded := cases.get(case)) is not None
         and (error := loaded.case.error) is not None
-        and _due({"kind": error.kind, "field": error.field}) == _due(due)
+        and due_key({"kind": error.kind, "field": error.field}) == due_key(due)
         for case in weighed(among).passed.get(record.game, frozenset[str]())
     )
 
 
-def _due(refusal: dict[str, Any]) -> tuple[str, str] | None:
+def due_key(refusal: dict[str, Any]) -> tuple[str, str] | None:
     """What a refusal due is: an IllegalAction's rule, an InvalidState's field (its indices dropped)."""
     kind = refusal.get("kind")
     named = refusal.get("rule" if kind == "IllegalAction" else "field")

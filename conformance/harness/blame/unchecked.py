@@ -3,7 +3,9 @@
 An implementation that never makes a check answers a result where that check's refusal is due, and a request holding
 a later fault too is refused on the later one. Read alone, that refusal looks like two checks made in the other order;
 read with the run, the first check was never made at all (``passed_over``): the run shows the same fault accepted, or
-the same check on a list of another name (``England`` accepted in ``totals``, refused past in ``cards``).
+the same check on a list of another name (``England`` accepted in ``totals``, refused past in ``cards``). A fault
+accepted where the game's suite names the step that skipped it (unread behind a collapse) is that step's only where
+the run never shows the same fault accepted elsewhere (``never_made``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.conformance.harness.blame.refusals import errors, field_rule, unindexed
+from rulespec.conformance.harness.blame.refusals import due_key, errors, field_rule, unindexed
+from rulespec.conformance.harness.blame.suite import accepted_for
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
 
@@ -44,6 +47,22 @@ def passed_over(record: CheckRecord, among: Sequence[CheckRecord]) -> CheckRecor
         if found:
             return next((o for o in found if o.rulings == record.rulings), found[0])
     return None
+
+
+def never_made(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
+    """Whether the run shows the InvalidState due here accepted in another check of the operation where the game's
+    suite names no clause for the acceptance (``suite.accepted_for``): the check is missing, wherever it is due."""
+    due = errors(record)[0]
+    if due is None or due.get("kind") != "InvalidState":
+        return False
+    return any(
+        (other.game, other.operation, other.outcome) == (record.game, record.operation, Outcome.FAILED.value)
+        and (refused := errors(other))[1] is None
+        and refused[0] is not None
+        and due_key(refused[0]) == due_key(due)
+        and accepted_for(other) is None
+        for other in among
+    )
 
 
 def _kin(key: str, refusal: dict[str, Any]) -> tuple[str, str] | None:

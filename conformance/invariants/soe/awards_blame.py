@@ -8,7 +8,7 @@ in it. A player credited the value of a place a major holds is SOE-SCORE-9's (a 
 scores). A lone entrant past 1st given the first value, or valued as a tie of one, is SOE-SCORE-5's (a lone entrant
 takes its own place's value). A friendly pool divided among the places that hold a value, not the tie's k players, is
 SOE-SCORE-6's. A player who is no entrant given VP, every entrant valued right, is SOE-SCORE-9's (such a player scores
-0). The groups below an unfriendly tie each a place late (the tie slid down whole) are SOE-RULING-3's.
+0).
 """
 
 from __future__ import annotations
@@ -62,10 +62,6 @@ def region_awards(request: Any, rulings: Any, expected: Any, got: Any) -> Named:
         credited = _majors_value_to_a_player(asked, ruled, given)
         if credited is not None:
             return credited
-        if _tie_slid_whole(asked, ruled, given):
-            # a lone entrant valued as a tie of one answers alike where every lone one lies below a tie: the run tells
-            lone = _lone_valued_otherwise(asked, ruled, given, as_tie=True)
-            return "SOE-RULING-3" if lone is None else ("SOE-RULING-3", "SOE-SCORE-5")
         if _tied_out_of_the_ranking(asked, ruled, given):
             # a tie for 1st taken out leaves the lone entrant after it the first value: a lone entrant valued as 1st
             # everywhere answers alike (SOE-SCORE-5), the run tells which
@@ -199,22 +195,6 @@ def _tied_out_of_the_ranking(asked: RegionRequest, ruled: Rulings, given: Any) -
         return place_value(asked.region.values, places[group.place])
 
     return bool(_awarded(asked, ruled, unfriendly, value=moved_up) == given)
-
-
-def _tie_slid_whole(asked: RegionRequest, ruled: Rulings, given: Any) -> bool:
-    """The awards given where each unfriendly tie, bumped down, slides down whole, so every group below it starts one
-    place later (p+k+1): SOE-RULING-3 keeps the tied players on the places they cover, the next group at p+k."""
-    unfriendly = ties_are_unfriendly(len(asked.players), asked.region, ruled)
-    groups = rank_entrants(region_entrants(asked.players, asked.region, ruled))
-    ties = [group.place for group in groups if len(group.entrants) > 1]
-    if not unfriendly or not any(group.place > min(ties, default=group.place) for group in groups):
-        return False
-
-    def slid(group: PlaceGroup) -> int:
-        below = sum(place < group.place for place in ties)
-        return group_value(asked.region.values, replace(group, place=group.place + below), unfriendly, ruled)
-
-    return bool(_awarded(asked, ruled, unfriendly, value=slid) == given)
 
 
 def _lone_valued_otherwise(asked: RegionRequest, ruled: Rulings, given: Any, as_tie: bool = False) -> Named:
