@@ -56,7 +56,7 @@ def validate_rulings(rulings: Rulings) -> None:
     if not FIRST_TURN <= rulings.domination_first_turn <= LAST_TURN:
         raise refuse("rulings.domination_first_turn", rulings.domination_first_turn, "must be 1 to 9", "HIS-RULING-1")
     # a lead of 0 would make every leader dominate
-    if rulings.domination_margin < 1:  # HIS-RULING-2: after the first turn
+    if rulings.domination_margin < 1:
         raise refuse("rulings.domination_margin", rulings.domination_margin, "must be at least 1", "HIS-RULING-2")
 
 

@@ -91,7 +91,6 @@ from rulespec.reference.here_i_stand.special import (
 )
 from rulespec.reference.here_i_stand.validation import (
     BIBLE_LANGUAGES,
-    FIRST_TURN,
     LAST_TURN,
     RELIGIOUS_VICTORY_SPACES,
     validate_base_vp,
@@ -5431,21 +5430,3 @@ def test_a_lone_entrant_bumped_as_a_tie_fails_the_lone_entrants_clause() -> None
     misread = _misread(scoring.group_value, _lone_leader_only)
     records = records_of("soe", SimpleNamespace(score_region=misread("score_region")), ("score_region",))
     assert _failed_rules("soe", records) == ["SOE-RULING-5", "SOE-SCORE-2", "SOE-SCORE-5"]
-
-
-def _margin_before_first_turn(rulings: Any) -> None:
-    """HIS-RULING-2 misread: the margin checked before the first turn of domination (the Lua audit's
-    ``rulings_margin_first``; runs as ``validation.validate_rulings``)."""
-    if rulings.domination_margin < 1:
-        raise refuse("rulings.domination_margin", rulings.domination_margin, "must be at least 1", "HIS-RULING-2")
-    if not FIRST_TURN <= rulings.domination_first_turn <= LAST_TURN:
-        raise refuse("rulings.domination_first_turn", rulings.domination_first_turn, "must be 1 to 9", "HIS-RULING-1")
-
-
-def test_the_two_rulings_checked_in_the_other_order_fail_the_clause_stating_their_order() -> None:
-    """A request wrong in both rulings is refused on the margin: HIS-RULING-2 states "the first turn, then the
-    margin", so the order is its, not the first turn's clause whose vector fails."""
-    misread = _misread(his_validation.validate_rulings, _margin_before_first_turn, his)
-    records = records_of("his", SimpleNamespace(**{op.name: misread(op.name) for op in game("his").operations}))
-    assert any(r.outcome == "failed" for r in records)
-    assert _failed_rules("his", records) == ["HIS-RULING-2"]
