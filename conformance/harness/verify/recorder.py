@@ -137,6 +137,13 @@ class Recorder:
             self.records.append(CheckRecord(report.nodeid, key, "check", rules, Outcome.ERROR.value, _short(report)))
         report.user_properties = kept  # JUnit XML shows the rule IDs, not this bookkeeping
 
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """The records in one order whatever order the checks ran in (longest first as last timed, over workers): the
+        summary, the verdict's first failing check of each rule and the report read alike from run to run."""
+        if self.config is None or not is_worker(self.config):
+            self.records.sort(key=lambda record: (record.game, record.nodeid))
+
     def write(self, path: Path, options: VerifyOptions) -> None:
         write_report(path, self.records, self.stamp(options))
 
