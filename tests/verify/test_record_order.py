@@ -23,7 +23,7 @@ def test_records_finished_in_any_order_end_in_one_order() -> None:
         _record("soe", "conformance/invariants/soe/test_tracks.py::test_x"),
         _record("soe", "conformance/vectors/soe/score_region.json::a"),
     ]
-    orders = []
+    orders: list[list[tuple[str, str]]] = []
     for shift in range(len(finished)):
         recorder = Recorder()
         recorder.records = finished[shift:] + finished[:shift]
