@@ -868,6 +868,18 @@ def _misread(function: Any, reading: Any, package: Any = soe) -> Any:
     return operation
 
 
+def _misread_records(key: str, function: Any, reading: Any, operation: str, package: Any) -> list[CheckRecord]:
+    """The records of a port of ``package`` with one step of ``operation`` misread (``_misread``), over the vectors of
+    that operation alone."""
+    misread = _misread(function, reading, package)
+    return records_of(key, SimpleNamespace(**{operation: misread(operation)}), (operation,))
+
+
+def _primaries_failed(records: list[CheckRecord]) -> int:
+    """How many primary rules the failing checks have: a bug spread over that many rules' checks before its blame."""
+    return len({r.primary_rule for r in records if r.outcome == "failed"})
+
+
 def _disbanding_first(request: Any, rulings: Any, /) -> Any:
     """SOE-MAINT-2 misread: disbanding refused before the draws are counted, so a request with both faults is refused
     as IllegalAction. It runs as ``maintenance.pay_maintenance``'s code, so it names only what that module does (its
@@ -1701,10 +1713,8 @@ def _drawn_card_first_in_hand(player: Any) -> Any:
 def test_a_sequence_extended_at_its_other_end_fails_the_clause_of_its_step_not_each_draw_rule() -> None:
     """Every draw that ends with cards in hand shows the hand's order wrong, whichever rule (a shuffle, a ruling) its
     check is primary to: the one step putting the card at the end of the hand (IMP-DRAW-1) is the misreading."""
-    misread = _misread(imperium_drawing.take_top_card, _drawn_card_first_in_hand, imperium)
-    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
-    failed = [r for r in records if r.outcome == "failed"]
-    assert len({r.primary_rule for r in failed}) >= 3
+    records = _misread_records("imperium", imperium_drawing.take_top_card, _drawn_card_first_in_hand, "draw", imperium)
+    assert _primaries_failed(records) >= 3
     assert _failed_rules("imperium", records) == ["IMP-DRAW-1"]
 
 
@@ -2657,10 +2667,10 @@ def _discard_pile_before_the_nation_card(player: Any, shuffles: Any, used: int, 
 def test_two_steps_of_one_state_swapped_fail_the_clause_stating_their_order() -> None:
     """The nation card moved after the shuffle lands on the emptied discard pile: orders naming it are refused, and
     draws differ, over the vectors of shuffles and of the nation card; the steps swapped misread IMP-DRAW-2."""
-    misread = _misread(imperium_drawing.shuffle_procedure, _discard_pile_before_the_nation_card, imperium)
-    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
-    failed = [r for r in records if r.outcome == "failed"]
-    assert len({r.primary_rule for r in failed}) >= 2
+    records = _misread_records(
+        "imperium", imperium_drawing.shuffle_procedure, _discard_pile_before_the_nation_card, "draw", imperium
+    )
+    assert _primaries_failed(records) >= 2
     assert "IMP-DRAW-2" in _failed_rules("imperium", records)
     assert len(_failed_rules("imperium", records)) <= 2
 
@@ -2765,10 +2775,10 @@ def _every_holders_markers_where_held(player: Any, regions: Any) -> Any:
 def test_markers_of_other_holders_earned_fail_the_clause_saying_whose_markers_count() -> None:
     """Income vectors of population and markers, of markers alone, and the order of the empires fail, each its own
     rule's; every wrong gain is the population and another reading of whose markers count: SOE-INCOME-3."""
-    misread = _misread(soe_income.markers_on_the_map, _every_holders_markers_where_held)
-    records = records_of("soe", SimpleNamespace(collect_income=misread("collect_income")), ("collect_income",))
-    failed = [r for r in records if r.outcome == "failed"]
-    assert len({r.primary_rule for r in failed}) >= 2
+    records = _misread_records(
+        "soe", soe_income.markers_on_the_map, _every_holders_markers_where_held, "collect_income", soe
+    )
+    assert _primaries_failed(records) >= 2
     assert _failed_rules("soe", records) == ["SOE-INCOME-3"]
 
 
@@ -5016,10 +5026,8 @@ def _drawn_card_by_its_name(player: Any) -> Any:
 def test_items_added_by_their_names_fail_the_clause_of_the_step_adding_them_not_each_draw_rule() -> None:
     """Every draw that ends with a card drawn shows the hand wrong, whichever rule its check is primary to: the one
     step adding the card to the hand (IMP-DRAW-1), its items written by their names, is the misreading."""
-    misread = _misread(imperium_drawing.take_top_card, _drawn_card_by_its_name, imperium)
-    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
-    failed = [r for r in records if r.outcome == "failed"]
-    assert len({r.primary_rule for r in failed}) >= 3
+    records = _misread_records("imperium", imperium_drawing.take_top_card, _drawn_card_by_its_name, "draw", imperium)
+    assert _primaries_failed(records) >= 3
     assert _failed_rules("imperium", records) == ["IMP-DRAW-1"]
 
 
@@ -5033,10 +5041,8 @@ def _drawn_from_the_bottom(player: Any) -> Any:
 def test_cards_drawn_from_the_bottom_fail_the_clause_of_the_step_taking_them_not_each_draw_rule() -> None:
     """Every draw of two or more cards, or after a shuffle, shows the hand and the pile wrong, whichever rule its check
     is primary to: the one step taking the card and its name (IMP-DRAW-1) off the pile's other end is the misreading."""
-    misread = _misread(imperium_drawing.take_top_card, _drawn_from_the_bottom, imperium)
-    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
-    failed = [r for r in records if r.outcome == "failed"]
-    assert len({r.primary_rule for r in failed}) >= 3
+    records = _misread_records("imperium", imperium_drawing.take_top_card, _drawn_from_the_bottom, "draw", imperium)
+    assert _primaries_failed(records) >= 3
     assert _failed_rules("imperium", records) == ["IMP-DRAW-1"]
 
 
@@ -5053,10 +5059,10 @@ def _nation_card_from_the_bottom(player: Any, rulings: Any) -> Any:
 def test_a_pile_taken_from_its_other_end_fails_the_clause_of_the_step_taking_it() -> None:
     """A nation card off the wrong end changes which card the shuffle orders must hold, so orders are refused and
     hands differ over the shuffle's and the ruling's vectors: the step taking the card (IMP-DRAW-3) is misread."""
-    misread = _misread(imperium_drawing.move_nation_card, _nation_card_from_the_bottom, imperium)
-    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
-    failed = [r for r in records if r.outcome == "failed"]
-    assert len({r.primary_rule for r in failed}) >= 2
+    records = _misread_records(
+        "imperium", imperium_drawing.move_nation_card, _nation_card_from_the_bottom, "draw", imperium
+    )
+    assert _primaries_failed(records) >= 2
     assert _failed_rules("imperium", records) == ["IMP-DRAW-3"]
 
 
@@ -5238,10 +5244,10 @@ def test_a_change_left_out_of_a_new_value_fails_the_clause_of_its_step_not_each_
     """A discard pile kept after it became the draw pile shows in every shuffling draw, whichever rule (a ruling, the
     nation card) its check is primary to: the one step making the new piles (IMP-DRAW-4), one field's change left out.
     A short draw due to be refused goes on over the kept pile instead: an input accepted, its refusal's rule."""
-    misread = _misread(imperium_drawing.new_draw_pile, _discard_kept_after_shuffle, imperium)
-    records = records_of("imperium", SimpleNamespace(draw=misread("draw")), ("draw",))
-    failed = [r for r in records if r.outcome == "failed"]
-    assert len({r.primary_rule for r in failed}) >= 3
+    records = _misread_records(
+        "imperium", imperium_drawing.new_draw_pile, _discard_kept_after_shuffle, "draw", imperium
+    )
+    assert _primaries_failed(records) >= 3
     assert _failed_rules("imperium", records) == ["IMP-DRAW-4", "IMP-RULING-7"]
 
 
@@ -5259,10 +5265,8 @@ def _last_entry_only(power: Any, bonuses: Any) -> Any:
 def test_a_total_taken_as_its_last_term_fails_the_clause_of_the_sum() -> None:
     """A kind earned twice (two war winners, two voyages) shows one entry's VP, in every check of every kind's rule
     that earns a kind twice: the line's sum (HIS-BONUS-10) is the one misread."""
-    misread = _misread(his_bonus.bonus_lines, _last_entry_only, his)
-    records = records_of("his", SimpleNamespace(bonus_vp=misread("bonus_vp")), ("bonus_vp",))
-    failed = [r for r in records if r.outcome == "failed"]
-    assert len({r.primary_rule for r in failed}) >= 2
+    records = _misread_records("his", his_bonus.bonus_lines, _last_entry_only, "bonus_vp", his)
+    assert _primaries_failed(records) >= 2
     assert _failed_rules("his", records) == ["HIS-BONUS-10"]
 
 
