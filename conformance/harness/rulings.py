@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from enum import Enum
-from typing import Any, get_type_hints
+from typing import Any, cast, get_type_hints
 
 import msgspec
 
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.vocabulary import did_you_mean
-from rulespec.conformance.harness.wire.encoding import OPEN_RULING_TOP
+from rulespec.conformance.harness.wire.encoding import LARGEST, OPEN_RULING_TOP
 from rulespec.reference.errors import IllegalAction, InvalidState
 
 
@@ -71,34 +72,76 @@ Declared = dict[str, tuple[Any, ...]]  # ruling field -> the values the implemen
 
 
 def value_text(value: object) -> str:
-    """A ruling value as it is written on a command line: an enum's value, an int's digits."""
+    """A ruling value as it is written on a command line: an enum's value, an int's digits, a list's values joined by
+    commas (``1,3``: no brackets, so no shell needs it quoted)."""
+    if isinstance(value, tuple | list):  # a tuple typed, a list as JSON decodes it (a record's ``declared``)
+        return ",".join(str(item) for item in cast(Sequence[object], value))
     return str(value.value) if isinstance(value, Enum) else str(value)
 
 
-def declared_values(rulings: type[Any], field: str, texts: Iterable[str], where: str) -> tuple[Any, ...]:
-    """The typed values ``texts`` name for ``field``, in the order of its alternatives; ValueError naming the
-    field, the value and the alternatives (and close names) otherwise."""
+def _spellings(value: object) -> tuple[str, ...]:
+    """Every way a command line or a ``started`` message writes ``value``: ``value_text``, its JSON (``true``,
+    ``null``, ``[1,2,3]``) and Python's (``True``, ``(1, 2, 3)``)."""
+    builtin = msgspec.to_builtins(value)
+    return (value_text(value), json.dumps(builtin, separators=(",", ":")), json.dumps(builtin), str(value))
+
+
+def ruling_value(rulings: type[Any], field: str, text: str, where: str = "--ruling") -> Any:
+    """The typed value ``text`` names for ``field``: one of its alternatives, or a value the spec leaves open (a whole
+    number from a bound, SOE-RULING-9; a list of distinct whole numbers from a bound, SOE-RULING-10); ValueError
+    naming the field, the value, the clause and the alternatives (and close names) otherwise."""
     choices = alternatives(rulings)
     if field not in choices:
         raise ValueError(
             f"{where} {field}: no ruling field of that name{did_you_mean(field, choices)} "
             f"(fields: {', '.join(choices)})"
         )
+    spelled = text.strip()
+    for value in choices[field]:
+        if spelled in _spellings(value):
+            return value
+    metadata = _field(rulings, field).metadata
+    least, lowest = metadata.get("at_least"), metadata.get("values_at_least")
+    if least is not None and re.fullmatch(r"[0-9]+", spelled) and least <= int(spelled) <= LARGEST:
+        return int(spelled)  # a ruling the spec leaves open above a bound (SOE-RULING-9: any whole number)
+    if lowest is not None:
+        listed = _open_list(spelled, lowest)
+        if listed is not None:
+            return listed  # a ruling the spec leaves open to any list (SOE-RULING-10: gaps allowed)
     by_text = {value_text(value): value for value in choices[field]}
-    wanted = list(texts)
-    least = _field(rulings, field).metadata.get("at_least")  # a bound the spec leaves the values open above
-    for text in wanted:
-        if text in by_text:
-            continue
-        if least is not None and re.fullmatch(r"[0-9]+", text) and int(text) >= least:
-            by_text[text] = int(text)  # a ruling the spec leaves open above a bound (SOE-RULING-9: any whole number)
-            continue
-        listed = ", ".join(by_text) + (f", or any whole number >= {least}" if least is not None else "")
-        raise ValueError(
-            f"{where} {field}={text}: not an alternative of {field} ({ruling_clause(rulings, field)})"
-            f"{did_you_mean(text, by_text)}; its alternatives: {listed}"
-        )
-    return tuple(value for text, value in by_text.items() if text in wanted)
+    comma = "; " if any("," in shown for shown in by_text) else ", "  # a list's own commas kept apart from the join
+    open_to = (
+        f"{comma}or any whole number >= {least}"
+        if least is not None
+        else f"{comma}or any list of distinct whole numbers >= {lowest} (such as 1,3)"
+        if lowest is not None
+        else ""
+    )
+    raise ValueError(
+        f"{where} {field}={text}: not an alternative of {field} ({ruling_clause(rulings, field)})"
+        f"{did_you_mean(spelled, by_text)}; its alternatives: {comma.join(by_text)}{open_to}"
+    )
+
+
+def _open_list(text: str, lowest: int) -> tuple[int, ...] | None:
+    """``1,3``, ``[1,3]`` or ``(1, 3)`` as the tuple ``(1, 3)``: non-empty, distinct, each from ``lowest`` up to the
+    largest integer the wire carries; None for anything else (never clamped, never reordered)."""
+    inner = text[1:-1] if text[:1] + text[-1:] in ("[]", "()") else text
+    items = [item.strip() for item in inner.split(",")]
+    if not all(re.fullmatch(r"-?[0-9]+", item) for item in items):
+        return None
+    values = tuple(int(item) for item in items)
+    if len(set(values)) != len(values) or not all(lowest <= value <= LARGEST for value in values):
+        return None
+    return values
+
+
+def declared_values(rulings: type[Any], field: str, texts: Iterable[str], where: str) -> tuple[Any, ...]:
+    """The typed values ``texts`` name for ``field`` (``ruling_value``), listed alternatives first in their order,
+    then the open ones as given."""
+    wanted = [ruling_value(rulings, field, text, where) for text in texts]
+    listed = [value for value in alternatives(rulings)[field] if value in wanted]
+    return tuple(dict.fromkeys(listed + wanted))
 
 
 def declared_of(rulings: type[Any], given: Iterable[tuple[str, str]], where: str = "--ruling") -> Declared:

@@ -6,8 +6,9 @@
     cmd:COMMAND              an implementation in any language speaking the wire protocol (as ``--cmd``)
     git:REV                  the reference as it was at a git revision
 
-``[name=value,...]`` may follow ``ref``, ``impl:`` and ``git:`` alike. A value is read as
-JSON when it can be (``true``, ``2``, ``[0,1,2,3]``), else as a string (``full``).
+``[name=value,...]`` may follow ``ref``, ``impl:`` and ``git:`` alike. A value is written as ``--ruling`` takes it
+(``rulings.ruling_value``): an alternative (``full``, ``true``, ``2``, ``[0,1,2,3]``) or a value the spec leaves
+open (``gold_per_taxation=4``, ``unrest_tokens=[1,3]``).
 """
 
 from __future__ import annotations
@@ -18,11 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import msgspec
-
 from rulespec.conformance.harness.diff.git_reference import RevisionSubject
 from rulespec.conformance.harness.games import Game
-from rulespec.conformance.harness.rulings import alternatives
+from rulespec.conformance.harness.rulings import alternatives, ruling_value
 from rulespec.conformance.harness.subject import PythonSubject, Subject
 from rulespec.conformance.harness.verify.preflight import load_impl
 from rulespec.conformance.harness.vocabulary import DEFAULT_TIMEOUT
@@ -65,6 +64,15 @@ def _split_top_level(text: str) -> list[str]:
     return parts
 
 
+def _unquoted(raw: str) -> str:
+    """A value written as a JSON string (``"full"``) is that string; any other text as written."""
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        return raw.strip()
+    return value if isinstance(value, str) else raw.strip()
+
+
 def parse_switches(game: Game, text: str) -> dict[str, Any]:
     """``tie_share=full,rounding=up`` as typed ruling values; an unknown field or value is refused."""
     choices = alternatives(game.rulings)
@@ -76,17 +84,7 @@ def parse_switches(game: Game, text: str) -> dict[str, Any]:
             raise ValueError(
                 f"[{text}]: {part.strip()!r} is not name=value for a ruling of {game.key} ({', '.join(choices)})"
             )
-        try:
-            value: Any = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw.strip()
-        shown = [msgspec.to_builtins(choice) for choice in choices[name]]
-        typed = [choice for choice, builtin in zip(choices[name], shown) if json.dumps(builtin) == json.dumps(value)]
-        if not typed:
-            raise ValueError(
-                f"[{text}]: {name} cannot be {value!r}; its alternatives are {', '.join(map(json.dumps, shown))}"
-            )
-        switches[name] = typed[0]
+        switches[name] = ruling_value(game.rulings, name, _unquoted(raw), where=f"[{text}]:")
     return switches
 
 

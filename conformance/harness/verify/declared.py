@@ -2,11 +2,11 @@
 expectations file) and by a process in its ``started`` message, the two agreeing (``rulings.agreed``).
 
 Invariants draw a declared ruling only at its declared values (``rulings.drawn``, set here per game). A vector
-case is asked under the declared rulings (``judged_under``): when that switches a ruling the case names, its
-expected answer is the reference's answer to the same request under the declared rulings, and the case is
-marked *re-derived* in every output, never skipped; a switched field the case does not name leaves its
-expectation as it is (the case says the answer does not depend on it). Every record names the rulings it
-was judged under (``stamped``).
+case is asked under the declared rulings (``judged_under``): when that switches a ruling the case names, or
+changes the reference's answer to it (a bag of 1 and 3 declared, where the case draws a 2 under rulings it
+does not name), its expected answer is the reference's answer to the same request under the declared rulings,
+and the case is marked *re-derived* in every output, never skipped; otherwise its expectation stands as it is.
+Every record names the rulings it was judged under (``stamped``).
 """
 
 from __future__ import annotations
@@ -48,11 +48,10 @@ def judged_under(game: Game, loaded: LoadedCase, declared: Declared) -> LoadedCa
     rulings = under(loaded.rulings, declared)
     if rulings == loaded.rulings:
         return loaded
-    switched = {field for field in declared if getattr(rulings, field) != getattr(loaded.rulings, field)}
-    if not switched & set(loaded.case.rulings):
-        return dataclasses.replace(loaded, rulings=rulings)
     named = {field: msgspec.to_builtins(getattr(rulings, field)) for field in loaded.case.rulings}
     output, error = reference_answer(game, loaded.operation, loaded.request, rulings)
+    if named == loaded.case.rulings and (output, error) == (loaded.case.output, loaded.case.error):
+        return dataclasses.replace(loaded, rulings=rulings)  # the switch leaves this case's answer as it is
     case = dataclasses.replace(loaded.case, rulings=named, output=output, error=error)
     return dataclasses.replace(loaded, case=case, rulings=rulings, rederived=True)
 
