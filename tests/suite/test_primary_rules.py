@@ -54,6 +54,10 @@ REVIEWED = {
         "IMP-PLAY-1: a name the player does not own is refused naming card, a sentence of its own; a name's"
         " uniqueness, which the field's rule elsewhere is, is IMP-STATE-1's (44th zoo imp-06)"
     ),
+    "his-readings-open-tracks-keep-the-religious-victory": (
+        "HIS-RULING-7: the religious victory is HIS-SPECIAL-8's, pinned by its own vectors under the default; this"
+        " case pins that track_limits open leaves the Protestant spaces track standing (56th zoo his-04)"
+    ),
     "his-audit-bonus-servetus-two-open": (
         "HIS-RULING-7: Servetus's 1 VP is HIS-BONUS-5's, pinned by its own vectors under the default; this case pins"
         " that track_limits open leaves it standing"

@@ -79,6 +79,20 @@ def test_nobody_wins_below_25_but_by_domination_or_the_time_limit(
         assert outcome.victory is Victory.STANDARD or played_on, f"25 VP reached yet {outcome.victory}"
 
 
+@pytest.mark.rules("HIS-RULING-3", "HIS-WIN-4", "HIS-WIN-6")
+@FIXTURE
+@given(request=his_st.victory_requests(), rulings=his_st.rulings())
+def test_a_game_going_on_lists_a_tie_only_at_25_or_more(
+    his: HereIStand, request: VictoryRequest, rulings: Rulings
+) -> None:
+    """The game goes on (``none``) with powers listed in ``tied`` only where a standard tie was played on
+    (``play_on``): a tie for the lead below 25 VP is no victory, and nothing is tied."""
+    outcome = decide(his, request, rulings)
+    if outcome.victory is Victory.NONE:
+        top = max(t.vp for t in request.totals)
+        assert bool(outcome.tied) == (top >= STANDARD_VP), f"tied {list(outcome.tied)} with the lead on {top} VP"
+
+
 @pytest.mark.rules("HIS-WIN-5", "HIS-RULING-1", "HIS-RULING-2")
 @FIXTURE
 @given(request=his_st.victory_requests(), rulings=his_st.rulings())
