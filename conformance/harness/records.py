@@ -73,7 +73,10 @@ def declared_text(records: Sequence[CheckRecord], game: str | None = None) -> st
     per_game: dict[str, str] = {}
     for record in records:
         if record.declared and (game is None or record.game == game) and record.game not in per_game:
-            shown = (f"{field}={'|'.join(value_text(value) for value in values)}" for field, values in record.declared.items())
+            shown = (
+                f"{field}={'|'.join(value_text(value) for value in values)}"
+                for field, values in record.declared.items()
+            )
             per_game[record.game] = ", ".join(shown)
     if len(per_game) == 1 and (game is not None or len({record.game for record in records}) == 1):
         return next(iter(per_game.values()))

@@ -47,6 +47,14 @@ def reordered(expected: object, got: object) -> bool:
     return sorted(map(as_json, cast(list[object], expected))) == sorted(map(as_json, cast(list[object], got)))
 
 
+def unwrapped(expected: object, got: object) -> bool:
+    """Whether a list of one item was answered as that item alone (``"bob"`` for ``["bob"]``): the item right, the
+    list's form lost (the clause naming the field says it is a list)."""
+    return (
+        isinstance(expected, list) and len(cast(list[object], expected)) == 1 and cast(list[object], expected)[0] == got
+    )
+
+
 def describe(difference: Difference) -> str:
     """``$.winner: expected "england", got "habsburgs"``."""
     path = difference.path

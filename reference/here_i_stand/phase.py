@@ -46,7 +46,7 @@ def validate_phase(request: PhaseRequest, rulings: Rulings) -> None:
     validate_cards(request.cards)
     validate_board(request.board, rulings)
     check_bonuses(request.bonuses, rulings)
-    validate_history(request.history, request.turn)
+    validate_history(request.history, request.turn)  # HIS-WIN-9: the history before the play
     if request.play is not None:
         validate_bonus(request.play, "play", rulings)  # its possible values, as any entry's
         check_claim(request.play, "play", rulings)  # who may earn it, as for any entry

@@ -71,9 +71,9 @@ def unrest_penalty(empire: Empire, empires: Sequence[Empire], rulings: Rulings) 
         # 2 players: the most unrest loses 7, unless both share it (SOE-UNREST-6, SOE-UNREST-7)
         alone = sum(1 for e in candidates if e.unrest == highest) == 1
         return HIGHEST_PENALTY if empire.unrest == highest and alone else 0
-    if empire.unrest == highest:
+    if empire.unrest == highest:  # SOE-UNREST-3
         return HIGHEST_PENALTY
-    if empire.unrest == second_highest_unrest(candidates, rulings):
+    if empire.unrest == second_highest_unrest(candidates, rulings):  # SOE-UNREST-4: exactly the second highest
         return SECOND_PENALTY
     return 0
 

@@ -141,7 +141,14 @@ from rulespec.reference.imperium.model import (
 )
 from rulespec.reference.imperium.model import Tokens as ImpTokens
 from rulespec.reference.imperium.payment import TOKEN_TYPES, of_kind
-from rulespec.reference.imperium.rulings import AcquiredCardTo, FullTie, NationCardOnShuffle, ShortDraw, Surplus
+from rulespec.reference.imperium.rulings import (
+    AcquiredCardTo,
+    FullTie,
+    NationCardOnShuffle,
+    ShortDraw,
+    Surplus,
+    UnrestUnder,
+)
 from rulespec.reference.imperium.validation import (
     player_places,
     validate_count,
@@ -161,10 +168,12 @@ from rulespec.reference.struggle_of_empires.end_game import (
     second_highest_unrest,
 )
 from rulespec.reference.struggle_of_empires.maintenance import (
+    GOLD_PER_UNIT,
     check_unrest_draws,
     maintain_units,
     maintenance_cost,
     refuse_disbanding,
+    taxation_yield,
     taxations_needed,
 )
 from rulespec.reference.struggle_of_empires.model import (
@@ -1846,12 +1855,14 @@ def _first_leader_only(totals: Any) -> tuple[Power, ...]:
 
 
 def test_all_that_share_the_most_taken_as_the_first_fails_the_tie_rule_not_each_tie_it_hides() -> None:
-    """Ties broken by the history, ties it cannot break and ties at the time limit all fail: the tie is never seen."""
+    """Ties broken by the history, ties it cannot break and ties at the time limit all fail: the tie is never seen.
+    A tie at the time limit whose first leader is the one the history picks shows only the turn that broke it left
+    unsaid, which HIS-WIN-7 states; every other failure is the walk never made (HIS-WIN-3)."""
     misread = _misread(his_victory.leaders, _first_leader_only, his)
     records = records_of("his", SimpleNamespace(determine_victory=misread("determine_victory")), ("determine_victory",))
     failed = [r for r in records if r.outcome == "failed"]
     assert {r.primary_rule for r in failed} >= {"HIS-WIN-3", "HIS-WIN-4", "HIS-RULING-4"}
-    assert _failed_rules("his", records) == ["HIS-WIN-3"]
+    assert _failed_rules("his", records) == ["HIS-WIN-3", "HIS-WIN-7"]
 
 
 def _full_tie_to_the_first(request: WinnerRequest, rulings: Any, /) -> Any:
@@ -5341,10 +5352,12 @@ def _rulings_after_the_request(request: Any, rulings: Any, /) -> Any:
 def test_the_rulings_checked_after_the_request_fail_the_rulings_clauses_not_the_victory_ones() -> None:
     """The rulings checked late refuse a bad turn before a bad first turn or margin: the check moved is the one the
     spec states first (HIS-RULING-2, which the reference's rulings line names), and a request check moved up past it
-    answers alike, so each vector keeps its own ruling's clause; never the victory clauses the function states."""
+    answers alike and misreads the clause that line names, so the first turn's vector (HIS-RULING-1) fails it too;
+    never the victory clauses the function states."""
     misread = _misread(his_victory.determine_victory, _rulings_after_the_request, his)
     records = records_of("his", SimpleNamespace(determine_victory=misread("determine_victory")), ("determine_victory",))
-    assert _failed_rules("his", records) == ["HIS-RULING-1", "HIS-RULING-2"]
+    assert any(r.primary_rule == "HIS-RULING-1" for r in records if r.outcome == "failed")
+    assert _failed_rules("his", records) == ["HIS-RULING-2"]
 
 
 def _effects_checked_as_they_come(request: Any, rulings: Any, /) -> Any:
@@ -5434,3 +5447,150 @@ def test_a_lone_entrant_bumped_as_a_tie_fails_the_lone_entrants_clause() -> None
     misread = _misread(scoring.group_value, _lone_leader_only)
     records = records_of("soe", SimpleNamespace(score_region=misread("score_region")), ("score_region",))
     assert _failed_rules("soe", records) == ["SOE-RULING-5", "SOE-SCORE-2", "SOE-SCORE-5"]
+
+
+def _turn_left_unsaid_at_the_limit(request: Any, rulings: Any, /) -> Any:
+    """HIS-WIN-7 misread: a tie at the time limit that the history breaks reported with ``tie_broken_at_turn`` null
+    (the 56th zoo's his-01); the winner right."""
+    outcome = his.determine_victory(request, rulings)
+    return replace(outcome, tie_broken_at_turn=None) if outcome.victory is Victory.TIME_LIMIT else outcome
+
+
+def test_the_turn_that_broke_a_tie_at_the_time_limit_left_unsaid_fails_the_time_limit_clause() -> None:
+    """Only ``tie_broken_at_turn`` differs, the winner right: the clause of the victory states the field (HIS-WIN-7 at
+    the limit), not the ruling whose vector the tie-break is (HIS-RULING-4)."""
+    records = records_of(
+        "his", SimpleNamespace(determine_victory=_turn_left_unsaid_at_the_limit), ("determine_victory",)
+    )
+    assert any(r.primary_rule == "HIS-RULING-4" for r in records if r.outcome == "failed")
+    assert _failed_rules("his", records) == ["HIS-WIN-7"]
+
+
+def _history_after_the_play(request: Any, rulings: Any, /) -> Any:
+    """HIS-WIN-9 misread: the play checked before the history (the 56th zoo's his-07; runs as
+    ``phase.validate_phase``)."""
+    validate_rulings(rulings)
+    validate_turn(request.turn)
+    validate_cards(request.cards)
+    validate_board(request.board, rulings)
+    check_bonuses(request.bonuses, rulings)
+    if request.play is not None:
+        validate_bonus(request.play, "play", rulings)
+        check_claim(request.play, "play", rulings)
+        if request.play.kind not in PLAYABLE:
+            raise IllegalAction("HIS-PLAY-1", f"{request.play.kind} cannot be played during this phase")
+        check_bonuses((*request.bonuses, request.play), rulings)
+    validate_history(request.history, request.turn)
+
+
+def test_a_check_moved_up_past_one_that_names_its_place_fails_that_clause() -> None:
+    """The history's line says it comes before the play (HIS-WIN-9): the play block moved up past it, however far,
+    misreads that clause, not the play's (HIS-PLAY-1) nor the rule the play's refusal cites."""
+    misread = _misread(his_phase.validate_phase, _history_after_the_play, his)
+    records = records_of("his", SimpleNamespace(run_phase=misread("run_phase")), ("run_phase",))
+    assert _failed_rules("his", records) == ["HIS-WIN-9"]
+
+
+def _lone_winner_bare(request: Any, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-5 misread: a lone winner written as its name, not a list of one (the 56th zoo's imp-07)."""
+    outcome = imperium.determine_winner(request, rulings)
+    answer: dict[str, Any] = json_value(outcome)
+    return {**answer, "winners": outcome.winners[0]} if len(outcome.winners) == 1 else answer
+
+
+def test_a_lone_winner_named_bare_fails_the_clause_saying_winners_is_a_list() -> None:
+    records = records_of("imperium", SimpleNamespace(determine_winner=_lone_winner_bare), ("determine_winner",))
+    assert _primaries_failed(records) >= 3
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-5"]
+
+
+def _unknown_card_judged_in_play(request: Any, rulings: Any, /) -> Any:
+    """IMP-EXHAUST-4 misread: whether the card is in play is asked before whether the player owns it, so a card the
+    player does not own is refused as one not in play (the 56th zoo's imp-02); the player checked first, as due."""
+    validate_player(request.player, "player")
+    if request.card not in {card.name for card in request.player.play_area}:
+        raise IllegalAction("IMP-EXHAUST-4", f"{request.card} is not in play")
+    return imperium.use_exhaust_ability(request, rulings)
+
+
+def test_an_unknown_card_refused_as_one_not_in_play_fails_the_clause_stating_their_order() -> None:
+    """The spec's Order of checks: IMP-EXHAUST-4 states the order of `use_exhaust_ability`, an unknown card first as
+    InvalidState; each refusal due on ``card`` is that vector's IMP-STATE-1, the order is IMP-EXHAUST-4's."""
+    records = records_of("imperium", SimpleNamespace(use_exhaust_ability=_unknown_card_judged_in_play))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and any(r.primary_rule == "IMP-STATE-1" for r in failed)
+    assert _failed_rules("imperium", records) == ["IMP-EXHAUST-4"]
+
+
+def _upkeep_off_the_treasury_alone(empire: Any, rulings: Any) -> Any:
+    """SOE-MAINT-7 misread: the upkeep taken off the treasury alone, floored at 0, the taxations' yield kept whole (the
+    56th zoo's soe-01; runs as ``maintenance.pay_for_units``)."""
+    cost = maintenance_cost(empire)
+    taxations = taxations_needed(empire.gold, cost, rulings.gold_per_taxation)
+    return replace(empire, gold=max(0, empire.gold - cost) + taxation_yield(taxations, rulings.gold_per_taxation))
+
+
+def test_the_yield_kept_whole_beside_a_floored_treasury_fails_the_clause_of_the_new_gold() -> None:
+    """Each empire short of its upkeep ends with its taxations' yield alone, over the taxation, yield and ruling
+    vectors alike: SOE-MAINT-7's new gold, whatever rule each check is primary to."""
+    records = _misread_records("soe", maintenance.pay_for_units, _upkeep_off_the_treasury_alone, "pay_maintenance", soe)
+    assert _primaries_failed(records) >= 3
+    assert _failed_rules("soe", records) == ["SOE-MAINT-7"]
+
+
+def _below_the_highest_loses_four(empire: Any, empires: Any, rulings: Any) -> Any:
+    """SOE-UNREST-4 misread: every candidate below the highest loses 4 where there is a second highest, not only those
+    on it (the 56th zoo's soe-04; runs as ``end_game.unrest_penalty``)."""
+    candidates = penalty_candidates(empires, rulings)
+    if empire not in candidates:
+        return 0
+    highest = highest_unrest(candidates)
+    if len(empires) < SECOND_PENALISED_FROM:
+        alone = sum(1 for e in candidates if e.unrest == highest) == 1
+        return HIGHEST_PENALTY if empire.unrest == highest and alone else 0
+    if empire.unrest == highest:
+        return HIGHEST_PENALTY
+    second = second_highest_unrest(candidates, rulings)
+    return SECOND_PENALTY if second is not None and empire.unrest <= second else 0
+
+
+def test_exactly_the_second_highest_read_as_at_most_it_fails_the_second_penalty_clause() -> None:
+    """Places, VP and the end of the last war all follow the wrong penalties: the one step giving 4 to the second
+    highest total (SOE-UNREST-4), where it gives them to every total up to it."""
+    misread = _misread(sys.modules[penalty_candidates.__module__].unrest_penalty, _below_the_highest_loses_four)
+    records = records_of("soe", SimpleNamespace(end_game=misread("end_game")), ("end_game",))
+    assert _primaries_failed(records) >= 3
+    assert _failed_rules("soe", records) == ["SOE-UNREST-4"]
+
+
+def _upkeep_per_kind(empire: Any) -> Any:
+    """SOE-MAINT-1 misread: 1 gold for each kind of unit held, not for each unit (the 56th zoo's soe-02; runs as
+    ``maintenance.maintenance_cost``)."""
+    return GOLD_PER_UNIT * (int(bool(empire.armies)) + int(bool(empire.navies)) + int(bool(empire.forts)))
+
+
+def test_units_counted_by_kind_fail_the_upkeep_clause_not_each_taxation_rule() -> None:
+    """Too many draws refused, gold left over, a taxation's yield wrong: every maintenance check the upkeep reaches
+    fails, and the one step counting the units (SOE-MAINT-1) read as the kinds held explains them."""
+    records = _misread_records("soe", maintenance.maintenance_cost, _upkeep_per_kind, "pay_maintenance", soe)
+    assert _primaries_failed(records) >= 3
+    assert "SOE-MAINT-1" in _failed_rules("soe", records) and len(_failed_rules("soe", records)) <= 2
+
+
+def _region_test_on_the_card(card: Any, rulings: Any) -> Any:
+    """IMP-RULING-2 misread: the replacement card itself compared with the suits, never its suit (the 56th zoo's
+    imp-08; runs as ``market.gets_unrest``): every replacement gets unrest under ``non_region``, none under
+    ``region_only``."""
+    if rulings.unrest_under is UnrestUnder.NON_REGION:
+        return card not in {Suit.REGION}
+    return card is Suit.REGION if rulings.unrest_under is UnrestUnder.REGION_ONLY else True
+
+
+def test_a_ruling_misplayed_at_every_value_fails_the_rulings_clause() -> None:
+    """Under the default the answers are ``all``'s, under ``region_only`` nobody's: either alone would be a rule's, both
+    show the ruling's own test misread (IMP-RULING-2), whatever market rule each check is primary to."""
+    records = _misread_records(
+        "imperium", imperium_market.gets_unrest, _region_test_on_the_card, "acquire_market_card", imperium
+    )
+    assert _primaries_failed(records) >= 3
+    assert _failed_rules("imperium", records) == ["IMP-RULING-2"]

@@ -7,6 +7,9 @@ blame is the primary rule, except where the answer says better which rule went w
 
 - a request refused past the fault due first, that fault accepted alone elsewhere in the run (``unchecked``): as
   that acceptance, its check never made (a negative piracy count fails HIS-SPECIAL-1, not the electorates' clause);
+- a refusal due answered by the refusal of a check the spec puts after it, where a clause states the order of the two
+  (``suite``: ``blame.ordered`` in the game's invariants package): that clause (an unknown card refused as not in
+  play fails IMP-EXHAUST-4, not the IMP-STATE-1 of the card's field);
 - a legal input refused, or an input refused under a rule the check does not involve: the rule the refusal cites (an
   ``IllegalAction``'s), or the clause defining the name the field holds (a Master of Italy entry refused as of no
   known kind fails HIS-BONUS-8), else the rule of the field an ``InvalidState`` names (a ruling's field: that ruling's
@@ -17,10 +20,10 @@ blame is the primary rule, except where the answer says better which rule went w
   rules: the misreading that refuses it so (below), so a legal 7 players refused before each fault fails the rule on
   player counts, else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal
   value refused on the way to the fault); a refusal that was due made under another rule's name, the run showing
-  nothing else of that rule (``refusals.mislabelled``): the check's own rule, so a burned debater's claim refused
-  citing HIS-BONUS-2 fails HIS-BONUS-1; a due refusal made under a rule the run refuses legal inputs of the same
-  operation under too: the blame of those refusals (a surplus refused as not covering, as legal payments are); an
-  ``IllegalAction`` under a rule the operation never refuses under (``refusals.borrowed``: the red symbol of
+  nothing else of that rule (``refusals.mislabelled``): the rule of the refusal due (``due``), so a burned debater's
+  claim refused citing HIS-BONUS-2 fails HIS-BONUS-1; a due refusal made under a rule the run refuses legal inputs of
+  the same operation under too: the blame of those refusals (a surplus refused as not covering, as legal payments
+  are); an ``IllegalAction`` under a rule the operation never refuses under (``refusals.borrowed``: the red symbol of
   IMP-PLAY-2 asked of an exhaust ability): the check's own rule, since the cited rule's own operation is untouched;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
@@ -29,7 +32,9 @@ blame is the primary rule, except where the answer says better which rule went w
   (``weighed``): the lead compared with the leader itself answers as a larger margin does, and is HIS-WIN-5's;
   asked at the ruling's default, that clause too where the run shows the ruling read off another ruling's field
   (each failure it explains played the alternative one value of that field gives, two values giving two
-  alternatives: ``markerless_scores`` read from ``zero_unrest_penalised``: ``switches.read_elsewhere``);
+  alternatives: ``markerless_scores`` read from ``zero_unrest_penalised``: ``switches.read_elsewhere``), or where
+  the run shows the ruling's test misplayed at every value (under the default as one other alternative, under a third
+  otherwise: the replacement's suit never read, ``misplayed``);
 - an answer whose first differing step the game's suite names (``suite``: ``blame.decided`` in the game's invariants
   package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to); where it
   names several, one of which the step is, the one of them that most of the run's other failures are named for (each
@@ -48,7 +53,8 @@ blame is the primary rule, except where the answer says better which rule went w
   maintenance clauses in ``end_war`` too, not SOE-SEQ-1;
 - otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
-  its first term or its count, a term of a sum left out, all that tie taken as the first, a place advanced by one
+  its first term or its count, a term of a sum left out, a sum read otherwise as a whole (counts as the kinds held, a
+  cost taken off its first term alone: ``sums``), all that tie taken as the first, a place advanced by one
   where a group covers several, a walk begun one past its first item, a power's line filed under another power, a
   sequence extended at its other end or with its items by their names, a pile taken from its other end, a refusal's
   field with its index added or dropped, a condition left out, two checks taken in the other order, a kept check's
@@ -96,14 +102,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
-from rulespec.conformance.harness.blame import refusals
 from rulespec.conformance.harness.blame.composed import composed_step
+from rulespec.conformance.harness.blame.due import accepted, due_action, labelled
 from rulespec.conformance.harness.blame.edits import by_name
+from rulespec.conformance.harness.blame.misplayed import misplayed
 from rulespec.conformance.harness.blame.misread import inside_another, refuted
 from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal, refused_under
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
 from rulespec.conformance.harness.blame.steps import first_step
-from rulespec.conformance.harness.blame.suite import accepted_for, decided_step
+from rulespec.conformance.harness.blame.suite import decided_step, ordered_for
 from rulespec.conformance.harness.blame.switches import (
     confined,
     read_elsewhere,
@@ -112,7 +119,7 @@ from rulespec.conformance.harness.blame.switches import (
     swapped,
     switched,
 )
-from rulespec.conformance.harness.blame.unchecked import never_made, passed_over
+from rulespec.conformance.harness.blame.unchecked import passed_over
 from rulespec.conformance.harness.blame.weighed import explanations, sure_steps, weighed
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
@@ -135,6 +142,8 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     if isinstance(error, dict) and expected is not None:
         if due_refusal and (over := passed_over(record, among)) is not None:  # never checked, not checked late
             return blamed_rule(over, among)
+        if due_refusal and (stated := ordered_for(record)) is not None:  # the clause stating the two's order
+            return stated
         cited = refusal_rule(record.game, error, record, among)  # pyright: ignore[reportUnknownArgumentType]
         # a legal input refused, or a refusal under a rule the vector does not involve (a two-fault vector names both)
         if cited and (not due_refusal or cited not in record.rules):
@@ -144,7 +153,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
                 or _misread(record, among, cited not in record.rules)
                 or _confined(record, among)
                 or swapped(record, among, passed)
-                or (_labelled(record) if due_refusal and mislabelled(record, among) else None)
+                or (labelled(record) if due_refusal and mislabelled(record, among) else None)
                 or (primary if borrowed(record) else None)
                 or (_refused_alike(record, among, cast(dict[str, Any], error)) if due_refusal else None)
                 or cited
@@ -159,7 +168,8 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     if record.differences and not due_refusal:
         misread = _misread(record, among)
         return (
-            _ruled(record, among, passed)
+            (misplayed(record, among, passed) if among else None)
+            or _ruled(record, among, passed)
             or (read_elsewhere(record, among, passed) if among else None)
             or _decided(record, among)
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
@@ -173,7 +183,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
         # misread (a whole check left out accepts every input it refuses: an omission, not a misreading of its clauses)
         misread = _misread(record, among)
         ruled = misread if misread in switched(record) else _confined(record, among)
-        return ruled or _accepted(record, among) or _due_action(record) or primary
+        return ruled or accepted(record, among) or due_action(record) or primary
     return primary
 
 
@@ -264,30 +274,6 @@ def _stating(record: CheckRecord, rules: tuple[str, ...], defaulted: set[str]) -
         return (record.primary_rule,)
     rulings = ruling_clauses(record.game)
     return tuple(rule for rule in rules if rule not in rulings) or rules
-
-
-def _labelled(record: CheckRecord) -> str:
-    """The rule of the refusal due that was named wrong: an InvalidState's field's (a missing order: SOE-MAINT-5, in
-    ``end_war`` too), else the check's own."""
-    due = refusals.errors(record)[0] or {}
-    named = refusals.field_rule(record.game, str(due["field"])) if due.get("kind") == "InvalidState" else None
-    return named or record.primary_rule
-
-
-def _accepted(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
-    """The clause the game's suite names for an input accepted (``accepted_for``), unless the run shows that check
-    missing altogether (``unchecked.never_made``: an effect's tokens never checked, not unread behind the collapse)."""
-    rule = accepted_for(record)
-    return None if rule is not None and never_made(record, among) else rule
-
-
-def _due_action(record: CheckRecord) -> str | None:
-    """The rule the ``IllegalAction`` due cites, when the spec defines it: a step of a sequence of turns (an invariant
-    playing several operations, primary to what it tracks) refused for its own rule (None: no such refusal due)."""
-    due: Any = record.expected.get("error") if isinstance(record.expected, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-    if not isinstance(due, dict) or due.get("kind") != "IllegalAction":  # pyright: ignore[reportUnknownMemberType]
-        return None
-    return refusal_rule(record.game, cast(dict[str, Any], due))
 
 
 def _decided(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:

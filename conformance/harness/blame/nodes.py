@@ -1,21 +1,22 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
-A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==`` as
-``>=``), a term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from
-another field of the same value (the coins on a card added as its influence), a factor of a product left out (a rate
-taken as one) or counted once whatever its count (the yield of one taxation however many), a total taken as its first or
-last term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the
+A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==``
+as ``>=``) or as at most where there is a bound (the second highest total, if any), a sum read otherwise (``sums``), a
+term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from another
+field of the same value (the coins on a card added as its influence), a factor of a product left out (a rate taken as
+one) or counted once whatever its count (the yield of one taxation however many), a total taken as its first or last
+term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the
 request asks for run one short, a loop run once too often or too few (``range(n)``), a walk begun one past its first
 item or ended one short (a tie-break's walk back through the history begun a turn too far back), a flag read backwards,
-``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition
-or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever the ruling), all that
-qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by taken as one, a
-sequence extended at its other end (a card put first in the hand, not last) or with its items by their names (a card put
-in the hand as its name), a pile taken from its other end (its bottom card for its top), the field a refusal names with
-its index added or dropped (``shuffles[0]`` for ``shuffles``), one field's change of a new value left out (the discard
-pile kept as it becomes the draw pile), a table's member filed under another key (a power's special line on another
-power's sheet), a published list copied with one member left out or typed as another (``tables``). ``edits`` compiles
-each into its function's code.
+``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the ruling), a
+condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever the ruling),
+all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by taken as one,
+a sequence extended at its other end (a card put first in the hand, not last) or with its items by their names (a card
+put in the hand as its name), a pile taken from its other end (its bottom card for its top), the field a refusal names
+with its index added or dropped (``shuffles[0]`` for ``shuffles``), one field's change of a new value left out (the
+discard pile kept as it becomes the draw pile), a table's member filed under another key (a power's special line on
+another power's sheet), a published list copied with one member left out or typed as another (``tables``); ``edits``
+compiles each.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ import ast
 import builtins
 import copy
 from collections.abc import Iterator, Mapping, Sequence
+
+from rulespec.conformance.harness.blame.sums import summed_otherwise
+from rulespec.conformance.harness.blame.tables import filed_elsewhere
 
 _Ops = dict[type[ast.cmpop], type[ast.cmpop]]
 _STRICT: _Ops = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
@@ -45,6 +49,9 @@ def edited(
                 yield ast.Compare(node.left, [*node.ops[:at], other(), *node.ops[at + 1 :]], node.comparators)
             if isinstance(op, ast.Eq):  # exactly read as at least
                 yield ast.Compare(node.left, [*node.ops[:at], ast.GtE(), *node.ops[at + 1 :]], node.comparators)
+            if isinstance(op, ast.Eq) and len(node.ops) == 1 and not isinstance(node.comparators[0], ast.Constant):
+                bounded = ast.Compare(node.comparators[0], [ast.IsNot()], [ast.Constant(None)])  # at most, if bounded
+                yield ast.BoolOp(ast.And(), [bounded, ast.Compare(node.left, [ast.LtE()], node.comparators)])
             bound = node.comparators[at]
             if isinstance(op, (ast.Lt, ast.LtE)) and _asked(bound):  # a count asked for run one short (1 to n - 1)
                 fewer = ast.BinOp(bound, ast.Sub(), ast.Constant(1))
@@ -62,9 +69,10 @@ def edited(
     elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
         yield ast.BinOp(node, ast.Add(), ast.Constant(1))
         yield ast.BinOp(node, ast.Sub(), ast.Constant(1))
-        if isinstance(node.op, ast.Add):  # the wrong quantity summed: another field of the same value
+        if isinstance(
+            node.op, ast.Add
+        ):  # another field of the same value summed; a term at two a unit (a rate one off)
             yield from _other_field(node, fields or {})
-        if isinstance(node.op, ast.Add):  # a term of a sum at two a unit, not one (its rate one off)
             for at, term in enumerate((node.left, node.right)):
                 if isinstance(term, (ast.Name, ast.Attribute)) or _difference(term):
                     doubled = ast.BinOp(ast.Constant(2), ast.Mult(), term)
@@ -81,6 +89,7 @@ def edited(
                     named = _by_name(term)
                     yield ast.BinOp(named, node.op, node.right) if at == 0 else ast.BinOp(node.left, node.op, named)
         yield from _advanced_by_one(node)
+        yield from summed_otherwise(node)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):  # a factor left out (a rate taken as one)
         if not any(isinstance(t, ast.Constant) for t in (node.left, node.right)):
             yield copy.deepcopy(node.left)
@@ -112,12 +121,7 @@ def edited(
         yield ast.Call(ast.Name("len", ast.Load()), [counted], [])
         last = ast.BoolOp(ast.Or(), [counted, ast.Tuple([ast.Constant(0)], ast.Load())])  # or as its last term
         yield ast.Subscript(last, ast.UnaryOp(ast.USub(), ast.Constant(1)), ast.Load())
-    elif (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "range"
-        and len(node.args) == 1
-    ):
+    elif isinstance(node, ast.Call) and ast.unparse(node.func) == "range" and len(node.args) == 1:
         for step in (ast.Add(), ast.Sub()):  # a loop run once too often, or once too few
             yield ast.Call(node.func, [ast.BinOp(node.args[0], step, ast.Constant(1))], [])
     elif isinstance(node, ast.Call) and (field := _refused_on(node)) is not None:  # its index added or dropped
@@ -146,7 +150,7 @@ def edited(
             walked = ast.Subscript(ast.Call(ast.Name("tuple", ast.Load()), [node.iter], []), cut, ast.Load())
             yield ast.For(node.target, walked, node.body, node.orelse, node.type_comment)
     elif isinstance(node, ast.Dict) and len(node.values) > 1 and all(isinstance(v, ast.Tuple) for v in node.values):
-        yield from _filed_elsewhere(node)
+        yield from filed_elsewhere(node)
 
 
 def _refused_on(node: ast.Call) -> ast.expr | None:
@@ -190,18 +194,6 @@ def _far(index: ast.expr) -> ast.expr | None:
     if lower == 1 and upper is None:
         return ast.Slice(None, last, None)
     return ast.Slice(last, None, None) if lower is None and upper == 1 else None
-
-
-def _filed_elsewhere(node: ast.Dict) -> Iterator[ast.AST]:
-    """A table's member filed under another key (England's Protestant spaces line on the Protestants' sheet): each
-    member of one key's row moved to the end of another key's row."""
-    rows = [value.elts for value in node.values if isinstance(value, ast.Tuple)]
-    for source, row in enumerate(rows):
-        for at in range(len(row)):
-            for target in (other for other in range(len(rows)) if other != source):
-                moved = [list(copy.deepcopy(members)) for members in rows]
-                moved[target].append(moved[source].pop(at))
-                yield ast.Dict(list(node.keys), [ast.Tuple(members, ast.Load()) for members in moved])
 
 
 def _other_field(node: ast.BinOp, fields: Mapping[str, Sequence[str]]) -> Iterator[ast.AST]:

@@ -40,8 +40,9 @@ def compiled(function: ast.FunctionDef, path: str) -> CodeType | None:
 
 def _check(statement: ast.stmt) -> bool:
     """Whether a statement may only refuse: swapped with another such, it changes which fault is refused."""
-    if isinstance(statement, ast.If):
-        return not statement.orelse and isinstance(statement.body[-1], ast.Raise)
+    if isinstance(statement, ast.If):  # a guard that raises, or a block of checks made only when asked (a play's)
+        checks = isinstance(statement.body[-1], ast.Raise) or all(_check(inner) for inner in statement.body)
+        return not statement.orelse and checks
     if isinstance(statement, ast.Expr):
         return isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name)
     if isinstance(statement, ast.Assign):
@@ -131,9 +132,9 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
     """The function's code with one check of a block moved past its neighbouring checks, one or more (two swapped, or
     one put first: a play's kind checked before its values and its claim), the rules the checks it passes refuse
     under, and the clause that says when the one now late is made: named on the moved check's line when it moves up,
-    on the last it passes when it moves down, else on the check moved down itself (one stated to come first: the
-    rulings before the request; None: none named), and whether the two are cases that answer; the tree put back after
-    each."""
+    on the last it passes when it moves down, else on the check pushed down itself (one stated to come first: the
+    rulings before the request, the history before the play; None: none named), and whether the two are cases that
+    answer; the tree put back after each."""
     for node in ast.walk(function):
         for name in ("body", "orelse"):
             found: object = getattr(node, name, None) or []
@@ -145,8 +146,10 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
                 # a case's line names its own clause, not when it is taken: two cases' order is the function's
                 case = _case(block[at])
                 later = None if case else _ordered_by(block[at] if to < at else block[to], path)
-                # else, moved down, the clause the moved check names for itself (the rulings before the request)
-                later = later or (None if case or to < at else _ordered_by(block[at], path))
+                # else the clause a check now pushed down names for itself (the rulings before the request): the
+                # moved one moved down, or the one just above a check moved up (the history before the play, however
+                # far above it the play is checked)
+                later = later or (None if case else _ordered_by(block[at] if to > at else block[at - 1], path))
                 kept = list(block)
                 block.insert(to, block.pop(at))
                 try:

@@ -3,7 +3,8 @@
 ``decided``: the clause of the first step where two answers differ, where the difference shows it for sure, or several
 clauses, one of which it is (None among them: perhaps none for sure; the run's other failures choose:
 ``decided_step``); ``accepted``: the clause an illegal input accepted breaks, where the refusal's duty lies in another
-clause than the one it cites (``accepted_for``).
+clause than the one it cites (``accepted_for``); ``ordered``: the clause stating the order of two checks, where a
+refusal due is answered by a refusal of a check that clause puts after it (``ordered_for``).
 """
 
 from __future__ import annotations
@@ -53,4 +54,15 @@ def accepted_for(record: CheckRecord) -> str | None:
     if accepted is None or record.operation is None:
         return None
     rule = accepted(record.operation, record.request, record.rulings, record.expected, record.got)
+    return rule if isinstance(rule, str) else None
+
+
+def ordered_for(record: CheckRecord) -> str | None:
+    """The clause stating the order of the refusal due and the refusal given, as the game's suite names it
+    (``blame.ordered``: an unknown card refused as an owned one's exhausting is, IMP-EXHAUST-4); None where it does
+    not."""
+    ordered: Any = getattr(suite_blame(record.game), "ordered", None)
+    if ordered is None or record.operation is None:
+        return None
+    rule = ordered(record.operation, record.expected, record.got)
     return rule if isinstance(rule, str) else None

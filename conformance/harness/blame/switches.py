@@ -46,11 +46,13 @@ def ruling_explaining(record: CheckRecord, passed: frozenset[str] = frozenset())
     ``passed``: the vector cases the run passed. A reading that answers one of them asked as this check was otherwise
     than the reference is not the one the implementation plays (a ``gold_per_taxation`` of 3 that happens to refuse
     what a misread count refused, where the passed cases asked 2 show 2 played)."""
-    found = _switches(record)
+    found = readings_explaining(record)
     if len(found) != 1 or found[0].asked_default:
         return None
     (switch,) = found
-    if passed and all(_refuted(record.game, switch.field, switch.asked, value, passed) for value in switch.played):
+    if passed and all(
+        reading_refuted(record.game, switch.field, switch.asked, value, passed) for value in switch.played
+    ):
         return None
     return switch.clause
 
@@ -101,18 +103,18 @@ def swapped(record: CheckRecord, among: Sequence[CheckRecord], passed: frozenset
     a vector the run passed refutes (``passed``: asked the default, answered as the default where B would not: the
     suit read off the acquired card, not the replacement, answers as the ruling swapped only where the two differ).
     None otherwise."""
-    found = _switches(record)
+    found = readings_explaining(record)
     if len(found) != 1 or not found[0].asked_default:
         return None
     default, field = found[0].asked, found[0].field
     failing = [r for r in among if r.game == record.game and r.outcome == Outcome.FAILED.value]
     for other in found[0].played:
-        if passed and _refuted(record.game, field, default, other, passed):
+        if passed and reading_refuted(record.game, field, default, other, passed):
             continue
         shown: list[CheckRecord] = []
         asked_other = False
         for failed in failing:
-            switch = next((s for s in _switches(failed) if s.field == field), None)
+            switch = next((s for s in readings_explaining(failed) if s.field == field), None)
             if switch is None:
                 continue  # a failure this ruling does not explain
             wanted = {default: other, other: default}.get(switch.asked)
@@ -133,7 +135,7 @@ def read_elsewhere(record: CheckRecord, among: Sequence[CheckRecord], passed: fr
     alternative in common over the run (``markerless_scores`` read from ``zero_unrest_penalised``, ``non_player_rank``
     from ``unfriendly_scope``), and no vector case the run passed answers otherwise under that reading. None
     otherwise: a departure under the default alone stays the clauses'."""
-    found = [switch for switch in _switches(record) if switch.asked_default]
+    found = [switch for switch in readings_explaining(record) if switch.asked_default]
     if len(found) != 1:
         return None
     field, played = found[0].field, registry.game(record.game)
@@ -142,7 +144,7 @@ def read_elsewhere(record: CheckRecord, among: Sequence[CheckRecord], passed: fr
     for other in among:
         rulings: object = other.rulings
         if other.game == record.game and other.outcome == Outcome.FAILED.value and isinstance(rulings, dict):
-            switch = next((s for s in _switches(other) if s.field == field), None)
+            switch = next((s for s in readings_explaining(other) if s.field == field), None)
             if switch is not None:
                 shown.append((frozenset(switch.played), {**default, **json_value(cast(dict[str, object], rulings))}))
     for source in default:
@@ -186,16 +188,16 @@ def _read_off_refuted(
 def switched(record: CheckRecord) -> dict[str, bool]:
     """The clause of each ruling (never a declared one) another alternative of which makes the reference answer as
     the implementation did, to whether the check asked that ruling's default."""
-    return {switch.clause: switch.asked_default for switch in _switches(record)}
+    return {switch.clause: switch.asked_default for switch in readings_explaining(record)}
 
 
-def _switches(record: CheckRecord) -> tuple[_Switch, ...]:
+def readings_explaining(record: CheckRecord) -> tuple[Reading, ...]:
     question = question_of(record)
     return _explained(*question, tuple(sorted(record.declared))) if question else ()
 
 
 @dataclass(frozen=True)
-class _Switch:
+class Reading:
     """One ruling another of whose alternatives answers as the implementation did."""
 
     clause: str
@@ -208,7 +210,7 @@ class _Switch:
 @functools.lru_cache(maxsize=4096)
 def _explained(
     key: str, operation: str, request: str, rulings: str, got: str, declared: tuple[str, ...]
-) -> tuple[_Switch, ...]:
+) -> tuple[Reading, ...]:
     played = registry.game(key)
     typed = typed_question(played, operation, json.loads(request), json.loads(rulings))
     if typed is None:
@@ -220,7 +222,7 @@ def _explained(
         found.setdefault(field, []).append(value)
     default = played.rulings()
     return tuple(
-        _Switch(
+        Reading(
             ruling_clause(played.rulings, field),
             field,
             value_text(getattr(typed_rulings, field)),
@@ -238,7 +240,7 @@ def vector_cases(key: str) -> dict[str, LoadedCase]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _refuted(key: str, field: str, asked: str, played: str, passed: frozenset[str]) -> bool:
+def reading_refuted(key: str, field: str, asked: str, played: str, passed: frozenset[str]) -> bool:
     """Whether a vector case the run passed, asked ``field`` = ``asked``, gets another answer from the reference
     under ``field`` = ``played``: then the implementation does not play ``played`` when asked ``asked``."""
     game = registry.game(key)

@@ -5,6 +5,9 @@ Power.FRANCE, Power.HABSBURGS})``: the powers a ruling lets voyage) is a table a
 it holds the Papacy in place of the Habsburgs, or leaves one out. Each such variant is written as the literal it
 would be, for ``nodes`` to put where a function reads the constant; its clause is the one the constant's line names.
 
+A table's member filed under another key (``filed_elsewhere``: England's line on the Protestants' sheet) is a
+table copied wrong too.
+
 A member given to a call (``Outcome(..., Decider.SCORE)``: the label an answer carries) is typed by a port line by
 line, and a line copied from the one above keeps that line's label (``Decider.UNREST``). Each other member of its
 enumeration is such a misreading (``labels``); its clause is the one the enumeration's ``class`` line names, the
@@ -19,6 +22,7 @@ import enum
 import functools
 import importlib
 import inspect
+from collections.abc import Iterator
 from pathlib import Path
 
 from rulespec.conformance.harness.spec import find_rule_ids
@@ -98,3 +102,15 @@ def label_variants(node: ast.Attribute, known: dict[str, tuple[tuple[str, ...], 
     kind = node.value.id if isinstance(node.value, ast.Name) else ""
     members = known[kind][0] if kind in known else ()
     return [ast.Attribute(ast.Name(kind, ast.Load()), m, ast.Load()) for m in members if m != node.attr]
+
+
+def filed_elsewhere(node: ast.Dict) -> Iterator[ast.AST]:
+    """A table's member filed under another key (England's Protestant spaces line on the Protestants' sheet): each
+    member of one key's row moved to the end of another key's row."""
+    rows = [value.elts for value in node.values if isinstance(value, ast.Tuple)]
+    for source, row in enumerate(rows):
+        for at in range(len(row)):
+            for target in (other for other in range(len(rows)) if other != source):
+                moved = [list(copy.deepcopy(members)) for members in rows]
+                moved[target].append(moved[source].pop(at))
+                yield ast.Dict(list(node.keys), [ast.Tuple(members, ast.Load()) for members in moved])

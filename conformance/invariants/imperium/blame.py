@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_answer
-from rulespec.conformance.harness.verdict import as_json, field, reordered
+from rulespec.conformance.harness.verdict import as_json, field, reordered, unwrapped
 from rulespec.conformance.invariants.imperium.draw_blame import accepted_draw, draw_step, refused_draw
 from rulespec.conformance.invariants.imperium.piles import cards_of, player_of
 
@@ -111,6 +111,12 @@ def decided(
             return "IMP-MARKET-4"  # the acquirer's side right, the market wrong: the slot's replacement
         if _slot_kept_beside_its_replacement(request, expected, got):
             return "IMP-MARKET-4"  # the replacement put in beside the slot it was due to fill, not in its place
+    if (
+        operation == "determine_winner"
+        and paths == ("$.winners",)
+        and unwrapped(field(expected, "winners"), field(got, "winners"))
+    ):
+        return "IMP-COLLAPSE-5"  # a lone winner named bare, not as the list of one the clause says ``winners`` is
     if operation == "determine_winner" and paths == ("$.decided_by",) and _decided_otherwise(request, expected, got):
         return "IMP-COLLAPSE-5"
     if operation == "determine_winner" and paths and _full_tie_settled_otherwise(request, expected, got):
@@ -123,6 +129,28 @@ def decided(
             return "IMP-COLLAPSE-5"
         return _winners(request, expected, got)
     return None
+
+
+def ordered(operation: str, expected: Any, got: Any) -> str | None:
+    """The clause stating the order of the refusal due and the refusal given: IMP-EXHAUST-4's for a card the player
+    does not own refused as an owned card's exhausting is (the spec's Order of checks); else None."""
+    return (
+        "IMP-EXHAUST-4" if operation == "use_exhaust_ability" and _unknown_card_judged_as_owned(expected, got) else None
+    )
+
+
+def _unknown_card_judged_as_owned(expected: Any, got: Any) -> bool:
+    """A card the player does not own (InvalidState on ``card`` due) refused under an IMP-EXHAUST rule: the checks of
+    IMP-EXHAUST-4's order taken before the name is known to be the player's."""
+    due, given = field(expected, "error"), field(got, "error")
+    cited = field(given, "rule")
+    owned = field(due, "kind") == "InvalidState" and field(due, "field") == "card"
+    return (
+        owned
+        and field(given, "kind") == "IllegalAction"
+        and isinstance(cited, str)
+        and cited.startswith("IMP-EXHAUST-")
+    )
 
 
 def _progress_kept(request: Any, rulings: Any, expected: Any, got: Any) -> bool:
