@@ -5538,27 +5538,29 @@ def test_the_yield_kept_whole_beside_a_floored_treasury_fails_the_clause_of_the_
     assert _failed_rules("soe", records) == ["SOE-MAINT-7"]
 
 
-def _below_the_highest_loses_four(empire: Any, empires: Any, rulings: Any) -> Any:
+_UNREST_PENALTY = sys.modules[penalty_candidates.__module__].unrest_penalty
+
+
+def _below_the_highest_loses_four(_: Any, __: Any) -> Callable[[Any, Any, Any], int]:
     """SOE-UNREST-4 misread: every candidate below the highest loses 4 where there is a second highest, not only those
-    on it (the 56th zoo's soe-04; runs as ``end_game.unrest_penalty``)."""
-    candidates = penalty_candidates(empires, rulings)
-    if empire not in candidates:
-        return 0
-    highest = highest_unrest(candidates)
-    if len(empires) < SECOND_PENALISED_FROM:
-        alone = sum(1 for e in candidates if e.unrest == highest) == 1
-        return HIGHEST_PENALTY if empire.unrest == highest and alone else 0
-    if empire.unrest == highest:
-        return HIGHEST_PENALTY
-    second = second_highest_unrest(candidates, rulings)
-    return SECOND_PENALTY if second is not None and empire.unrest <= second else 0
+    on it (the 56th zoo's soe-04; read as ``end_game.unrest_penalty``)."""
+
+    def penalty(empire: Any, empires: Any, rulings: Any) -> int:
+        due = _UNREST_PENALTY(empire, empires, rulings)
+        candidates = penalty_candidates(empires, rulings)
+        second = second_highest_unrest(candidates, rulings)
+        below = due == 0 and empire in candidates and len(empires) >= SECOND_PENALISED_FROM
+        return SECOND_PENALTY if below and second is not None and empire.unrest <= second else due
+
+    return penalty
 
 
 def test_exactly_the_second_highest_read_as_at_most_it_fails_the_second_penalty_clause() -> None:
     """Places, VP and the end of the last war all follow the wrong penalties: the one step giving 4 to the second
     highest total (SOE-UNREST-4), where it gives them to every total up to it."""
-    misread = _misread(sys.modules[penalty_candidates.__module__].unrest_penalty, _below_the_highest_loses_four)
-    records = records_of("soe", SimpleNamespace(end_game=misread("end_game")), ("end_game",))
+    module = sys.modules[penalty_candidates.__module__]
+    end_game = _port_with(module, "unrest_penalty", _below_the_highest_loses_four, soe.end_game)
+    records = records_of("soe", SimpleNamespace(end_game=end_game), ("end_game",))
     assert _primaries_failed(records) >= 3
     assert _failed_rules("soe", records) == ["SOE-UNREST-4"]
 
