@@ -1857,12 +1857,12 @@ def _first_leader_only(totals: Any) -> tuple[Power, ...]:
 def test_all_that_share_the_most_taken_as_the_first_fails_the_tie_rule_not_each_tie_it_hides() -> None:
     """Ties broken by the history, ties it cannot break and ties at the time limit all fail: the tie is never seen.
     A tie at the time limit whose first leader is the one the history picks shows only the turn that broke it left
-    unsaid, which HIS-WIN-7 states; every other failure is the walk never made (HIS-WIN-3)."""
+    unsaid, as standard victories' ties do: the tie-break both share (HIS-WIN-3), not the time limit's HIS-WIN-7."""
     misread = _misread(his_victory.leaders, _first_leader_only, his)
     records = records_of("his", SimpleNamespace(determine_victory=misread("determine_victory")), ("determine_victory",))
     failed = [r for r in records if r.outcome == "failed"]
     assert {r.primary_rule for r in failed} >= {"HIS-WIN-3", "HIS-WIN-4", "HIS-RULING-4"}
-    assert _failed_rules("his", records) == ["HIS-WIN-3", "HIS-WIN-7"]
+    assert _failed_rules("his", records) == ["HIS-WIN-3"]
 
 
 def _full_tie_to_the_first(request: WinnerRequest, rulings: Any, /) -> Any:
@@ -5596,3 +5596,18 @@ def test_a_ruling_misplayed_at_every_value_fails_the_rulings_clause() -> None:
     )
     assert _primaries_failed(records) >= 3
     assert _failed_rules("imperium", records) == ["IMP-RULING-2"]
+
+
+def _turn_never_reported(request: Any, rulings: Any, /) -> Any:
+    """HIS-WIN-3 misread: the tie-break that standard victories and the time limit share never reports the turn
+    that broke the tie (the 56th round's second reader's ``h1_break_tie_turn_never_reported``)."""
+    outcome = his.determine_victory(request, rulings)
+    return replace(outcome, tie_broken_at_turn=None)
+
+
+def test_the_turn_left_unsaid_by_every_tie_break_fails_the_tie_break_clause_not_the_time_limits() -> None:
+    """Standard victories' ties show the turn left unsaid as well as the time limit's: the run votes for the clause
+    of the tie-break both share (HIS-WIN-3), where a time limit alone showing it is HIS-WIN-7's."""
+    records = records_of("his", SimpleNamespace(determine_victory=_turn_never_reported), ("determine_victory",))
+    assert any(r.primary_rule == "HIS-RULING-4" for r in records if r.outcome == "failed")
+    assert _failed_rules("his", records) == ["HIS-WIN-3"]

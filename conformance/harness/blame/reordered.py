@@ -122,10 +122,15 @@ def named_on(lines: list[str], node: ast.stmt | ast.expr) -> tuple[str, ...]:
     return find_rule_ids(lines[node.lineno - 1].partition("#")[2])
 
 
-def _ordered_by(check: ast.stmt, path: str) -> str | None:
-    """The clause the check's first line names in a comment: the clause that says when it is made."""
-    named = named_on(source_lines(path), check)
-    return named[0] if named else None
+def _ordered_by(check: ast.stmt, path: str, late: bool) -> str | None:
+    """The clause the check's first line names in a comment: the clause that says when it is made. A comment saying
+    what it comes before (``the rulings before the request``) is broken only by the check ending later than it should,
+    one saying what it comes after (``checked after control``) only by the check ending earlier."""
+    comment = source_lines(path)[check.lineno - 1].partition("#")[2]
+    named = find_rule_ids(comment)
+    said = comment.partition(":")[2]
+    wrong_way = (" before " in f" {said} " and not late) or (" after " in f" {said} " and late)
+    return named[0] if named and not wrong_way else None
 
 
 def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType, set[str], str | None, bool]]:
@@ -145,11 +150,13 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
                 passed = block[min(at, to) : max(at, to) + 1]
                 # a case's line names its own clause, not when it is taken: two cases' order is the function's
                 case = _case(block[at])
-                later = None if case else _ordered_by(block[at] if to < at else block[to], path)
+                later = None if case else _ordered_by(block[at] if to < at else block[to], path, late=False)
                 # else the clause a check now pushed down names for itself (the rulings before the request): the
                 # moved one moved down, or the one just above a check moved up (the history before the play, however
                 # far above it the play is checked)
-                later = later or (None if case else _ordered_by(block[at] if to > at else block[at - 1], path))
+                later = later or (
+                    None if case else _ordered_by(block[at] if to > at else block[at - 1], path, late=True)
+                )
                 kept = list(block)
                 block.insert(to, block.pop(at))
                 try:

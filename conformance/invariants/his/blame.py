@@ -94,8 +94,9 @@ def _outcome(
     broken, claimed = expected.get("tie_broken_at_turn"), got.get("tie_broken_at_turn")
     if broken is not None and claimed is None and all(expected.get(k) == got.get(k) for k in ("victory", "winner")):
         # the history broke the tie and the winner is right, the turn that broke it left unsaid: the clause of the
-        # victory states that field (HIS-WIN-7 at the time limit, HIS-WIN-3 for a standard victory)
-        return "HIS-WIN-7" if expected.get("victory") == "time_limit" else "HIS-WIN-3"
+        # victory states that field (HIS-WIN-3 for a standard victory); at the time limit HIS-WIN-7, unless the run
+        # shows the turn left unsaid by standard victories too (the tie-break both share: HIS-WIN-3)
+        return ("HIS-WIN-7", "HIS-WIN-3") if expected.get("victory") == "time_limit" else "HIS-WIN-3"
     ruled: dict[str, Any] = cast(dict[str, Any], rulings) if isinstance(rulings, dict) else {}
     shared = ruled.get("time_limit_tie", DEFAULTS.time_limit_tie.value) == "shared"
     if claimed is not None and broken is None and expected.get("victory") == "time_limit" and shared:
