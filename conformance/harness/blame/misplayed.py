@@ -37,9 +37,7 @@ def misplayed(record: CheckRecord, among: Sequence[CheckRecord], passed: frozens
     kept = {v for v in common if not reading_refuted(record.game, field, value_text(default), v, passed)}
     # one playing B at every value (a third alternative answered as B too) misplays nothing of the ruling's test: its
     # failures are another clause's (unrest never slid under a replacement is answered under ``all`` as elsewhere)
-    again = {
-        v for r in elsewhere for reading in readings_explaining(r) if reading.field == field for v in reading.played
-    }
+    again = {value for other in elsewhere for value in _played(other, field)}
     return clause if kept and elsewhere and not kept & again else None
 
 
