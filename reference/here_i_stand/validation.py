@@ -182,13 +182,13 @@ def validate_board(board: Board, rulings: Rulings) -> None:
         )
 
 
-# the clause of each kind of bonus (for Copernicus, the ruling on its value): cited when an entry is refused
+# the clause of each kind of bonus: a fault of an entry's fields breaks its kind's clause (the Bonus VP section)
 _BONUS_CLAUSE: dict[BonusKind, str] = {
     BonusKind.BURNED_DEBATER: "HIS-BONUS-1",
     BonusKind.DISGRACED_DEBATER: "HIS-BONUS-2",
     BonusKind.EXPLORATION: "HIS-BONUS-3",
     BonusKind.CONQUEST: "HIS-BONUS-4",
-    BonusKind.COPERNICUS: "HIS-RULING-5",
+    BonusKind.COPERNICUS: "HIS-BONUS-5",
     BonusKind.SERVETUS: "HIS-BONUS-5",
     BonusKind.JULIA_GONZAGA: "HIS-BONUS-6",
     BonusKind.WAR_WINNER: "HIS-BONUS-7",
@@ -198,7 +198,7 @@ _BONUS_CLAUSE: dict[BonusKind, str] = {
 
 
 def _vp_range(kind: BonusKind, rulings: Rulings) -> tuple[int, int | None]:
-    """The VP an entry of ``kind`` may carry: (least, most or None); the clause is ``_BONUS_CLAUSE[kind]``."""
+    """The VP an entry of ``kind`` may carry: (least, most or None); the clause is ``_vp_clause(kind)``."""
     published = rulings.track_limits is TrackLimits.PUBLISHED
     if kind in (BonusKind.BURNED_DEBATER, BonusKind.DISGRACED_DEBATER):
         return 1, DEBATER_RATING_MAX if published else None
@@ -209,6 +209,11 @@ def _vp_range(kind: BonusKind, rulings: Rulings) -> tuple[int, int | None]:
     if kind in (BonusKind.WAR_WINNER, BonusKind.MASTER_OF_ITALY):
         return 1, MARKER_VP_MAX if published else None
     return 1, 1
+
+
+def _vp_clause(kind: BonusKind) -> str:
+    """The clause of an entry's range of VP: its kind's, but the ruling's for Copernicus (HIS-RULING-5)."""
+    return "HIS-RULING-5" if kind is BonusKind.COPERNICUS else _BONUS_CLAUSE[kind]
 
 
 def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
@@ -224,22 +229,22 @@ def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
     if is_debate and bonus.debater not in SIDE_NAMES:
         raise refuse(f"{path}.debater", bonus.debater, "a debater is 'protestant' or 'papal'", _BONUS_CLAUSE[kind])
     if not is_debate and bonus.debater is not None:
-        raise refuse(f"{path}.debater", bonus.debater, f"a {kind} has no debater", "HIS-BONUS-10")
+        raise refuse(f"{path}.debater", bonus.debater, f"a {kind} has no debater", _BONUS_CLAUSE[kind])
     # a language is given exactly for a Bible translation
     if kind is BonusKind.BIBLE_TRANSLATION:
         _validate_language(bonus.language, f"{path}.language", rulings)
     elif bonus.language is not None:
-        raise refuse(f"{path}.language", bonus.language, f"a {kind} has no language", "HIS-BONUS-10")
+        raise refuse(f"{path}.language", bonus.language, f"a {kind} has no language", _BONUS_CLAUSE[kind])
     # the Tyrrhenian piracy is said exactly for Julia Gonzaga
     if (kind is BonusKind.JULIA_GONZAGA) != (bonus.tyrrhenian_piracy is not None):
         raise refuse(
-            f"{path}.tyrrhenian_piracy", bonus.tyrrhenian_piracy, "given for julia_gonzaga only", "HIS-BONUS-6"
+            f"{path}.tyrrhenian_piracy", bonus.tyrrhenian_piracy, "given for julia_gonzaga only", _BONUS_CLAUSE[kind]
         )
     least, most = _vp_range(kind, rulings)
     # the VP is the counter's printed value, or the debater's rating
     if bonus.vp < least or (most is not None and bonus.vp > most):
         span = f"{least} to {most}" if most is not None else f"at least {least}"
-        raise refuse(f"{path}.vp", bonus.vp, f"a {kind} is worth {span}", _BONUS_CLAUSE[kind])
+        raise refuse(f"{path}.vp", bonus.vp, f"a {kind} is worth {span}", _vp_clause(kind))
 
 
 def _validate_language(language: str | None, path: str, rulings: Rulings) -> None:
