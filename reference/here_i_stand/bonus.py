@@ -99,9 +99,10 @@ def check_claim(bonus: Bonus, path: str, rulings: Rulings) -> None:
 
 
 def check_bonuses(bonuses: Sequence[Bonus], rulings: Rulings) -> None:
-    """HIS-VP-3: every entry of ``bonuses`` is possible (InvalidState) before any is allowed (IllegalAction);
-    single cards once."""
-    validate_bonuses(bonuses, rulings)
+    """Every entry of ``bonuses`` possible, then allowed, then single cards once: the spec's order of checks for
+    ``bonuses``, which only its first step has a clause stating; a later pair taken the other way round breaks the
+    clause of the fault due first (the spec's Order of checks)."""
+    validate_bonuses(bonuses, rulings)  # HIS-VP-3: every entry possible before any is allowed
     for i, bonus in enumerate(bonuses):
         check_debate(bonus, f"bonuses[{i}]")
         check_earner(bonus, f"bonuses[{i}]", rulings)

@@ -252,7 +252,8 @@ def _validate_language(language: str | None, path: str, rulings: Rulings) -> Non
     if language is None or language == "":
         raise refuse(path, language, "a Bible translation names its language", "HIS-BONUS-9")
     if rulings.track_limits is TrackLimits.PUBLISHED and language not in BIBLE_LANGUAGES:
-        raise refuse(path, language, f"the languages are {', '.join(BIBLE_LANGUAGES)}", "HIS-RULING-7")
+        # a language outside the table HIS-RULING-7 publishes is a state this clause rules out
+        raise refuse(path, language, f"the languages are {', '.join(BIBLE_LANGUAGES)}", "HIS-BONUS-9")
 
 
 def validate_bonuses(bonuses: Sequence[Bonus], rulings: Rulings) -> None:

@@ -9,12 +9,13 @@ from rulespec.reference.imperium.model import Card, CardName, Player, Suit, Zone
 from rulespec.reference.imperium.validation import PLAYER_PILES, pile
 
 
-def zone_of(player: Player, name: CardName, path: str) -> str:
-    """The pile of ``player`` that holds the card; a name the player does not own is refused (IMP-STATE-1)."""
+def zone_of(player: Player, name: CardName, path: str, rule: str) -> str:
+    """The pile of ``player`` that holds the card; a name the player does not own is an impossible state, refused
+    citing ``rule``, the clause of the operation that says so (IMP-PLAY-1, IMP-EXHAUST-4)."""
     for pile_name in PLAYER_PILES:
         if any(card.name == name for card in pile(player, pile_name)):
             return pile_name
-    raise InvalidState(path, name, f"{player.name} owns no card of that name", "IMP-STATE-1")
+    raise InvalidState(path, name, f"{player.name} owns no card of that name", rule)
 
 
 def card_in(cards: tuple[Card, ...], name: CardName) -> Card:

@@ -15,7 +15,7 @@ from rulespec.reference.imperium.validation import validate_player
 def check_card_in_play(request: ExhaustRequest) -> None:
     """IMP-EXHAUST-4: only a card in the play area, and only one with an exhaust ability."""
     # A name the player does not own is an impossible state, not a forbidden action.
-    zone = zone_of(request.player, request.card, "card")
+    zone = zone_of(request.player, request.card, "card", "IMP-EXHAUST-4")
     if zone != "play_area":
         raise IllegalAction("IMP-EXHAUST-4", f"{request.card} lies in the {zone}, not in play")
     if card_in(request.player.play_area, request.card).exhaust is ExhaustAbility.NONE:

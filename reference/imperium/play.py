@@ -14,7 +14,7 @@ from rulespec.reference.imperium.validation import validate_player
 
 def check_in_hand(request: PlayRequest) -> None:
     """IMP-PLAY-1: only a card in the hand can be played."""
-    zone = zone_of(request.player, request.card, "card")
+    zone = zone_of(request.player, request.card, "card", "IMP-PLAY-1")
     if zone != "hand":
         raise IllegalAction("IMP-PLAY-1", f"{request.card} lies in the {zone}, not in the hand")
 

@@ -74,7 +74,7 @@ def clean_up(request: CleanUpRequest, rulings: Rulings, /) -> Board:
     post: all(g.holder is None for g in __return__.grand_alliances) or request.board.war == LAST_WAR
     post: len(__return__.tiles) == len(request.board.tiles)
     """
-    validate_rulings(rulings)  # SOE-RULING-10: every ruling before the request
+    validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_players(request.players, "players")
     validate_board(request.board, request.players)
     validate_neutral_seeding(request.neutral_seeding, request.board.war, regions=None)

@@ -133,6 +133,6 @@ def end_game(request: EndGameRequest, rulings: Rulings, /) -> Standings:
     post: all(s.penalty in (0, SECOND_PENALTY, HIGHEST_PENALTY) for s in __return__.standings)
     post: all(s.revolution or s.vp <= e.vp for s, e in zip(__return__.standings, request.empires))
     """
-    validate_rulings(rulings)  # SOE-RULING-10: every ruling before the request
+    validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_empires(request.empires)
     return Standings(rank_players(request.empires, rulings))

@@ -55,7 +55,7 @@ def collect_income(request: IncomeRequest, rulings: Rulings, /) -> Empires:
     post: all(a.player == b.player for a, b in zip(__return__.empires, request.empires))
     post: all(a.gold >= b.gold + b.population for a, b in zip(__return__.empires, request.empires))
     """
-    validate_rulings(rulings)  # SOE-RULING-10: every ruling before the request
+    validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_empires(request.empires)
     validate_regions(request.regions, tuple(e.player for e in request.empires), whole_map=False)
     return Empires(earn_income(request.empires, request.regions))

@@ -117,7 +117,7 @@ def pay_maintenance(request: MaintenanceRequest, rulings: Rulings, /) -> Empires
     post: all(a.gold >= 0 and a.unrest >= b.unrest for a, b in zip(__return__.empires, request.empires))
     post: all(a.armies == b.armies and a.navies == b.navies and a.forts == b.forts for a, b in zip(__return__.empires, request.empires))
     """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
-    validate_rulings(rulings)  # SOE-RULING-10: every ruling before the request
+    validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_empires(request.empires)
     validate_orders(request.orders, tuple(e.player for e in request.empires), rulings)
     check_unrest_draws(request.empires, request.orders, rulings)

@@ -41,6 +41,6 @@ def grow_population(request: PopulationRequest, rulings: Rulings, /) -> Empires:
     post: all(a.population == min(MAX_POPULATION, b.population + POPULATION_GROWTH) for a, b in zip(__return__.empires, request.empires))
     post: all(a.player == b.player and a.gold == b.gold for a, b in zip(__return__.empires, request.empires))
     """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
-    validate_rulings(rulings)  # SOE-RULING-10: every ruling before the request
+    validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_empires(request.empires)
     return Empires(tuple(raise_population(e) for e in request.empires))

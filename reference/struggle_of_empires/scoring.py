@@ -170,7 +170,7 @@ def score_region(request: RegionRequest, rulings: Rulings, /) -> RegionScore:
     post: tuple(a.player for a in __return__.awards) == tuple(request.players)
     post: all(0 <= a.vp <= request.region.values[0] for a in __return__.awards)
     """
-    validate_rulings(rulings)  # SOE-RULING-10: every ruling before the request
+    validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_players(request.players, "players")
     validate_region(request.region, request.players, "region")
     return RegionScore(request.region.name, award_places(request.players, request.region, rulings))
@@ -196,7 +196,7 @@ def score_regions(request: ScoringRequest, rulings: Rulings, /) -> Empires:
     post: all(a.player == b.player and a.vp >= b.vp for a, b in zip(__return__.empires, request.empires))
     post: all(a.gold == b.gold and a.unrest == b.unrest for a, b in zip(__return__.empires, request.empires))
     """
-    validate_rulings(rulings)  # SOE-RULING-10: every ruling before the request
+    validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_empires(request.empires)
     validate_regions(request.regions, tuple(e.player for e in request.empires), whole_map=True)
     return Empires(add_region_awards(request.empires, request.regions, rulings))

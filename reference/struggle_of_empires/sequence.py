@@ -76,7 +76,7 @@ STEPS: dict[WarEndSequence, tuple[Step, ...]] = {
 def validate_war_end_request(request: WarEndRequest, rulings: Rulings) -> None:
     """SOE-GAME-*, SOE-CLEAN-7, SOE-END-2, SOE-MAINT-2, SOE-MAINT-5, SOE-SEQ-4: the whole request, before any step."""
     players = tuple(e.player for e in request.empires)
-    validate_rulings(rulings)  # SOE-RULING-10: every ruling before the request
+    validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_empires(request.empires)
     validate_regions(request.regions, players, whole_map=True)
     validate_board(request.board, players)

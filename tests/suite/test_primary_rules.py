@@ -50,18 +50,6 @@ REVIEWED = {
         "HIS-PLAY-2: may_play_copernicus_or_servetus refuses a request without a play, a sentence of its own; the"
         " field's rule elsewhere is HIS-PLAY-1's (44th zoo his-05)"
     ),
-    "imp-play-unknown-card-is-invalid": (
-        "IMP-PLAY-1: a name the player does not own is refused naming card, a sentence of its own; a name's"
-        " uniqueness, which the field's rule elsewhere is, is IMP-STATE-1's (44th zoo imp-06)"
-    ),
-    "his-settled-bonus-language-capitalised-published": (
-        "HIS-BONUS-9: the table of languages is HIS-RULING-7's, but that a language is compared exactly, never"
-        " folded to one case, is HIS-BONUS-9's sentence (the second Perl audit's language_case_folded flip)"
-    ),
-    "his-settled-bonus-language-padded-published": (
-        "HIS-BONUS-9: the table of languages is HIS-RULING-7's, but that a language is never trimmed is HIS-BONUS-9's"
-        " sentence"
-    ),
     "his-readings-open-tracks-keep-the-religious-victory": (
         "HIS-RULING-7: the religious victory is HIS-SPECIAL-8's, pinned by its own vectors under the default; this"
         " case pins that track_limits open leaves the Protestant spaces track standing (56th zoo his-04)"
