@@ -167,6 +167,7 @@ from rulespec.reference.struggle_of_empires.end_game import (
     rank_players,
     second_highest_unrest,
 )
+from rulespec.reference.struggle_of_empires.income import gain_marker_income
 from rulespec.reference.struggle_of_empires.maintenance import (
     GOLD_PER_UNIT,
     check_unrest_draws,
@@ -5515,11 +5516,13 @@ def _unknown_card_judged_in_play(request: Any, rulings: Any, /) -> Any:
 
 def test_an_unknown_card_refused_as_one_not_in_play_fails_the_clause_stating_their_order() -> None:
     """The spec's Order of checks: IMP-EXHAUST-4 states the order of `use_exhaust_ability`, an unknown card first as
-    InvalidState; each refusal due on ``card`` is that vector's IMP-STATE-1, the order is IMP-EXHAUST-4's."""
+    InvalidState; a check due that refusal and primary to another rule (the earliest fault's invariant lists
+    IMP-STATE-1 first) fails the clause of the order too."""
     records = records_of("imperium", SimpleNamespace(use_exhaust_ability=_unknown_card_judged_in_play))
     failed = [r for r in records if r.outcome == "failed"]
-    assert failed and any(r.primary_rule == "IMP-STATE-1" for r in failed)
-    assert _failed_rules("imperium", records) == ["IMP-EXHAUST-4"]
+    assert failed and _failed_rules("imperium", records) == ["IMP-EXHAUST-4"]
+    elsewhere = replace(failed[0], rules=("IMP-STATE-1", "IMP-EXHAUST-4"), primary="IMP-STATE-1")
+    assert elsewhere.primary_rule == "IMP-STATE-1" and blamed_rule(elsewhere, records) == "IMP-EXHAUST-4"
 
 
 def _upkeep_off_the_treasury_alone(empire: Any, rulings: Any) -> Any:
@@ -5611,3 +5614,208 @@ def test_the_turn_left_unsaid_by_every_tie_break_fails_the_tie_break_clause_not_
     records = records_of("his", SimpleNamespace(determine_victory=_turn_never_reported), ("determine_victory",))
     assert any(r.primary_rule == "HIS-RULING-4" for r in records if r.outcome == "failed")
     assert _failed_rules("his", records) == ["HIS-WIN-3"]
+
+
+# The 57th zoo's readings, and the second round of Perl audits' flips, each with the step that names its clause.
+
+
+def _base_with_the_special_vp(request: Any, rulings: Any, /) -> Any:
+    """HIS-VP-1 misread: the sheet's base keeps a running sum, base plus special VP, the total still right (the 57th
+    zoo's his-03)."""
+    sheet = his.score_power(request, rulings)
+    return replace(sheet, base=sheet.base + sum(line.vp for line in sheet.special))
+
+
+def test_a_sheets_base_shown_with_other_vp_added_fails_the_clause_of_the_sheet() -> None:
+    """Every line and total right, only ``base`` shown otherwise than given: HIS-VP-1, whatever rule each sheet's
+    check is primary to."""
+    records = records_of("his", SimpleNamespace(score_power=_base_with_the_special_vp), ("score_power",))
+    assert _primaries_failed(records) >= 2
+    assert _failed_rules("his", records) == ["HIS-VP-1"]
+
+
+def _single_cards_before_claims(bonuses: Any, rulings: Any) -> None:
+    """The order of ``bonuses`` misread: single cards checked once before any entry's claim (the 57th zoo's his-08;
+    runs as ``bonus.check_bonuses``)."""
+    validate_bonuses(bonuses, rulings)
+    check_once(bonuses, "bonuses")
+    for i, bonus in enumerate(bonuses):
+        check_debate(bonus, f"bonuses[{i}]")
+        check_earner(bonus, f"bonuses[{i}]", rulings)
+
+
+def test_a_pair_of_checks_no_clause_orders_swapped_fails_each_requests_fault_due_first() -> None:
+    """No clause states that claims come before single cards (HIS-VP-3 orders only the possible entries before the
+    claims), so each two-fault vector fails the clause of the fault due first: HIS-BONUS-6 for a non-Ottoman Julia
+    Gonzaga, HIS-BONUS-3 for the Papacy's exploration, never HIS-VP-3."""
+    records = _misread_records("his", his_bonus.check_bonuses, _single_cards_before_claims, "bonus_vp", his)
+    assert _failed_rules("his", records) == ["HIS-BONUS-3", "HIS-BONUS-6"]
+
+
+def _three_player_ties_spared(empire: Any, empires: Any, rulings: Any) -> int:
+    """SOE-UNREST-5 misread: with 3 players a tie costs nobody anything, as with 2 (the 57th zoo's soe-07; runs as
+    ``end_game.unrest_penalty``)."""
+    candidates = penalty_candidates(empires, rulings)
+    if empire not in candidates:
+        return 0
+    tied = sum(1 for e in candidates if e.unrest == empire.unrest) > 1
+    if len(empires) == 3 and tied:
+        return 0
+    highest = highest_unrest(candidates)
+    if len(empires) < SECOND_PENALISED_FROM:
+        alone = sum(1 for e in candidates if e.unrest == highest) == 1
+        return HIGHEST_PENALTY if empire.unrest == highest and alone else 0
+    if empire.unrest == highest:
+        return HIGHEST_PENALTY
+    return SECOND_PENALTY if empire.unrest == second_highest_unrest(candidates, rulings) else 0
+
+
+def test_ties_spared_among_three_players_fail_the_clause_of_ties() -> None:
+    """Every tie of 3 players (none on 0 unrest) given nothing, every lone penalty right: SOE-UNREST-5 (ties lose the
+    full value), not the clause of the 7 or the 4; a tie on 0 stays SOE-RULING-8's."""
+    records = _misread_records("soe", _UNREST_PENALTY, _three_player_ties_spared, "end_game", soe)
+    assert "SOE-UNREST-5" in _failed_rules("soe", records)
+    assert not {"SOE-UNREST-3", "SOE-UNREST-4"} & set(_failed_rules("soe", records))
+
+
+def _value_from_the_end(values: Any, place: int) -> int:
+    """SOE-SCORE-4 misread: a region's values read lowest first, place n worth the n-th from the end (the 57th zoo's
+    soe-01; runs as ``scoring.place_value``)."""
+    return values[-place] if place <= len(values) else 0
+
+
+def test_a_list_read_from_its_other_end_fails_the_clause_reading_it() -> None:
+    """The n-th value read as the n-th from the end (``values[-n]`` for ``values[n - 1]``) fails SOE-SCORE-4, and the
+    awards' steps at most one more, not the 18 rules whose vectors score a region."""
+    records = _misread_records("soe", scoring.place_value, _value_from_the_end, "score_region", soe)
+    failed = _failed_rules("soe", records)
+    assert _primaries_failed(records) >= 5
+    assert "SOE-SCORE-4" in failed and len(failed) <= 2
+
+
+def _population_per_region(request: Any, rulings: Any, /) -> Any:
+    """SOE-INCOME-1 misread: the population paid once per region given (the 57th zoo's soe-02)."""
+    answer = soe.collect_income(request, rulings)
+    extra = max(0, len(request.regions) - 1)
+    paid = tuple(replace(e, gold=e.gold + extra * a.population) for e, a in zip(answer.empires, request.empires))
+    return replace(answer, empires=paid)
+
+
+def test_the_population_paid_once_per_region_fails_the_clause_of_the_population() -> None:
+    records = records_of("soe", SimpleNamespace(collect_income=_population_per_region), ("collect_income",))
+    assert _primaries_failed(records) >= 2
+    assert _failed_rules("soe", records) == ["SOE-INCOME-1"]
+
+
+def _income_per_region(empires: Any, regions: Any) -> tuple[Any, ...]:
+    """SOE-INCOME-1 misread in every operation that earns income: the population paid once per region given (runs as
+    ``income.earn_income``, so ``end_war`` earns it so too)."""
+    return tuple(
+        gain_marker_income(replace(e, gold=e.gold + e.population * max(1, len(regions))), regions) for e in empires
+    )
+
+
+def test_a_composite_refused_on_the_state_its_one_wrong_step_left_fails_that_steps_clause() -> None:
+    """``end_war`` counting the draws a treasury needs on an income paid once per region refuses legal wars and answers
+    refusals due otherwise: those fail SOE-INCOME-1, as ``collect_income``'s own checks do, where every other step's
+    operation passed; not SOE-MAINT-5 for the draws refused, nor SOE-SEQ-4 or SOE-MAINT-2 for the refusals due."""
+    misread = _misread(soe_income.earn_income, _income_per_region, soe)
+    target = SimpleNamespace(**{operation.name: misread(operation.name) for operation in game("soe").operations})
+    records = records_of("soe", target)
+    refused = [r for r in records if r.operation == "end_war" and r.outcome == "failed" and "error" in (r.got or {})]
+    assert refused
+    assert _failed_rules("soe", records) == ["SOE-INCOME-1"]
+
+
+def _empires_before_rulings(request: Any, rulings: Any, /) -> Any:
+    """SOE-RULING-9 misread: ``grow_population``, which pays no taxes, checks its empires before the rulings (the 57th
+    zoo's soe-06)."""
+    soe_validation.validate_empires(request.empires)
+    return soe.grow_population(request, rulings)
+
+
+def test_the_rulings_checked_after_the_request_fail_the_clause_of_a_ruling_checked_first() -> None:
+    """Each ruling's clause says every operation checks it first; the comment on the rulings' line names both, and
+    the fault due first tells which (SOE-RULING-9 for ``gold_per_taxation``): never only SOE-RULING-10."""
+    records = records_of("soe", SimpleNamespace(grow_population=_empires_before_rulings), ("grow_population",))
+    assert _failed_rules("soe", records) == ["SOE-RULING-9"]
+
+
+def _short_draw_undone(request: Any, rulings: Any, /) -> Any:
+    """IMP-RULING-7 misread: a required draw ending short under ``stop`` undone, the player answered as given (the
+    57th zoo's imp-03)."""
+    answer = imperium.draw(request, rulings)
+    short = request.mode is DrawMode.REQUIRED and len(answer.drawn) < request.count
+    return replace(answer, player=request.player, drawn=(), shuffles=0) if short else answer
+
+
+def test_a_short_draw_undone_under_stop_fails_the_ruling() -> None:
+    """Where the draw drew some cards before it ended short, the answer shows the draw undone: IMP-RULING-7 (a draw
+    that drew none answers as one asked for none would, and stays its check's, two others at most)."""
+    records = records_of("imperium", SimpleNamespace(draw=_short_draw_undone), ("draw",))
+    failed = _failed_rules("imperium", records)
+    assert _primaries_failed(records) >= 3
+    assert "IMP-RULING-7" in failed and len(failed) <= 3
+
+
+def _card_before_the_state(request: Any, rulings: Any, /) -> Any:
+    """The order of ``acquire_market_card`` misread: the card looked for in the market before the state is checked
+    (the 57th zoo's imp-06, whose empty unrest pile was checked only where a card slides)."""
+    imperium_market.slot_of(request)
+    return imperium.acquire_market_card(request, rulings)
+
+
+def test_a_check_moved_past_a_step_calling_several_clauses_checks_fails_each_fault_due_first() -> None:
+    """The checks a step makes through the helpers it calls, however deep, are its own: the state's checks moved after
+    the market's are no single clause's order, so each vector fails the fault due first (IMP-STATE-4's empty pile),
+    never IMP-MARKET-1."""
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=_card_before_the_state))
+    failed = _failed_rules("imperium", records)
+    assert "IMP-STATE-4" in failed and "IMP-MARKET-1" not in failed
+
+
+def _cards_against_the_players(request: Any, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-3 misread: a card named like a player refused as a card in two places (the 57th zoo's imp-08)."""
+    players = {p.name for p in request.players}
+    for i, player in enumerate(request.players):
+        for j, card in enumerate(player.hand):
+            if card.name in players:
+                raise InvalidState(f"players[{i}].hand[{j}].name", card.name, "a card in two places", "IMP-STATE-1")
+    return imperium.determine_winner(request, rulings)
+
+
+def test_a_card_named_like_a_player_refused_fails_the_clause_ruling_it_legal() -> None:
+    records = records_of("imperium", SimpleNamespace(determine_winner=_cards_against_the_players))
+    assert _failed_rules("imperium", records) == ["IMP-COLLAPSE-3"]
+
+
+def _sides_typed_as_powers(request: Any, rulings: Any, /) -> Any:
+    """HIS-BONUS-1 misread: the debater's sides typed with the Protestant power's name, so the side ``protestant`` is
+    refused (the 50th zoo's his-07)."""
+    for i, bonus in enumerate(request.bonuses):
+        if bonus.kind in ("burned_debater", "disgraced_debater") and bonus.debater == "protestant":
+            raise InvalidState(f"bonuses[{i}].debater", bonus.debater, "a side is protestants or papal", "HIS-BONUS-1")
+    return his.bonus_vp(request, rulings)
+
+
+def test_an_entrys_field_refused_fails_the_clause_its_kinds_vectors_name() -> None:
+    """A burned debater's legal side refused: ``bonuses[].debater`` is refused by the vectors of several kinds' clauses,
+    those of a burned debater's entries naming HIS-BONUS-1 (``fields.kind_rules``)."""
+    records = records_of("his", SimpleNamespace(bonus_vp=_sides_typed_as_powers), ("bonus_vp",))
+    assert _failed_rules("his", records) == ["HIS-BONUS-1"]
+
+
+def _blank_language_refused(request: Any, rulings: Any, /) -> Any:
+    """HIS-RULING-7 misread: a Bible language checked as a non-empty name once trimmed, so under ``open`` a language
+    of blanks is refused (the 48th zoo's his-05)."""
+    for i, bonus in enumerate(request.bonuses):
+        if bonus.kind == "bible_translation" and isinstance(bonus.language, str) and not bonus.language.strip():
+            raise InvalidState(f"bonuses[{i}].language", bonus.language, "a language is named", "HIS-BONUS-9")
+    return his.bonus_vp(request, rulings)
+
+
+def test_a_language_written_refused_under_open_tracks_fails_the_ruling_that_makes_it_one() -> None:
+    """Under ``track_limits`` ``open`` any string but the empty one is a language (HIS-RULING-7), though the reference
+    cites HIS-BONUS-9 refusing a language outside the published three: the clause ruling it legal, not the field's."""
+    records = records_of("his", SimpleNamespace(bonus_vp=_blank_language_refused), ("bonus_vp",))
+    assert _failed_rules("his", records) == ["HIS-RULING-7"]

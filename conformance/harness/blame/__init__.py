@@ -14,8 +14,9 @@ blame is the primary rule, except where the answer says better which rule went w
   ``IllegalAction``'s), or the clause defining the name the field holds (a Master of Italy entry refused as of no
   known kind fails HIS-BONUS-8), else the rule of the field an ``InvalidState`` names (a ruling's field: that ruling's
   clause; else the rule the reference cites refusing that field of the same request, its number put out of range
-  (``probed``): an entry's VP is its kind's clause; else the rule of the game's vectors that refuse that field, else
-  that field in another place: ``control[].markers`` of ``region`` for that of ``regions[]``; ``refusals``), so a
+  (``probed``): an entry's VP is its kind's clause; else the rule of the game's vectors that refuse that field, in an
+  entry of that kind where the entry has one, else that field in another place: ``control[].markers`` of ``region``
+  for that of ``regions[]``; ``fields``, ``refusals``), so a
   legal 9 refused fails the rule on populations and not each vector's own; a fault refused for another of the check's
   rules: the misreading that refuses it so (below), so a legal 7 players refused before each fault fails the rule on
   player counts, else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal
@@ -50,7 +51,9 @@ blame is the primary rule, except where the answer says better which rule went w
   run showing exactly one step it runs wrong (its operations answering otherwise, every other step asked and passed)
   and every difference lying in what that step writes: the clause that step's failures are most often blamed on, a
   ruling's clause asked at its default left out (``composed``), so forts left out of the gold paid fail the
-  maintenance clauses in ``end_war`` too, not SOE-SEQ-1;
+  maintenance clauses in ``end_war`` too, not SOE-SEQ-1; and, before anything else, such a composite refused on one
+  side (a later step's check made on the state the wrong step left): that step's clause, so draws refused as too few
+  for a treasury counted on an income paid once per region fail SOE-INCOME-1, not SOE-MAINT-5;
 - otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
   its first term or its count, a term of a sum left out, a sum read otherwise as a whole (counts as the kinds held, a
@@ -139,6 +142,8 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     passed = _passed(record, among)
     error: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     due_refusal = isinstance(expected, dict) and "error" in expected
+    if (isinstance(error, dict) or due_refusal) and (step := composed_step(record, among, blamed_rule)) is not None:
+        return step  # a composite refused, or not, on the state of the one step the run shows wrong
     if isinstance(error, dict) and expected is not None:
         if due_refusal and (over := passed_over(record, among)) is not None:  # never checked, not checked late
             return blamed_rule(over, among)

@@ -6,8 +6,10 @@ only the state after every step, so a wrong upkeep and a wrong income both show 
 one step only where the run shows that step wrong and no other: of the steps this request runs, exactly one has
 operations answering otherwise than the reference (a result on both sides), every other was asked and passed with
 nothing unanswered, and every difference lies in what that step writes (or in what is ranked from it all, the final
-standings). Then the failure is blamed as that operation's failures most often are (ties: the clause the spec states
-first), leaving out a ruling's clause where this check asks the ruling's default; not on the composite's first rule.
+standings), or the composite is refused on one side (a later step's check made on the state the wrong step left: the
+draws a treasury needs, counted on a wrong income), whatever the refusal says. Then the failure is blamed as that
+operation's failures most often are (ties: the clause the spec states first), leaving out a ruling's clause where this
+check asks the ruling's default; not on the composite's first rule.
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ def composed_step(record: CheckRecord, among: Sequence[CheckRecord], blame: Blam
     mine = [r for r in among if r.game == record.game]
     answered = [r for r in mine if r.outcome == Outcome.FAILED.value and _results(r)]
     wrong = [step for step in steps if any(r.operation in step[0] for r in answered)]
-    if len(wrong) != 1 or not all(_lies_in(d.path, (*wrong[0][1], "$.standings")) for d in record.differences):
+    written = (*wrong[0][1], "$.standings") if len(wrong) == 1 else ()
+    if not written or not (_refused(record) or all(_lies_in(d.path, written) for d in record.differences)):
         return None
     asked = _asked(record.game, mine, tuple(operations for operations, _ in steps))
     if not all(asked[operations] for operations, _ in steps if operations != wrong[0][0]):
@@ -52,6 +55,13 @@ def composed_step(record: CheckRecord, among: Sequence[CheckRecord], blame: Blam
         del blamed[rule]
     order = list(clause_hashes(game(record.game)))
     return min(blamed, key=lambda rule: (-blamed[rule], order.index(rule))) if blamed else None
+
+
+def _refused(record: CheckRecord) -> bool:
+    """A refusal on one side at least, not the same on both: what a later step checks against the state the wrong
+    one left (the draws a short treasury needs, counted on a wrong income), or a refusal due that it no longer needs."""
+    refusals = [answer.get("error") if isinstance(answer, dict) else None for answer in (record.expected, record.got)]
+    return any(refusal is not None for refusal in refusals) and refusals[0] != refusals[1]  # pyright: ignore[reportUnknownMemberType]
 
 
 def _results(record: CheckRecord) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from rulespec.conformance.harness.blame import refusals
+from rulespec.conformance.harness.blame import fields, refusals
 from rulespec.conformance.harness.blame.refusals import cited
 from rulespec.conformance.harness.blame.suite import accepted_for
 from rulespec.conformance.harness.blame.unchecked import never_made
@@ -20,7 +20,7 @@ def labelled(record: CheckRecord) -> str:
     """The rule of the refusal due that was named wrong: an InvalidState's field's (a missing order: SOE-MAINT-5, in
     ``end_war`` too), else the check's own."""
     due = refusals.errors(record)[0] or {}
-    named = refusals.field_rule(record.game, str(due["field"])) if due.get("kind") == "InvalidState" else None
+    named = fields.field_rule(record.game, str(due["field"])) if due.get("kind") == "InvalidState" else None
     return named or record.primary_rule
 
 

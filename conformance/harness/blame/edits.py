@@ -241,11 +241,11 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
                 number += 1
                 yield Misreading(module, qualname, number, rules, code, loops)
     for code, stated, later, case in reorderings(function, path):  # the order is the function's, not a check's
-        if (later is None and not named and len(stated) != 1) or (case and " then " not in docstring):
+        if (not later and not named and len(stated) != 1) or (case and " then " not in docstring):
             continue  # a sequence of steps, or cases whose order no docstring states ("standard, then domination")
         number += 1
         unstated = tuple(r for r in named if r not in stated) or named or tuple(stated)  # two of one clause: its order
-        ordered = named[:1] if case else (later,) if later else unstated
+        ordered = named[:1] if case else later or unstated
         yield Misreading(module, qualname, number, ordered, code, loops)
 
 

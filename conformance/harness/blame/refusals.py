@@ -13,47 +13,26 @@ operation's check made here).
 
 from __future__ import annotations
 
-import ast
 import functools
 import json
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.fields import field_rule, kind_rules, unindexed
 from rulespec.conformance.harness.blame.probed import at, probed, rule_ids
-from rulespec.conformance.harness.blame.reordered import cited_by_function, rules_named
+from rulespec.conformance.harness.blame.reordered import cited_through
 from rulespec.conformance.harness.blame.steps import suite_blame
 from rulespec.conformance.harness.blame.switches import ruling_named, vector_cases
 from rulespec.conformance.harness.blame.weighed import weighed
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.spec import read_clauses
-from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verdict import Outcome
 
-_INDEX = re.compile(r"\[\d+\]")
 _NAME = re.compile(r"`([a-z][a-z0-9_]*)`")
-
-
-def unindexed(path: str) -> str:
-    """A field's path with its indices dropped (``empires[].population``): the same field in every entry."""
-    return _INDEX.sub("[]", path)
-
-
-@functools.cache
-def field_rules(key: str) -> dict[str, str]:
-    """Each field the game's vectors refuse (its indices dropped: ``empires[].population``) to the primary rule of
-    those vectors, the most common when several refuse it; a field two rules' vectors refuse as often names neither
-    (``shuffles``, refused as often for a draw if able as for a required draw's orders: the vote is no evidence)."""
-    votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    for loaded in load_game(registry.game(key)):
-        error = loaded.case.error
-        if error is not None and error.field and loaded.case.rules:
-            votes[unindexed(error.field)][loaded.case.rules[0]] += 1
-    ranked = {name: counter.most_common(2) for name, counter in votes.items()}
-    return {name: top[0][0] for name, top in ranked.items() if len(top) == 1 or top[0][1] > top[1][1]}
 
 
 def refused_legal(record: CheckRecord, among: Sequence[CheckRecord], error: dict[str, Any]) -> CheckRecord | None:
@@ -125,40 +104,9 @@ def _named_rule(record: CheckRecord, given: dict[str, Any]) -> str | None:
     return cited(record.game, given, record)
 
 
-@functools.cache
 def _may_refuse_under(key: str) -> dict[str, frozenset[str]]:
-    """Each function of the game's reference to the rules a refusal on its way may cite: those its own strings name
-    (``reordered.cited_by_function``) and the module constants it reads name (``CLAIMS = {BonusKind.WAR_WINNER:
-    "HIS-BONUS-7", ...}``), and those of every function it calls, by name (two functions of one name are taken as one:
-    more rules, never fewer)."""
-    package = Path(str(getattr(registry.game(key).reference, "__file__"))).parent
-    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in sorted(package.glob("*.py"))]
-    constants = {
-        target.id: rules_named([statement])
-        for tree in trees
-        for statement in tree.body
-        if isinstance(statement, (ast.Assign, ast.AnnAssign))
-        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
-        if isinstance(target, ast.Name)
-    }
-    named = {name: set(rules) for name, rules in cited_by_function(str(package)).items()}
-    reads: defaultdict[str, set[str]] = defaultdict(set)  # the names each function reads: constants, functions
-    for tree in trees:
-        for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
-            reads[function.name] |= {
-                n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-            }
-    for name, read in reads.items():
-        named[name] |= set[str]().union(*(constants.get(r, set[str]()) for r in read))
-    reached: dict[str, frozenset[str]] = {}
-    for name in named:
-        seen, stack = {name}, [name]
-        while stack:
-            for called in reads[stack.pop()] & named.keys() - seen:
-                seen.add(called)
-                stack.append(called)
-        reached[name] = frozenset().union(*(named[n] for n in seen))
-    return reached
+    """Each function of the game's reference to the rules a refusal on its way may cite (``cited_through``)."""
+    return cited_through(str(Path(str(getattr(registry.game(key).reference, "__file__"))).parent))
 
 
 def borrowed(record: CheckRecord) -> bool:
@@ -188,22 +136,6 @@ def _refused(record: CheckRecord) -> str | None:
     due, given = errors(record)
     field = given.get("field") if due is None and given is not None else None
     return unindexed(field) if isinstance(field, str) else None
-
-
-def field_rule(key: str, field: str) -> str | None:
-    """The rule of the game's vectors that refuse the field, else of those refusing the same field in another place
-    (the longest tail of its path that one rule's vectors refuse: ``control[].markers`` of ``region`` for that of
-    ``regions[]``)."""
-    rules, named = field_rules(key), unindexed(field)
-    if named in rules:
-        return rules[named]
-    steps = named.split(".")
-    for start in range(1, len(steps)):
-        tail = ".".join(steps[start:])
-        found = {rule for known, rule in rules.items() if known.endswith(f".{tail}")}
-        if found:
-            return found.pop() if len(found) == 1 else None
-    return None
 
 
 def cited(
@@ -269,13 +201,14 @@ def _ruled_legal(key: str, record: CheckRecord, named: str) -> str | None:
 
 def _kind_clause(key: str, record: CheckRecord, field: str) -> str | None:
     """A field of an entry that names its kind (``bonuses[0].debater`` of a ``disgraced_debater``), refused where no
-    refusal was due or another was: the clause defining that kind, which says what such an entry holds (None: no
-    kind, or the very refusal due)."""
+    refusal was due or another was: the clause defining that kind, which says what such an entry holds, else the
+    rule of the vectors refusing that field in entries of that kind (None: no kind, or the very refusal due)."""
     due, _ = errors(record)
     entry = field.rpartition(".")[0]
     if not entry or (due is not None and due.get("field") == field):
         return None
-    return _named(key, at(record.request, f"{entry}.kind"))
+    kind = at(record.request, f"{entry}.kind")
+    return _named(key, kind) or (kind_rules(key).get((unindexed(field), kind)) if isinstance(kind, str) else None)
 
 
 @functools.cache

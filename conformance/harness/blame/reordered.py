@@ -102,13 +102,49 @@ def rules_named(nodes: list[ast.stmt]) -> set[str]:
     }
 
 
+@functools.cache
+def cited_through(package: str) -> dict[str, frozenset[str]]:
+    """Each function of the reference package (its folder) to the rules a refusal on its way may cite: those its own
+    strings name (``cited_by_function``) and the module constants it reads name (``CLAIMS = {BonusKind.WAR_WINNER:
+    "HIS-BONUS-7", ...}``), and those of every function it calls, however deep (``validate_acquire_request`` refuses
+    what its ``validate_unrest_pile`` does; two functions of one name are taken as one: more rules, never fewer)."""
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in sorted(Path(package).glob("*.py"))]
+    constants = {
+        target.id: rules_named([statement])
+        for tree in trees
+        for statement in tree.body
+        if isinstance(statement, (ast.Assign, ast.AnnAssign))
+        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+        if isinstance(target, ast.Name)
+    }
+    named = {name: set(rules) for name, rules in cited_by_function(package).items()}
+    reads: dict[str, set[str]] = {}  # the names each function reads: constants, functions
+    for tree in trees:
+        for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+            reads.setdefault(function.name, set()).update(
+                n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+            )
+    for name, read in reads.items():
+        named[name] |= set[str]().union(*(constants.get(r, set[str]()) for r in read))
+    reached: dict[str, frozenset[str]] = {}
+    for name in named:
+        seen, stack = {name}, [name]
+        while stack:
+            for called in reads[stack.pop()] & named.keys() - seen:
+                seen.add(called)
+                stack.append(called)
+        reached[name] = frozenset().union(*(named[n] for n in seen))
+    return reached
+
+
+def _called(node: ast.AST) -> set[str]:
+    return {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+
+
 def _stated(check: ast.stmt, path: str) -> set[str]:
     """The rules a check refuses under itself: those its own refusals cite, and those of the steps it calls."""
-    cited = cited_by_function(str(Path(path).parent))
-    called = (
-        node.func.id for node in ast.walk(check) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-    )
-    return rules_named([check]).union(*(cited.get(name, set[str]()) for name in called))
+    through = cited_through(str(Path(path).parent))
+    return rules_named([check]).union(*(through.get(name, frozenset[str]()) for name in _called(check)))
 
 
 @functools.cache
@@ -122,23 +158,23 @@ def named_on(lines: list[str], node: ast.stmt | ast.expr) -> tuple[str, ...]:
     return find_rule_ids(lines[node.lineno - 1].partition("#")[2])
 
 
-def _ordered_by(check: ast.stmt, path: str, late: bool) -> str | None:
-    """The clause the check's first line names in a comment: the clause that says when it is made. A comment saying
-    what it comes before (``the rulings before the request``) is broken only by the check ending later than it should,
-    one saying what it comes after (``checked after control``) only by the check ending earlier."""
+def _ordered_by(check: ast.stmt, path: str, late: bool) -> tuple[str, ...]:
+    """The clauses the check's first line names in a comment: those that say when it is made (each ruling's clause
+    says every operation checks it first: the fault due first tells which). A comment saying what it comes before
+    (``the rulings before the request``) is broken only by the check ending later than it should, one saying what it
+    comes after (``checked after control``) only by the check ending earlier."""
     comment = source_lines(path)[check.lineno - 1].partition("#")[2]
-    named = find_rule_ids(comment)
     said = comment.partition(":")[2]
     wrong_way = (" before " in f" {said} " and not late) or (" after " in f" {said} " and late)
-    return named[0] if named and not wrong_way else None
+    return () if wrong_way else tuple(find_rule_ids(comment))
 
 
-def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType, set[str], str | None, bool]]:
+def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType, set[str], tuple[str, ...], bool]]:
     """The function's code with one check of a block moved past its neighbouring checks, one or more (two swapped, or
     one put first: a play's kind checked before its values and its claim), the rules the checks it passes refuse
     under, and the clause that says when the one now late is made: named on the moved check's line when it moves up,
     on the last it passes when it moves down, else on the check pushed down itself (one stated to come first: the
-    rulings before the request, the history before the play; None: none named), and whether the two are cases that
+    rulings before the request, the history before the play; none named: empty), and whether the two are cases that
     answer; the tree put back after each."""
     for node in ast.walk(function):
         for name in ("body", "orelse"):
@@ -150,13 +186,11 @@ def reorderings(function: ast.FunctionDef, path: str) -> Iterator[tuple[CodeType
                 passed = block[min(at, to) : max(at, to) + 1]
                 # a case's line names its own clause, not when it is taken: two cases' order is the function's
                 case = _case(block[at])
-                later = None if case else _ordered_by(block[at] if to < at else block[to], path, late=False)
+                later = () if case else _ordered_by(block[at] if to < at else block[to], path, late=False)
                 # else the clause a check now pushed down names for itself (the rulings before the request): the
                 # moved one moved down, or the one just above a check moved up (the history before the play, however
                 # far above it the play is checked)
-                later = later or (
-                    None if case else _ordered_by(block[at] if to > at else block[at - 1], path, late=True)
-                )
+                later = later or (() if case else _ordered_by(block[at] if to > at else block[at - 1], path, late=True))
                 kept = list(block)
                 block.insert(to, block.pop(at))
                 try:

@@ -14,7 +14,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rulespec.conformance.harness.blame.refusals import due_key, errors, field_rule, unindexed
+from rulespec.conformance.harness.blame.fields import field_rule, unindexed
+from rulespec.conformance.harness.blame.refusals import due_key, errors
 from rulespec.conformance.harness.blame.suite import accepted_for
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome

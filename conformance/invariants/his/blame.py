@@ -248,8 +248,11 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     is HIS-PLAY-2's, which answers it and never refuses it for that condition alone; a lone Bible translation in a
     published language refused citing HIS-BONUS-9 was refused on who may earn it, and the power may: the list of
     earners HIS-RULING-6 states read wrong (``_who_may_earn``); this turn's total refused below the power's last
-    recorded total is HIS-RULING-8's (``_fallen``); else None."""
+    recorded total is HIS-RULING-8's (``_fallen``); a language written, refused under ``track_limits`` ``open``, is
+    HIS-RULING-7's, which makes any string but the empty one a language; else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
+    if _LANGUAGE.match(path) and field(rulings, "track_limits") == "open" and _written(asked, path):
+        return "HIS-RULING-7"  # under ``open`` any string but the empty one is a language, blanks included
     if operation == "may_play_copernicus_or_servetus" and path == "HIS-PLAY-1" and asked is not None:
         return "HIS-PLAY-2" if _not_allowed_whatever_its_vp(asked, rulings) else None
     if path == "HIS-BONUS-9" and asked is not None:
@@ -273,6 +276,19 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
 
 
 _TOTAL = re.compile(r"^totals\[(\d+)\]\.vp$")
+_BASE = re.compile(r"^\$(?:\.scores\[\d+\])?\.base$")
+_LANGUAGE = re.compile(r"^(bonuses\[\d+\]|play)\.language$")
+
+
+def _written(asked: dict[str, Any] | None, path: str) -> bool:
+    """Whether the entry's language at ``path`` is a string other than the empty one."""
+    entry = field(asked, "play") if path.startswith("play") else None
+    if entry is None and asked is not None and (index := re.search(r"\[(\d+)\]", path)) is not None:
+        listed = asked.get("bonuses")
+        entries = list(cast(Sequence[Any], listed)) if isinstance(listed, (list, tuple)) else []  # pyright: ignore[reportUnknownArgumentType]
+        entry = entries[int(index[1])] if int(index[1]) < len(entries) else None
+    language = field(entry, "language")
+    return isinstance(language, str) and language != ""
 
 
 def _fallen(asked: dict[str, Any], path: str) -> bool:
@@ -384,6 +400,8 @@ def decided(
     lines = sheet_lines(operation, mine, theirs, paths) if mine is not None and theirs is not None and paths else None
     if lines is not None:
         return lines  # each VP right, the lines showing it otherwise: the clause stating the sheet
+    if paths and all(_BASE.fullmatch(path) for path in paths):
+        return "HIS-VP-1"  # every line and total right, a sheet's base shown otherwise than given
     if _powers_reordered(expected, got, paths):
         return "HIS-POWER-1"  # each power's entry right, the powers listed in another order than the impulses'
     if operation == "determine_victory":

@@ -6,6 +6,7 @@ Only what a difference shows for sure is named; anything else is left to the che
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, cast
 
 from rulespec.conformance.harness.games import game
@@ -31,7 +32,26 @@ def refused(operation: str, request: Any, rulings: Any, named: str) -> str | Non
     every card in play so answers it alike."""
     if operation == "pay_cost" and named == "IMP-PAY-4" and _refused_allotting_military_first(request):
         return "IMP-PAY-2"  # a legal payment's influence spent otherwise than the clause allots it
+    if operation == "determine_winner" and _named_like_a_player(request, named):
+        return "IMP-COLLAPSE-3"  # a player's name is not a card's: that clause decides it, not IMP-STATE-1
     return refused_draw(request, rulings, named) if operation == "draw" else None
+
+
+_CARD_NAME = re.compile(r"^players\[(\d+)\]\.(\w+)\[(\d+)\]\.name$")
+
+
+def _named_like_a_player(request: Any, path: str) -> bool:
+    """Whether a card's name refused in a legal request is some player's name: the name read as a card's twice."""
+    found = _CARD_NAME.match(path)
+    players = field(request, "players")
+    if found is None or not isinstance(players, (list, tuple)):
+        return False
+    listed = list(cast(Sequence[Any], players))
+    index, zone, at = int(found[1]), found[2], int(found[3])
+    cards = field(listed[index], zone) if index < len(listed) else None
+    held = list(cast(Sequence[Any], cards)) if isinstance(cards, (list, tuple)) else []
+    card = held[at] if at < len(held) else None
+    return field(card, "name") in {field(player, "name") for player in listed}
 
 
 def _refused_allotting_military_first(request: Any) -> bool:

@@ -9,7 +9,7 @@ modes left out: IMP-DRAW-2, named on its line); a legal draw if able refused cit
 the count of procedures wrong is IMP-DRAW-4's, or IMP-DRAW-5's where the draw never shuffles; the nation card left on
 its deck at a shuffle is IMP-DRAW-3's. A draw that counts its cards anew after a shuffle (as many again as ``count``,
 not the cards it still lacks) is IMP-DRAW-2's, whatever it reaches; one that counts an empty run for each card it
-still lacked under ``stop``, IMP-RULING-7's.
+still lacked under ``stop``, or one ended short under ``stop`` answered as though never made, IMP-RULING-7's.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ def draw_step(request: Any, rulings: Any, expected: Any, got: Any, paths: tuple[
         # ``stop`` read as going on: an empty run counted for each card the draw still lacked; two lacking, one run
         # over, as a counter one over everywhere answers: the run tells which
         return "IMP-RULING-7" if lacking > 2 else (None, "IMP-RULING-7")
+    if _short_draw_undone(request, rulings, expected, got):
+        return "IMP-RULING-7"  # ``stop`` read as undoing the draw, where the cards drawn so far are kept
     if paths == ("$.shuffles",):
         # every card where it should be, only the count of shuffle procedures wrong: where it is counted, unless the
         # draw is one that never shuffles (IMP-DRAW-5: an ``if_able`` draw ends at an empty pile, no procedure run),
@@ -140,6 +142,18 @@ def _run_for_each_card_missing(request: Any, rulings: Any, expected: Any, got: A
     lacking = count - len(cast(list[Any], drawn))
     runs_on = lacking > 1 and _runs(field(got, "shuffles")) == _runs(field(expected, "shuffles")) + lacking - 1
     return lacking if runs_on else 0
+
+
+def _short_draw_undone(request: Any, rulings: Any, expected: Any, got: Any) -> bool:
+    """A required draw that ends short under ``stop`` after drawing some cards, answered with the player as given,
+    nothing drawn, no run counted: the draw thrown away, where IMP-RULING-7's ``stop`` ends it with the cards drawn so
+    far (one that drew none answers as a draw asked for none, or asked if able, would)."""
+    if _mode(request) != "required" or field(rulings, "short_draw") not in (None, "stop"):
+        return False
+    due, count = field(expected, "drawn"), field(request, "count")
+    short = isinstance(due, list) and isinstance(count, int) and 0 < len(due) < count  # pyright: ignore[reportUnknownArgumentType]
+    as_given = as_json(field(got, "player")) == as_json(player_of(request))
+    return short and as_given and field(got, "drawn") == [] and _runs(field(got, "shuffles")) == 0
 
 
 def _answers_as(answer: Any, given: Any) -> bool:

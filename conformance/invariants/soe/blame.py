@@ -62,12 +62,13 @@ def _cleaned(asked: dict[str, Any], got: dict[str, Any], board: str, paths: tupl
 
 def _income(request: Any, got: Any, paths: tuple[str, ...]) -> str | tuple[str, ...] | None:
     """The one term of the income (SOE-INCOME-4's gold + population + markers) that each empire whose gold differs was
-    given otherwise: its population left out or another of its counts read for it (SOE-INCOME-1: it gained its own
-    markers alone, or with that count), its markers left out or paid at another rate (SOE-INCOME-2: its population
-    alone, or with another multiple of its markers), the markers of a reading of whose markers count that is not the
-    player's own (SOE-INCOME-3), or the gold it held (SOE-INCOME-4: the income written over the treasury, not added to
-    it); a term every such empire's gold shows (where a population equals the markers, either left out answers alike:
-    the run tells which); else None (a population or a sum misread otherwise is the run's)."""
+    given otherwise: its population left out, another of its counts read for it or paid once per region given
+    (SOE-INCOME-1: it gained its own markers alone, or with that count or that multiple), its markers left out or
+    paid at another rate (SOE-INCOME-2: its population alone, or with another multiple of its markers), the markers of
+    a reading of whose markers count that is not the player's own (SOE-INCOME-3), or the gold it held (SOE-INCOME-4:
+    the income written over the treasury, not added to it); a term every such empire's gold shows (where a population
+    equals the markers, either left out answers alike: the run tells which); else None (a population or a sum misread
+    otherwise is the run's)."""
     shown = [_income_terms(request, got, path) for path in paths]
     terms = sorted(set[str].intersection(*shown)) if shown else []
     return (terms[0] if len(terms) == 1 else tuple(terms)) if terms else None
@@ -102,6 +103,8 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     terms = {"SOE-INCOME-1"} if gain == own and population else set[str]()  # the population left out
     others = {value for key, value in empires[at].items() if key in _COUNTS and value != population}
     terms |= {"SOE-INCOME-1"} if gain - own in others else set()  # another of the empire's counts read for it
+    # paid once per region given (the population's line inside the loop over the regions)
+    terms |= {"SOE-INCOME-1"} if population and len(regions) > 1 and gain == population * len(regions) + own else set()
     terms |= {"SOE-INCOME-2"} if gain == population and own else set()  # the markers left out
     # or paid at another rate than a gold each (a taxation's yield): another multiple of them; any gain is a multiple
     # of one marker, so one counts only with no population, or for more than is due (a population cut short gives less)

@@ -179,7 +179,9 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
     """Candidates of equal unrest, each due the same 7 or 4, given other penalties. One given nothing beside one
     given some was left out of those the penalty falls on: the clause saying who loses it, "every candidate whose
     unrest equals" the highest (SOE-UNREST-3) or the second highest (SOE-UNREST-4); all given part of it: the value
-    divided, SOE-UNREST-5."""
+    divided, SOE-UNREST-5; with 3 or more players, every tie (none on 0 unrest) given nothing and every other penalty
+    right: a tie read as costing nobody anything, as with 2 players, where SOE-UNREST-5 says ties lose the full
+    value."""
     given: dict[int, list[int]] = {}
     due: dict[int, int] = {}
     for mine, theirs in pairs:
@@ -191,7 +193,13 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
             return _penalty_rule(players, due[unrest])
         if len(amounts) > 1 and 0 not in amounts and sum(amounts) <= due[unrest]:  # one value shared out
             return "SOE-UNREST-5"
-    return None
+    # not a tie on 0: whether those are candidates at all is SOE-RULING-8's
+    ties = [amounts for amounts in given.values() if len(amounts) > 1]
+    spared = bool(ties) and 0 not in given and all(not any(amounts) for amounts in ties)
+    lone_right = all(
+        mine["penalty"] == theirs["penalty"] for mine, theirs in pairs if len(given.get(mine["unrest"], [])) < 2
+    )
+    return "SOE-UNREST-5" if players >= 3 and spared and lone_right else None
 
 
 def _misjudged(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> str | None:
