@@ -11,7 +11,7 @@ from rulespec.reference.imperium.validation import PLAYER_PILES, pile
 
 def zone_of(player: Player, name: CardName, path: str, rule: str) -> str:
     """The pile of ``player`` that holds the card; a name the player does not own is an impossible state, refused
-    citing ``rule``, the clause of the operation that says so (IMP-PLAY-1, IMP-EXHAUST-4)."""
+    citing ``rule``: the clause of the operation asking, whose own sentence says so."""
     for pile_name in PLAYER_PILES:
         if any(card.name == name for card in pile(player, pile_name)):
             return pile_name

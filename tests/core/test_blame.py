@@ -5736,9 +5736,10 @@ def _empires_before_rulings(request: Any, rulings: Any, /) -> Any:
 
 def test_the_rulings_checked_after_the_request_fail_the_clause_of_a_ruling_checked_first() -> None:
     """Each ruling's clause says every operation checks it first; the comment on the rulings' line names both, and
-    the fault due first tells which (SOE-RULING-9 for ``gold_per_taxation``): never only SOE-RULING-10."""
+    each vector's fault due first tells which: SOE-RULING-9 for ``gold_per_taxation``, SOE-RULING-10 for
+    ``unrest_tokens``, as many of one as of the other."""
     records = records_of("soe", SimpleNamespace(grow_population=_empires_before_rulings), ("grow_population",))
-    assert _failed_rules("soe", records) == ["SOE-RULING-9"]
+    assert _failed_rules("soe", records) == ["SOE-RULING-10", "SOE-RULING-9"]
 
 
 def _short_draw_undone(request: Any, rulings: Any, /) -> Any:

@@ -16,8 +16,8 @@ blame is the primary rule, except where the answer says better which rule went w
   clause; else the rule the reference cites refusing that field of the same request, its number put out of range
   (``probed``): an entry's VP is its kind's clause; else the rule of the game's vectors that refuse that field, in an
   entry of that kind where the entry has one, else that field in another place: ``control[].markers`` of ``region``
-  for that of ``regions[]``; ``fields``, ``refusals``), so a
-  legal 9 refused fails the rule on populations and not each vector's own; a fault refused for another of the check's
+  for that of ``regions[]``; ``fields``, ``refusals``), so a legal 9 refused fails the rule on populations and not
+  each vector's own; a fault refused for another of the check's
   rules: the misreading that refuses it so (below), so a legal 7 players refused before each fault fails the rule on
   player counts, else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal
   value refused on the way to the fault); a refusal that was due made under another rule's name, the run showing
@@ -227,7 +227,8 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord], misrefused: bool
 
     Of the misreadings that explain this answer, those a vector the run passed refutes are dropped. One that may
     misread several clauses (its function states them all: a threshold two clauses state from either side) misreads
-    the one that the most failing checks it explains are primary to, else the first named; one whose failures are all
+    the one that the most failing checks it explains are primary to, else, where its clauses each state the order for
+    their own faults, this check's own (the rulings checked late), else the first named; one whose failures are all
     the checks of one other rule is dropped too (a failure confined to one rule's checks stays that rule's), unless
     it misreads a ruling the check asked off its default, or a clause the check involves where the answer is a
     refusal due otherwise (``misrefused``: citing a rule the check does not involve, or a two-fault vector's other
@@ -238,7 +239,9 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord], misrefused: bool
         return None  # a misreading is trusted only where the vectors the run passed may refute it
     run = weighed(among)
     own = {
-        name: max(rules, key=lambda rule: (run.primaries[name][rule], -rules.index(rule)))
+        name: max(
+            rules, key=lambda rule: (run.primaries[name][rule], _due_first(record, name, rule), -rules.index(rule))
+        )
         for name, stated in explanations(record)
         if not refuted(record.game, name, passed) and (rules := _stating(record, stated, run.defaulted[name]))
     }
@@ -261,6 +264,13 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord], misrefused: bool
     inner = {own[name] for name in best if inside_another(record.game, name, best)}  # a helper's test, not its caller's
     clauses = inner if len(clauses) > 1 and len(inner) == 1 else clauses
     return clauses.pop() if len(clauses) == 1 else None
+
+
+def _due_first(record: CheckRecord, name: str, rule: str) -> bool:
+    """Whether ``rule`` is this check's own fault where the misreading's clauses each state the order for their own
+    faults (the rulings checked late: each ruling's vector its own clause)."""
+    found = by_name(record.game, name)
+    return found is not None and found[1].each and rule == record.primary_rule
 
 
 def _stating(record: CheckRecord, rules: tuple[str, ...], defaulted: set[str]) -> tuple[str, ...]:

@@ -47,6 +47,7 @@ class Misreading:
     loops: bool  # the function has a ``while``: an edit may make it endless
     compares: bool = False  # it misreads a bound's strictness (``<`` for ``<=``), not a value the bound reads
     reads: tuple[str, ...] = ()  # the clauses of the rulings its edited part reads (``ruled``)
+    each: bool = False  # its clauses each state the order for their own faults (every ruling checked first)
 
     @property
     def name(self) -> str:
@@ -246,7 +247,7 @@ def _of_function(module: str, qualname: str, function: ast.FunctionDef, path: st
         number += 1
         unstated = tuple(r for r in named if r not in stated) or named or tuple(stated)  # two of one clause: its order
         ordered = named[:1] if case else later or unstated
-        yield Misreading(module, qualname, number, ordered, code, loops)
+        yield Misreading(module, qualname, number, ordered, code, loops, each=not case and len(later) > 1)
 
 
 @dataclass(frozen=True)

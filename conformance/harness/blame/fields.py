@@ -6,12 +6,15 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter, defaultdict
+from collections.abc import Mapping
+from typing import TypeVar
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.probed import at
 from rulespec.conformance.harness.vectors import load_game
 
 _INDEX = re.compile(r"\[\d+\]")
+_K = TypeVar("_K")  # a field, or a field and a kind
 
 
 def unindexed(path: str) -> str:
@@ -29,8 +32,7 @@ def field_rules(key: str) -> dict[str, str]:
         error = loaded.case.error
         if error is not None and error.field and loaded.case.rules:
             votes[unindexed(error.field)][loaded.case.rules[0]] += 1
-    ranked = {name: counter.most_common(2) for name, counter in votes.items()}
-    return {name: top[0][0] for name, top in ranked.items() if len(top) == 1 or top[0][1] > top[1][1]}
+    return _elected(votes)
 
 
 @functools.cache
@@ -44,6 +46,11 @@ def kind_rules(key: str) -> dict[tuple[str, str], str]:
         kind = at(loaded.case.input, f"{error.field.rpartition('.')[0]}.kind") if error and error.field else None
         if error is not None and error.field and isinstance(kind, str) and loaded.case.rules:
             votes[unindexed(error.field), kind][loaded.case.rules[0]] += 1
+    return _elected(votes)
+
+
+def _elected(votes: Mapping[_K, Counter[str]]) -> dict[_K, str]:
+    """Each key to the rule with the most votes, where one has more than any other."""
     ranked = {name: counter.most_common(2) for name, counter in votes.items()}
     return {name: top[0][0] for name, top in ranked.items() if len(top) == 1 or top[0][1] > top[1][1]}
 
