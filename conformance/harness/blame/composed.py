@@ -60,8 +60,9 @@ def composed_step(record: CheckRecord, among: Sequence[CheckRecord], blame: Blam
 def _refused(record: CheckRecord) -> bool:
     """A refusal on one side at least, not the same on both: what a later step checks against the state the wrong
     one left (the draws a short treasury needs, counted on a wrong income), or a refusal due that it no longer needs."""
-    refusals = [answer.get("error") if isinstance(answer, dict) else None for answer in (record.expected, record.got)]
-    return any(refusal is not None for refusal in refusals) and refusals[0] != refusals[1]  # pyright: ignore[reportUnknownMemberType]
+    answers: tuple[object, object] = (record.expected, record.got)
+    refusals: list[object] = [cast(dict[str, Any], a).get("error") if isinstance(a, dict) else None for a in answers]
+    return any(refusal is not None for refusal in refusals) and refusals[0] != refusals[1]
 
 
 def _results(record: CheckRecord) -> bool:
