@@ -198,7 +198,8 @@ _BONUS_CLAUSE: dict[BonusKind, str] = {
 
 
 def _vp_range(kind: BonusKind, rulings: Rulings) -> tuple[int, int | None]:
-    """The VP an entry of ``kind`` may carry: (least, most or None); the clause is ``_vp_clause(kind)``."""
+    """The VP an entry of ``kind`` may carry: (least, most or None); the clause is its kind's (HIS-RULING-5 for
+    Copernicus)."""
     published = rulings.track_limits is TrackLimits.PUBLISHED
     if kind in (BonusKind.BURNED_DEBATER, BonusKind.DISGRACED_DEBATER):
         return 1, DEBATER_RATING_MAX if published else None
@@ -209,11 +210,6 @@ def _vp_range(kind: BonusKind, rulings: Rulings) -> tuple[int, int | None]:
     if kind in (BonusKind.WAR_WINNER, BonusKind.MASTER_OF_ITALY):
         return 1, MARKER_VP_MAX if published else None
     return 1, 1
-
-
-def _vp_clause(kind: BonusKind) -> str:
-    """The clause of an entry's range of VP: its kind's, but the ruling's for Copernicus (HIS-RULING-5)."""
-    return "HIS-RULING-5" if kind is BonusKind.COPERNICUS else _BONUS_CLAUSE[kind]
 
 
 def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
@@ -244,7 +240,11 @@ def validate_bonus(bonus: Bonus, path: str, rulings: Rulings) -> None:
     # the VP is the counter's printed value, or the debater's rating
     if bonus.vp < least or (most is not None and bonus.vp > most):
         span = f"{least} to {most}" if most is not None else f"at least {least}"
-        raise refuse(f"{path}.vp", bonus.vp, f"a {kind} is worth {span}", _vp_clause(kind))
+        # the range is the kind's clause's, but the ruling's for Copernicus
+        copernicus = kind is BonusKind.COPERNICUS
+        raise refuse(
+            f"{path}.vp", bonus.vp, f"a {kind} is worth {span}", "HIS-RULING-5" if copernicus else _BONUS_CLAUSE[kind]
+        )
 
 
 def _validate_language(language: str | None, path: str, rulings: Rulings) -> None:
