@@ -5725,6 +5725,9 @@ def test_a_composite_refused_on_the_state_its_one_wrong_step_left_fails_that_ste
     refused = [r for r in records if r.operation == "end_war" and r.outcome == "failed" and "error" in (r.got or {})]
     assert refused
     assert _failed_rules("soe", records) == ["SOE-INCOME-1"]
+    # a step not offered yet is no evidence against the one the run shows wrong
+    del target.clean_up
+    assert _failed_rules("soe", records_of("soe", target)) == ["SOE-INCOME-1"]
 
 
 def _empires_before_rulings(request: Any, rulings: Any, /) -> Any:
