@@ -5,11 +5,11 @@ war the unrest assessment), each also asked alone (``collect_income``, ``pay_mai
 only the state after every step, so a wrong upkeep and a wrong income both show as wrong gold. A failure is blamed on
 one step only where the run shows that step wrong and no other: of the steps this request runs, exactly one has
 operations answering otherwise than the reference (a result on both sides), every other was asked and passed with
-nothing unanswered (or not offered at all), and every difference lies in what that step writes (or in what is ranked
-from it all, the final standings), or the composite is refused on one side (a later step's check made on the state
-the wrong step left: the draws a treasury needs, counted on a wrong income), whatever the refusal says. Then the
-failure is blamed as that operation's failures most often are (ties: the clause the spec states first), leaving out a
-ruling's clause where this check asks the ruling's default; not on the composite's first rule.
+nothing unanswered (or declined as not implemented), and every difference lies in what that step writes (or in what
+is ranked from it all, the final standings), or the composite is refused on one side (a later step's check made on
+the state the wrong step left: the draws a treasury needs, counted on a wrong income), whatever the refusal says.
+Then the failure is blamed as that operation's failures most often are (ties: the clause the spec states first),
+leaving out a ruling's clause where this check asks the ruling's default; not on the composite's first rule.
 """
 
 from __future__ import annotations
@@ -79,13 +79,14 @@ def _asked(
     key: str, records: Sequence[CheckRecord], groups: tuple[tuple[str, ...], ...]
 ) -> dict[tuple[str, ...], bool]:
     """Per group of operations (a step's), whether the run passed a vector case of one and left none unanswered, or
-    offered none of them at all (not implemented: no evidence either way, as a port not yet offering ``clean_up`` is
-    still judged on its income): known for vectors only (an invariant's record names its operation only when it
-    fails)."""
+    asked them and was told none is implemented (no evidence either way: a port not yet offering ``clean_up`` is still
+    judged on its income; a step the run never asked shows nothing): known for vectors only (an invariant's record
+    names its operation only when it fails)."""
     cases = vector_cases(key)
     passed: set[str] = set()
     unanswered: set[str] = set()
     offered: set[str] = set()
+    declined: set[str] = set()
     for r in records:
         case = cases.get(r.nodeid.rpartition("::")[2])
         operation = r.operation or (case.operation if case else None)
@@ -95,10 +96,10 @@ def _asked(
             passed.add(operation)
         elif r.outcome in (Outcome.NOT_IMPLEMENTED.value, Outcome.ERROR.value):
             unanswered.add(operation)
-        if r.outcome != Outcome.NOT_IMPLEMENTED.value:
-            offered.add(operation)
+        (declined if r.outcome == Outcome.NOT_IMPLEMENTED.value else offered).add(operation)
     return {
-        group: (bool(passed & set(group)) and not unanswered & set(group)) or not offered & set(group)
+        group: (bool(passed & set(group)) and not unanswered & set(group))
+        or (bool(declined & set(group)) and not offered & set(group))
         for group in groups
     }
 
