@@ -102,8 +102,10 @@ def ruling_value(rulings: type[Any], field: str, text: str, where: str = "--ruli
             return value
     metadata = _field(rulings, field).metadata
     least, lowest = metadata.get("at_least"), metadata.get("values_at_least")
-    if least is not None and re.fullmatch(r"[0-9]+", spelled) and least <= int(spelled) <= LARGEST:
-        return int(spelled)  # a ruling the spec leaves open above a bound (SOE-RULING-9: any whole number)
+    most = metadata.get("at_most", LARGEST)
+    if least is not None and re.fullmatch(r"[0-9]+", spelled) and least <= int(spelled) <= most:
+        # a ruling the spec leaves open above a bound (SOE-RULING-9: any whole number; HIS-RULING-1: a turn, 1 to 9)
+        return int(spelled)
     if lowest is not None:
         listed = _open_list(spelled, lowest)
         if listed is not None:
@@ -111,7 +113,11 @@ def ruling_value(rulings: type[Any], field: str, text: str, where: str = "--ruli
     by_text = {value_text(value): value for value in choices[field]}
     comma = "; " if any("," in shown for shown in by_text) else ", "  # a list's own commas kept apart from the join
     open_to = (
-        f"{comma}or any whole number >= {least}"
+        (
+            f"{comma}or any whole number >= {least}"
+            if most == LARGEST
+            else f"{comma}or any whole number {least} to {most}"
+        )
         if least is not None
         else f"{comma}or any list of distinct whole numbers >= {lowest} (such as 1,3)"
         if lowest is not None
@@ -213,7 +219,8 @@ def drawn(rulings: type[Any]) -> Any:
         metadata = _field(rulings, name).metadata
         least, lowest = metadata.get("at_least"), metadata.get("values_at_least")
         listed = st.sampled_from(values)
-        listed = listed if least is None else listed | st.integers(least, OPEN_RULING_TOP)
+        top = min(metadata.get("at_most", OPEN_RULING_TOP), OPEN_RULING_TOP)
+        listed = listed if least is None else listed | st.integers(least, top)
         if lowest is not None:
             listed |= st.lists(st.integers(lowest, lowest + 5), min_size=1, max_size=4, unique=True).map(tuple)
         return listed.map(played)

@@ -53,8 +53,13 @@ class SpacesInUnrest(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Rulings:
-    domination_first_turn: int = field(default=4, metadata={"clause": "HIS-RULING-1", "alternatives": (4, 5)})
-    domination_margin: int = field(default=5, metadata={"clause": "HIS-RULING-2", "alternatives": (5, 8)})
+    # a house rule may set any other turn of the game (HIS-RULING-1) or any margin of 1 VP or more (HIS-RULING-2)
+    domination_first_turn: int = field(
+        default=4, metadata={"clause": "HIS-RULING-1", "alternatives": (4, 5), "at_least": 1, "at_most": 9}
+    )
+    domination_margin: int = field(
+        default=5, metadata={"clause": "HIS-RULING-2", "alternatives": (5, 8), "at_least": 1}
+    )
     unbroken_tie: UnbrokenTie = field(default=UnbrokenTie.SHARED, metadata={"clause": "HIS-RULING-3"})
     time_limit_tie: TimeLimitTie = field(default=TimeLimitTie.HISTORY, metadata={"clause": "HIS-RULING-4"})
     copernicus_vp: CopernicusVp = field(default=CopernicusVp.SEED, metadata={"clause": "HIS-RULING-5"})

@@ -1,5 +1,6 @@
 """A ruling the spec leaves open (SOE-RULING-9: any whole number from 1; SOE-RULING-10: any list of distinct values
-from 0, gaps allowed) is declared as the implementation plays it, and each vector is judged under it."""
+from 0, gaps allowed; HIS-RULING-1 and -2: a house rule's turn or margin) is declared as the implementation plays it,
+and each vector is judged under it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import declared_of, value_text
 from rulespec.conformance.harness.vectors import load_game
 from rulespec.conformance.harness.verify.declared import judged_under
+from rulespec.reference.here_i_stand.rulings import Rulings as HisRulings
 from rulespec.reference.struggle_of_empires.rulings import Rulings
 
 SOE = game("soe")
@@ -65,3 +67,20 @@ def test_diff_switches_to_a_value_the_spec_leaves_open() -> None:
         ValueError, match=r"unrest_tokens=\[1,1\]: not an alternative of unrest_tokens \(SOE-RULING-10\)"
     ):
         parse_switches(SOE, "unrest_tokens=[1,1]")
+
+
+def test_a_house_rule_turn_or_margin_is_declared_within_its_clauses_bounds() -> None:
+    """HIS-RULING-1: any turn of the game, 1 to 9; HIS-RULING-2: any margin of 1 VP or more. An engine playing a house
+    rule declares it (`--ruling domination_margin=10`) and is judged under it; outside the bounds, a usage error
+    naming them (the reference would refuse every request)."""
+    assert declared_of(HisRulings, [("domination_margin", "10"), ("domination_first_turn", "9")]) == {
+        "domination_margin": (10,),
+        "domination_first_turn": (9,),
+    }
+    for field, refused, bounds in [
+        ("domination_first_turn", "10", "any whole number 1 to 9"),
+        ("domination_first_turn", "0", "any whole number 1 to 9"),
+        ("domination_margin", "0", "any whole number >= 1"),
+    ]:
+        with pytest.raises(ValueError, match=f"{field}={refused}: not an alternative .* or {bounds}$"):
+            declared_of(HisRulings, [(field, refused)])
