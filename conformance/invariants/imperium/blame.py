@@ -27,9 +27,9 @@ READS_ALIKE = frozenset({"IMP-PAY-2"})
 
 
 def refused(operation: str, request: Any, rulings: Any, named: str) -> str | None:
-    """The clause that rules legal an input refused on ``named`` (a payment's conversion, the draw's: ``draw_blame``);
-    else None. A red card in play refused on the empire side citing IMP-EXHAUST-4 stays that rule's: a port refusing
-    every card in play so answers it alike."""
+    """The clause that rules legal an input refused on ``named`` (a payment's conversion, a card named like a player
+    in ``determine_winner``, the draw's: ``draw_blame``); else None. A red card in play refused on the empire side
+    citing IMP-EXHAUST-4 stays that rule's: a port refusing every card in play so answers it alike."""
     if operation == "pay_cost" and named == "IMP-PAY-4" and _refused_allotting_military_first(request):
         return "IMP-PAY-2"  # a legal payment's influence spent otherwise than the clause allots it
     if operation == "determine_winner" and _named_like_a_player(request, named):
