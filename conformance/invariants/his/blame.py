@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, cast
 
+from rulespec.conformance.harness.blame.probed import at
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.rulings import reference_json, typed_question
 from rulespec.conformance.harness.verdict import as_json, field, reordered
@@ -251,7 +252,8 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     recorded total is HIS-RULING-8's (``_fallen``); a language written, refused under ``track_limits`` ``open``, is
     HIS-RULING-7's, which makes any string but the empty one a language; else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
-    if _LANGUAGE.match(path) and field(rulings, "track_limits") == "open" and _written(asked, path):
+    written = at(request, path) if _LANGUAGE.match(path) else None  # any string but the empty one names a language
+    if isinstance(written, str) and written != "" and field(rulings, "track_limits") == "open":
         return "HIS-RULING-7"  # under ``open`` any string but the empty one is a language, blanks included
     if operation == "may_play_copernicus_or_servetus" and path == "HIS-PLAY-1" and asked is not None:
         return "HIS-PLAY-2" if _not_allowed_whatever_its_vp(asked, rulings) else None
@@ -278,17 +280,6 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
 _TOTAL = re.compile(r"^totals\[(\d+)\]\.vp$")
 _BASE = re.compile(r"^\$(?:\.scores\[\d+\])?\.base$")
 _LANGUAGE = re.compile(r"^(bonuses\[\d+\]|play)\.language$")
-
-
-def _written(asked: dict[str, Any] | None, path: str) -> bool:
-    """Whether the entry's language at ``path`` is a string other than the empty one."""
-    entry = field(asked, "play") if path.startswith("play") else None
-    if entry is None and asked is not None and (index := re.search(r"\[(\d+)\]", path)) is not None:
-        listed = asked.get("bonuses")
-        entries = list(cast(Sequence[Any], listed)) if isinstance(listed, (list, tuple)) else []  # pyright: ignore[reportUnknownArgumentType]
-        entry = entries[int(index[1])] if int(index[1]) < len(entries) else None
-    language = field(entry, "language")
-    return isinstance(language, str) and language != ""
 
 
 def _fallen(asked: dict[str, Any], path: str) -> bool:
