@@ -198,10 +198,10 @@ namespace HisCsharp
             if (e.Kind == "bible_translation")
             {
                 if (e.Language == null) throw new InvalidState(at + ".language", null, "a Bible translation names its language", rule);
-                // HIS-RULING-7: a language is a non-empty name under both values; `published` knows three.
+                // HIS-BONUS-9: a language is a non-empty name under both values of HIS-RULING-7; `published` knows three.
                 if (e.Language.Length == 0) throw new InvalidState(at + ".language", e.Language, "a language is a non-empty name", rule);
                 if (!Open(r) && System.Array.IndexOf(PublishedLanguages, e.Language) < 0)
-                    throw new InvalidState(at + ".language", e.Language, "the Bible languages are english, french and german", "HIS-RULING-7");
+                    throw new InvalidState(at + ".language", e.Language, "the Bible languages are english, french and german", rule);
             }
             else if (e.Language != null) throw new InvalidState(at + ".language", e.Language, "only a Bible translation names a language", rule);
             if (e.Kind == "julia_gonzaga")

@@ -286,7 +286,7 @@ function checkDetail(at, b, d, rulings) {
       throw invalid(`${at}.language`, b.language, 'names no language', 'HIS-BONUS-9');
     }
     if (rulings.track_limits === 'published' && !LANGUAGES.includes(b.language)) {
-      throw invalid(`${at}.language`, b.language, 'English, French or German', 'HIS-RULING-7');
+      throw invalid(`${at}.language`, b.language, 'English, French or German under published', 'HIS-BONUS-9');
     }
   }
   if (d === 'tyrrhenian_piracy') checkBool(`${at}.tyrrhenian_piracy`, b.tyrrhenian_piracy);
