@@ -212,7 +212,7 @@ namespace HisCsharp
             else if (e.TyrrhenianPiracy != null)
                 throw new InvalidState(at + ".tyrrhenian_piracy", e.TyrrhenianPiracy, "only Julia Gonzaga has a piracy", rule);
             if (!VpPossible(e.Kind, e.Vp, r))
-                throw new InvalidState(at + ".vp", e.Vp, "not a VP this kind of bonus can give", rule);
+                throw new InvalidState(at + ".vp", e.Vp, "not a VP this kind of bonus can give", e.Kind == "copernicus" ? "HIS-RULING-5" : rule);
         }
 
         static readonly string[] NewWorldPowers = { "england", "france", "habsburgs" };   // HIS-RULING-6 `published`

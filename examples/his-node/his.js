@@ -272,7 +272,8 @@ function checkBonusShape(at, b, rulings) {
     if (d === needed) checkDetail(at, b, d, rulings);
   }
   const [min, max] = vpRange(b.kind, rulings);
-  checkInt(`${at}.vp`, b.vp, min, max, RULE_OF[b.kind]);
+  // HIS-RULING-5 states the values of a Copernicus entry; every other kind's range is its own clause's.
+  checkInt(`${at}.vp`, b.vp, min, max, b.kind === 'copernicus' ? 'HIS-RULING-5' : RULE_OF[b.kind]);
 }
 
 // The value of an entry's detail: a debater's side, a language, the piracy flag.
