@@ -1866,6 +1866,67 @@ def test_all_that_share_the_most_taken_as_the_first_fails_the_tie_rule_not_each_
     assert _failed_rules("his", records) == ["HIS-WIN-3"]
 
 
+def _behind_the_turns_leader_drops(tied: tuple[Power, ...], history: Any) -> tuple[tuple[Power, ...], int | None]:
+    """HIS-WIN-3 misread: at each turn back, the tied powers behind the most any power had that turn drop out, not
+    those behind the most a tied one had, so a turn another power led leaves nobody (runs as ``victory.break_tie``;
+    the 58th zoo's his-04)."""
+    remaining = tied
+    for record in reversed(history):
+        if len(remaining) == 1:
+            break
+        then = {Power(t.power): t.vp for t in record.totals}
+        remaining = tuple(p for p in remaining if then[p] == max(then.values()))
+        if len(remaining) == 1:
+            return remaining, record.turn
+    return remaining, None
+
+
+def test_the_turns_leader_taken_for_the_tied_ones_fails_the_tie_break() -> None:
+    """Ties at 25 answered as won by nobody with nobody tied, wherever an untied power led a turn back: the tie-break
+    (HIS-WIN-3), and at most the clause of the tie it leaves (HIS-WIN-4), not the going-on or time-limit rules."""
+    misread = _misread(his_victory.break_tie, _behind_the_turns_leader_drops, his)
+    target = SimpleNamespace(determine_victory=misread("determine_victory"))
+    records = records_of("his", target, ("determine_victory",))
+
+    # two invariants meet it too: ties at 25 that a turn led by a power outside them empties
+    def six(vp: dict[Power, int]) -> tuple[PowerVp, ...]:
+        return tuple(PowerVp(power.value, vp.get(power, 0)) for power in POWERS)
+
+    def invariant(name: str, rules: tuple[str, ...], turn: int) -> CheckRecord:
+        history = tuple(TurnRecord(t, six({Power.PROTESTANTS: 1} if t == turn - 1 else {})) for t in range(1, turn))
+        request = VictoryRequest(turn, six({Power.FRANCE: 25, Power.PAPACY: 25}), history)
+        mine, theirs = (json_value(call(request, HisRulings())) for call in (his.determine_victory, misread_victory))
+        assert mine["tied"] == ["france", "papacy"] and theirs["tied"] == []
+        return CheckRecord(
+            name,
+            "his",
+            "invariant",
+            rules,
+            Verdict.FAILED.value,
+            "answered otherwise",
+            operation="determine_victory",
+            request=wire_form(request),
+            rulings=wire_form(HisRulings()),
+            expected=mine,
+            got=theirs,
+            differences=differences(mine, theirs),
+        )
+
+    misread_victory = target.determine_victory
+    going_on = invariant("test_a_game_going_on_lists_a_tie_only_at_25_or_more", ("HIS-RULING-3", "HIS-WIN-6"), 6)
+    below = invariant("test_nobody_wins_below_25_but_by_domination_or_the_time_limit", ("HIS-WIN-6", "HIS-WIN-2"), 2)
+    run = [*records, going_on, below]
+    from rulespec.conformance.harness.blame.weighed import explanations
+
+    # the one misreading that answers so: the best of the tied taken over every power (``nodes``)
+    assert {(name.partition("#")[0], rules) for name, rules in explanations(going_on)} == {
+        ("rulespec.reference.here_i_stand.victory.break_tie", ("HIS-WIN-3",))
+    }
+    assert {blamed_rule(going_on, run), blamed_rule(below, run)} <= {"HIS-WIN-3", "HIS-WIN-4"}
+    assert "HIS-WIN-3" in _failed_rules("his", run)
+    assert set(_failed_rules("his", run)) <= {"HIS-WIN-3", "HIS-WIN-4"}
+
+
 def _full_tie_to_the_first(request: WinnerRequest, rulings: Any, /) -> Any:
     """IMP-RULING-5 misread: under ``shared`` a full tie names only the first tied player."""
     result = imperium.determine_winner(request, rulings)
@@ -2725,6 +2786,22 @@ def test_sheets_listed_in_the_requests_order_fail_the_order_of_the_powers_not_th
     failed = [r for r in records if r.outcome == "failed"]
     assert failed and any(".special[" in d.path for r in failed for d in r.differences)
     assert _failed_rules("his", records) == ["HIS-POWER-1"]
+
+
+def _given_records_as_sent(request: PhaseRequest, rulings: HisRulings, /) -> PhaseResult:
+    """HIS-WIN-9 misread: the records the request gave handed back as sent, their powers in the request's order; only
+    the record this turn appends is put in impulse order (the 58th zoo's his-06)."""
+    answer = his.run_phase(request, rulings)
+    return replace(answer, history=(*request.history, answer.history[-1]))
+
+
+def test_given_records_handed_back_in_the_requests_order_fail_the_historys_clause() -> None:
+    """The sheets and this turn's record in impulse order, the given records' powers in the request's order: the
+    sentence of HIS-WIN-9 that puts them in that order too, not HIS-POWER-1 (which the appended record keeps)."""
+    records = records_of("his", SimpleNamespace(run_phase=_given_records_as_sent), ("run_phase",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(d.path.startswith("$.history[") for r in failed for d in r.differences)
+    assert _failed_rules("his", records) == ["HIS-WIN-9"]
 
 
 def _unrest_always_off(request: Any, rulings: HisRulings, /) -> Any:

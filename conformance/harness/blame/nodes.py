@@ -1,22 +1,22 @@
 """The misreadings of one node of a function of the reference: what a port typing that part otherwise writes.
 
-A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==``
-as ``>=``) or as at most where there is a bound (the second highest total, if any), a sum read otherwise (``sums``), a
-term of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from another
-field of the same value (the coins on a card added as its influence), a factor of a product left out (a rate taken as
-one) or counted once whatever its count (the yield of one taxation however many), a total taken as its first or last
-term or as the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the
-request asks for run one short, a loop run once too often or too few (``range(n)``), a walk begun one past its first
-item or ended one short (a tie-break's walk back through the history begun a turn too far back), a flag read backwards,
-``min`` for ``max``, a helper's adjustment left out (one track kept to its printed top whatever the ruling), a
-condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken off whatever the ruling),
-all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position advances by taken as one,
-a sequence extended at its other end (a card put first in the hand, not last) or with its items by their names (a card
-put in the hand as its name), a pile taken from its other end (its bottom card for its top), the field a refusal names
-with its index added or dropped (``shuffles[0]`` for ``shuffles``), one field's change of a new value left out (the
-discard pile kept as it becomes the draw pile), a table's member filed under another key (a power's special line on
-another power's sheet), a published list copied with one member left out or typed as another (``tables``); ``edits``
-compiles each.
+A bound typed one off (a number, or the module constant it reads), ``<`` for ``<=``, exactly read as at least (``==`` as
+``>=``) or as at most where there is a bound (the second highest total, if any), a sum read otherwise (``sums``), a term
+of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from another field of
+the same value (the coins on a card added as its influence), a factor of a product left out (a rate taken as one) or
+counted once whatever its count (the yield of one taxation however many), a total taken as its first or last term or as
+the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the request asks for
+run one short, a loop run once too often or too few (``range(n)``), a walk begun one past its first item or ended one
+short (a tie-break's walk back through the history begun a turn too far back), a flag read backwards, ``min`` for
+``max``, the best of some entries taken over every entry, a helper's adjustment left out (one track kept to its printed
+top whatever the ruling), a condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken
+off whatever the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position
+advances by taken as one, a sequence extended at its other end (a card put first in the hand, not last) or with its
+items by their names (a card put in the hand as its name), a pile taken from its other end (its bottom card for its
+top), the field a refusal names with its index added or dropped (``shuffles[0]`` for ``shuffles``), one field's change
+of a new value left out (the discard pile kept as it becomes the draw pile), a table's member filed under another key (a
+power's special line on another power's sheet), a published list copied with one member left out or typed as another
+(``tables``); ``edits`` compiles each.
 """
 
 from __future__ import annotations
@@ -114,6 +114,7 @@ def edited(
             yield kept[0] if len(kept) == 1 else ast.BoolOp(node.op, kept)
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
         yield ast.Call(ast.Name("max" if node.func.id == "min" else "min", ast.Load()), node.args, node.keywords)
+        yield from _over_every(node)
     elif isinstance(node, ast.Call) and ast.unparse(node.func) == "sum" and len(node.args) == 1:
         terms = ast.Call(ast.Name("iter", ast.Load()), node.args, [])  # a total taken as its first term
         yield ast.Call(ast.Name("next", ast.Load()), [terms, ast.Constant(0)], [])
@@ -151,6 +152,24 @@ def edited(
             yield ast.For(node.target, walked, node.body, node.orelse, node.type_comment)
     elif isinstance(node, ast.Dict) and len(node.values) > 1 and all(isinstance(v, ast.Tuple) for v in node.values):
         yield from filed_elsewhere(node)
+
+
+def _over_every(node: ast.Call) -> Iterator[ast.AST]:
+    """The best of some entries taken over every entry: ``max(then[p] for p in remaining)`` read as the most any power
+    had that turn, not the most the tied ones had (a mapping's values, a list's items)."""
+    if len(node.args) != 1 or node.keywords or not isinstance(walk := node.args[0], ast.GeneratorExp):
+        return
+    (loop,), read = walk.generators, walk.elt
+    if loop.ifs or not isinstance(loop.target, ast.Name) or not isinstance(read, ast.Subscript):
+        return
+    if not (isinstance(read.value, ast.Name) and isinstance(read.slice, ast.Name) and read.slice.id == loop.target.id):
+        return
+    table = read.value.id
+    mapping = ast.Call(
+        ast.Name("isinstance", ast.Load()), [ast.Name(table, ast.Load()), ast.Name("dict", ast.Load())], []
+    )
+    values = ast.Call(ast.Attribute(ast.Name(table, ast.Load()), "values", ast.Load()), [], [])
+    yield ast.Call(node.func, [ast.IfExp(mapping, values, ast.Name(table, ast.Load()))], [])
 
 
 def _refused_on(node: ast.Call) -> ast.expr | None:

@@ -46,6 +46,7 @@ DEFAULTS = Rulings()  # what a record's rulings leave out
 # score-sheet lines whose source is named otherwise than the reference's step that scores it
 SOURCES = {"protestant_spaces": "protestant_track_vp"}  # the Protestant track, the Papacy's side of it too
 _HISTORY_TURN = re.compile(r"\$\.history\[\d+\]\.turn")  # a history record's turn number (HIS-WIN-9)
+_RECORD = re.compile(r"\$\.history\[(\d+)\]")  # a path inside a history record, by its index
 
 
 def _object(answer: Any) -> dict[str, Any] | None:
@@ -211,6 +212,14 @@ def _powers_reordered(expected: Any, got: Any, paths: tuple[str, ...]) -> bool:
         if not found:
             return False
     return bool(paths)
+
+
+def _given_records_only(request: Any, paths: tuple[str, ...]) -> bool:
+    """Whether every difference lies in a history record the request gave (not the one the phase appends)."""
+    given = len(cast(list[Any], (_object(request) or {}).get("history") or []))
+    return bool(paths) and all(
+        (found := _RECORD.match(path)) is not None and int(found.group(1)) < given for path in paths
+    )
 
 
 def _list(answer: Any) -> list[object] | None:
@@ -394,7 +403,9 @@ def decided(
     if paths and all(_BASE.fullmatch(path) for path in paths):
         return "HIS-VP-1"  # every line and total right, a sheet's base shown otherwise than given
     if _powers_reordered(expected, got, paths):
-        return "HIS-POWER-1"  # each power's entry right, the powers listed in another order than the impulses'
+        # each power's entry right, the powers listed in another order than the impulses': inside the records the
+        # request gave alone, the sentence of HIS-WIN-9 putting theirs in that order too; else the six powers' order
+        return "HIS-WIN-9" if operation == "run_phase" and _given_records_only(request, paths) else "HIS-POWER-1"
     if operation == "determine_victory":
         return _outcome(mine, theirs, asked, rulings)
     if operation == "run_phase" and mine and theirs and paths and all(path.startswith("$.history") for path in paths):
