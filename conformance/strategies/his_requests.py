@@ -257,9 +257,11 @@ def victory_requests(draw: st.DrawFn) -> VictoryRequest:
     now = draw(st.one_of(boundary_totals(), domination_totals(), totals(18, 27), totals(0, MAX_TOTAL)))
     history = draw(tied_histories(turn, now))
     if draw(st.sampled_from((False,) * 7 + (True,))):  # refused: a total below 0, and maybe a record short too
-        now = (PowerVp(now[0].power, -1), *now[1:])
+        at = draw(st.integers(0, len(now) - 1))
+        now = (*now[:at], PowerVp(now[at].power, -1), *now[at + 1 :])
         history = history[: draw(st.sampled_from((len(history), max(len(history) - 1, 0))))]
-    return VictoryRequest(turn, now, history)
+    # the totals in any order: a refusal names an entry where the request put it, never its power's impulse place
+    return VictoryRequest(turn, tuple(draw(st.permutations(now))), history)
 
 
 @st.composite

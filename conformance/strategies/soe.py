@@ -61,8 +61,9 @@ REGION_NAMES = ("K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "KL", "MNO", "
 
 @cache  # one strategy object per arguments: Hypothesis validates every new one it draws from
 def player_names() -> st.SearchStrategy[PlayerName]:
-    """A player's name: 1 to 5 lower-case letters (never a non-player major's name)."""
-    return st.text(alphabet="abcdefgh", min_size=1, max_size=5)
+    """A player's name: 1 to 5 lower-case letters (never a non-player major's name), or a name a map keyed by names
+    may reorder or lose (``2`` and ``10`` listed first by a JavaScript object, ``__proto__`` dropped by it)."""
+    return st.text(alphabet="abcdefgh", min_size=1, max_size=5) | st.sampled_from(("2", "10", "__proto__"))
 
 
 @cache

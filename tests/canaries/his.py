@@ -455,7 +455,7 @@ CANARIES = (
     Canary("EarlierWinnerStands", "judges the recorded turns again", ("HIS-RULING-8",)),
     Canary("FirstListedWinsTies", "gives an unbroken tie to the first power listed", ("HIS-POWER-1", "HIS-WIN-4")),
     Canary("HistoryForgotten", "returns only this turn as the new history", ("HIS-WIN-9",)),
-    Canary("HistoryInGivenOrder", "keeps the powers of the recorded turns in the order given", ("HIS-POWER-1",)),
+    Canary("HistoryInGivenOrder", "keeps the powers of the recorded turns in the order given", ("HIS-WIN-9",)),
     Canary("CopernicusAlwaysAllowed", "allows Copernicus against a domination it does not stop", ("HIS-PLAY-1",)),
     Canary("DominatorMayPlay", "allows the dominating power's own play that lifts it to 25", ("HIS-PLAY-1",)),
     Canary("StandardAboveTwentyFive", "wins a standard victory only above 25 VP", ("HIS-WIN-2",)),
