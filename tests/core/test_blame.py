@@ -1927,6 +1927,27 @@ def test_the_turns_leader_taken_for_the_tied_ones_fails_the_tie_break() -> None:
     assert set(_failed_rules("his", run)) <= {"HIS-WIN-3", "HIS-WIN-4"}
 
 
+def _play_judged_under_the_seed(request: PhaseRequest, rulings: HisRulings, /) -> Any:
+    """HIS-RULING-5 misread: the play in the middle of the phase judged under the default ``seed`` whatever the
+    ruling, so a 1-VP Copernicus is refused on ``play.vp`` under ``marker`` too (the 59th zoo's his-08); the score
+    sheets' entries are judged right."""
+    play = request.play
+    if play is not None and play.kind == "copernicus" and play.vp == 1:
+        raise InvalidState("play.vp", 1, "Copernicus is worth 2", "HIS-BONUS-5")
+    return his.may_play_copernicus_or_servetus(request, rulings)
+
+
+def test_a_legal_number_refused_fails_the_clause_the_reference_refuses_it_under_before_its_kinds() -> None:
+    """A Copernicus play's VP of 1 refused under ``marker``: the reference refuses that number out of range under
+    HIS-RULING-5 (it states Copernicus's values), so the blame is that ruling's, not HIS-BONUS-5, the entry kind's."""
+    # the score sheets' entries judged right: their vectors, passed, refute every misreading of the entry's range
+    target = SimpleNamespace(may_play_copernicus_or_servetus=_play_judged_under_the_seed, bonus_vp=his.bonus_vp)
+    records = records_of("his", target, ("may_play_copernicus_or_servetus", "bonus_vp"))
+    refused = [r for r in records if r.outcome == "failed" and isinstance(r.got, dict) and "error" in r.got]
+    assert refused and all(r.got["error"]["field"] == "play.vp" for r in refused)
+    assert {blamed_rule(r, records) for r in refused} == {"HIS-RULING-5"}
+
+
 def _full_tie_to_the_first(request: WinnerRequest, rulings: Any, /) -> Any:
     """IMP-RULING-5 misread: under ``shared`` a full tie names only the first tied player."""
     result = imperium.determine_winner(request, rulings)
@@ -5727,6 +5748,29 @@ def test_a_pair_of_checks_no_clause_orders_swapped_fails_each_requests_fault_due
     Gonzaga, HIS-BONUS-3 for the Papacy's exploration, never HIS-VP-3."""
     records = _misread_records("his", his_bonus.check_bonuses, _single_cards_before_claims, "bonus_vp", his)
     assert _failed_rules("his", records) == ["HIS-BONUS-3", "HIS-BONUS-6"]
+
+
+def _second_only_when_alone_below(candidates: Any, rulings: SoeRulings) -> Any:
+    """SOE-UNREST-4 misread: a second highest found only where a single total lies below the highest (a JavaScript
+    ``Math.max(below)`` given the list: NaN for two or more; the 59th zoo's soe-07; runs as
+    ``end_game.second_highest_unrest``)."""
+    highest = highest_unrest(candidates)
+    below = tuple(e.unrest for e in candidates if highest is not None and e.unrest < highest)
+    shared_highest = sum(1 for e in candidates if e.unrest == highest) >= 2
+    if rulings.second_unrest is SecondUnrest.NEXT_PLACE and shared_highest:
+        return None
+    return below[0] if len(below) == 1 else None
+
+
+def test_the_second_penalty_left_out_beside_two_lower_totals_fails_the_clause_of_the_four() -> None:
+    """Lone seconds and tied seconds given no 4 wherever two totals lie below the highest, every 7 right: the clause
+    saying who loses the 4 (SOE-UNREST-4), not SOE-UNREST-5's ties or each standing list's own rule."""
+    misread = _misread(second_highest_unrest, _second_only_when_alone_below)
+    records = records_of("soe", SimpleNamespace(end_game=misread("end_game")), ("end_game",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 3
+    assert "SOE-UNREST-4" in _failed_rules("soe", records)
+    assert len(_failed_rules("soe", records)) <= 3
 
 
 def _three_player_ties_spared(empire: Any, empires: Any, rulings: Any) -> int:

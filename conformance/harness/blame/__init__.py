@@ -58,9 +58,10 @@ blame is the primary rule, except where the answer says better which rule went w
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
   its first term or its count, a term of a sum left out, a sum read otherwise as a whole (counts as the kinds held, a
   cost taken off its first term alone: ``sums``), all that tie taken as the first, a place advanced by one
-  where a group covers several, a walk begun one past its first item, a power's line filed under another power, a
-  sequence extended at its other end or with its items by their names, a pile taken from its other end, a refusal's
-  field with its index added or dropped, a condition left out, two checks taken in the other order, a kept check's
+  where a group covers several, a walk begun one past its first item, the best of some entries taken over every
+  entry (the tied behind the turn's leader dropped), a power's line filed under another power, a sequence extended at
+  its other end or with its items by their names, a pile taken from its other end (``ends``), a refusal's field with
+  its index added or dropped, a condition left out, two checks taken in the other order, a kept check's
   answer included where its neighbour does not read it: ``reordered``; a value passed to a helper taken as another of
   its kind that the caller holds, the acquired card for its replacement: ``arguments``; a
   published list copied with one member left out or typed as another, the clause publishing it, and a label given to

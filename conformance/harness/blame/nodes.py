@@ -26,6 +26,7 @@ import builtins
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 
+from rulespec.conformance.harness.blame.ends import other_end
 from rulespec.conformance.harness.blame.sums import summed_otherwise
 from rulespec.conformance.harness.blame.tables import filed_elsewhere
 
@@ -138,7 +139,7 @@ def edited(
     elif isinstance(node, ast.AugAssign):
         yield from _advanced_by_one(node)
     elif isinstance(node, (ast.Assign, ast.Return)):  # a pile taken from its other end
-        yield from _other_end(node)
+        yield from other_end(node)
     elif isinstance(node, ast.If) and not node.orelse and isinstance(node.body[-1], (ast.Raise, ast.Return)):
         yield None  # a refusal, or a case, left out
     elif isinstance(node, ast.If) and not node.orelse:  # a step's condition left out: the step always taken
@@ -188,39 +189,6 @@ def _refused_on(node: ast.Call) -> ast.expr | None:
         return None
     rest = [*head, ast.Constant(opened.value[:-1])] if opened.value != "[" else head
     return ast.JoinedStr(rest) if rest else None
-
-
-def _other_end(node: ast.stmt) -> Iterator[ast.AST]:
-    """A pile taken from its other end (the nation card taken from the bottom of the nation deck): in one statement,
-    each ``pile[0]``, ``pile[n - 1]``, ``pile[1:]`` and ``pile[:1]`` of one pile read as ``pile[-1]``, ``pile[-n]``,
-    ``pile[:-1]``, ``pile[-1:]``."""
-    piles = {ast.unparse(n.value) for n in ast.walk(node) if isinstance(n, ast.Subscript) and _far(n.slice)}
-    for pile in sorted(piles):
-        flipped = copy.deepcopy(node)
-        for part in ast.walk(flipped):
-            if isinstance(part, ast.Subscript) and ast.unparse(part.value) == pile and (far := _far(part.slice)):
-                part.slice = far
-        yield flipped
-
-
-def _far(index: ast.expr) -> ast.expr | None:
-    """The same index counted from the other end: ``0`` as ``-1``, the n-th (``n - 1``) as the n-th from the end
-    (``-n``: a list of values read lowest first), ``1:`` as ``:-1``, ``:1`` as ``-1:`` (else None)."""
-    last = ast.UnaryOp(ast.USub(), ast.Constant(1))
-    if isinstance(index, ast.Constant) and type(index.value) is int and index.value == 0:
-        return last
-    if isinstance(index, ast.BinOp) and isinstance(index.op, ast.Sub) and _is_one(index.right):
-        return ast.UnaryOp(ast.USub(), copy.deepcopy(index.left))
-    if not isinstance(index, ast.Slice) or index.step is not None:
-        return None
-    lower, upper = (bound.value if isinstance(bound, ast.Constant) else bound for bound in (index.lower, index.upper))
-    if lower == 1 and upper is None:
-        return ast.Slice(None, last, None)
-    return ast.Slice(last, None, None) if lower is None and upper == 1 else None
-
-
-def _is_one(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and type(node.value) is int and node.value == 1
 
 
 def _other_field(node: ast.BinOp, fields: Mapping[str, Sequence[str]]) -> Iterator[ast.AST]:

@@ -162,11 +162,13 @@ def cited(
         if found is not None:
             return found
         if record is not None and record.operation is not None:
+            # a number the reference itself refuses out of range names its rule (a Copernicus entry's VP: the
+            # ruling's, HIS-RULING-5), before the clause of its entry's kind
             found = (
                 _named(key, at(record.request, field))
                 or _ruled_legal(key, record, field)
-                or _kind_clause(key, record, field)
                 or probed(key, record.operation, json.dumps(record.request), json.dumps(record.rulings), field)
+                or _kind_clause(key, record, field)
             )
         return found or field_rule(key, field)
     return None

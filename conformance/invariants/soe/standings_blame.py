@@ -175,7 +175,7 @@ def _unrest_carried(empires: list[Any], pairs: list[tuple[dict[str, Any], dict[s
     return "SOE-SEQ-5" if all(theirs["unrest"] == was for (_, _, theirs), was in zip(wrong, before)) else "SOE-END-3"
 
 
-def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> str | None:
+def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> str | tuple[str, ...] | None:
     """Candidates of equal unrest, each due the same 7 or 4, given other penalties. One given nothing beside one
     given some was left out of those the penalty falls on: the clause saying who loses it, "every candidate whose
     unrest equals" the highest (SOE-UNREST-3) or the second highest (SOE-UNREST-4); all given part of it: the value
@@ -194,12 +194,29 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
         if len(amounts) > 1 and 0 not in amounts and sum(amounts) <= due[unrest]:  # one value shared out
             return "SOE-UNREST-5"
     # not a tie on 0: whether those are candidates at all is SOE-RULING-8's
-    ties = [amounts for amounts in given.values() if len(amounts) > 1]
-    spared = bool(ties) and 0 not in given and all(not any(amounts) for amounts in ties)
+    ties = {unrest: amounts for unrest, amounts in given.items() if len(amounts) > 1}
+    spared = bool(ties) and 0 not in given and all(not any(amounts) for amounts in ties.values())
     lone_right = all(
         mine["penalty"] == theirs["penalty"] for mine, theirs in pairs if len(given.get(mine["unrest"], [])) < 2
     )
-    return "SOE-UNREST-5" if players >= 3 and spared and lone_right else None
+    if not (players >= 3 and spared and lone_right):
+        return None
+    # ties of the second highest alone spared: as well the 4 left out wherever more than one total lies below the
+    # highest (SOE-UNREST-4, ``_second_left_out``), which a lone second shows; the run tells which
+    return ("SOE-UNREST-5", "SOE-UNREST-4") if all(due[unrest] == SECOND for unrest in ties) else "SOE-UNREST-5"
+
+
+def _second_left_out(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
+    """With 3 or more players, a lone second highest given nothing, every other penalty right and every standing's
+    unrest and revolution right: the 4 left out, SOE-UNREST-4 (the clause saying who loses it). Only where 3 or more
+    are surely candidates (out of revolution, above 0): else the players counted as the candidates answer alike
+    (SOE-UNREST-2: ``blame._misread`` tells)."""
+    if players < 3 or any(mine[key] != theirs[key] for mine, theirs in pairs for key in ("unrest", "revolution")):
+        return False
+    if sum(1 for mine, _ in pairs if not mine["revolution"] and mine["unrest"]) < 3:
+        return False
+    lone = sum(1 for mine, _ in pairs if mine["penalty"] == SECOND) == 1
+    return lone and _penalties_given_otherwise(pairs) == [(SECOND, 0)]
 
 
 def _misjudged(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> str | None:
@@ -249,6 +266,8 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
         return split
     if _lone_candidate_spared(len(empires), pairs):
         return "SOE-UNREST-6"
+    if _second_left_out(len(empires), pairs):
+        return "SOE-UNREST-4"
     if _highest_given_the_second(pairs):
         return _penalty_rule(len(empires), HIGHEST)
     misjudged = _misjudged(len(empires), pairs)
