@@ -181,7 +181,8 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
     unrest equals" the highest (SOE-UNREST-3) or the second highest (SOE-UNREST-4); all given part of it: the value
     divided, SOE-UNREST-5; with 3 or more players, every tie (none on 0 unrest) given nothing and every other penalty
     right: a tie read as costing nobody anything, as with 2 players, where SOE-UNREST-5 says ties lose the full
-    value."""
+    value (only ties of the second highest spared: that, or the 4 lost wherever two totals lie below the highest,
+    SOE-UNREST-4; the run tells which)."""
     given: dict[int, list[int]] = {}
     due: dict[int, int] = {}
     for mine, theirs in pairs:
