@@ -74,9 +74,14 @@ def over(victory: Victory, winner: Power | None, tied: tuple[Power, ...], broken
     return Outcome(victory, name, tuple(p.value for p in tied), broken_at, True, None)
 
 
+def anyone_at_25(totals: Totals) -> bool:
+    """HIS-WIN-2, HIS-WIN-6: some power has 25 VP or more, the one test both the victory and the going-on game read."""
+    return max(totals.values()) >= STANDARD_VICTORY_VP
+
+
 def standard_victory(totals: Totals, history: Sequence[TurnRecord], rulings: Rulings) -> Outcome | None:
     """HIS-WIN-2, HIS-WIN-3, HIS-WIN-4, HIS-WIN-6, HIS-RULING-3: the most VP wins once anyone has 25, nobody below."""
-    if max(totals.values()) < STANDARD_VICTORY_VP:
+    if not anyone_at_25(totals):
         return None
     remaining, broken_at = break_tie(leaders(totals), history)
     if len(remaining) == 1:
@@ -110,7 +115,7 @@ def outcome(turn: int, totals: Totals, history: Sequence[TurnRecord], rulings: R
     standard = standard_victory(totals, history, rulings)
     if standard is not None:
         return standard
-    below = max(totals.values()) < STANDARD_VICTORY_VP
+    below = not anyone_at_25(totals)
     # an unbroken tie at 25+ played on (HIS-RULING-3) is still reported
     unbroken: tuple[Power, ...] = () if below else break_tie(leaders(totals), history)[0]
     dominant = dominating_power(turn, totals, rulings) if below else None  # HIS-WIN-5: nobody at 25 or more

@@ -1948,6 +1948,23 @@ def test_a_legal_number_refused_fails_the_clause_the_reference_refuses_it_under_
     assert {blamed_rule(r, records) for r in refused} == {"HIS-RULING-5"}
 
 
+def _above_25(totals: Any) -> bool:
+    """HIS-WIN-2 misread: 25 VP read as not yet enough, the test written ``> 25`` (the 61st zoo's his-02; runs as
+    ``victory.anyone_at_25``, the one test the victory and the going-on game share)."""
+    return max(totals.values()) > STANDARD_VICTORY_VP
+
+
+def test_twenty_five_read_as_not_enough_fails_the_standard_victory_not_the_tie_rulings() -> None:
+    """Ties at exactly 25 that the history breaks answered as a game going on read like ``play_on`` misapplied
+    (HIS-RULING-3), but the run shows a lone leader on 25 missed too: the threshold's clause, HIS-WIN-2."""
+    misread = _misread(his_victory.anyone_at_25, _above_25, his)
+    records = records_of("his", SimpleNamespace(determine_victory=misread("determine_victory")), ("determine_victory",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert {"HIS-WIN-3", "HIS-WIN-2"} <= {r.primary_rule for r in failed}
+    rules = _failed_rules("his", records)
+    assert "HIS-WIN-2" in rules and "HIS-RULING-3" not in rules and len(rules) <= 3
+
+
 def _full_tie_to_the_first(request: WinnerRequest, rulings: Any, /) -> Any:
     """IMP-RULING-5 misread: under ``shared`` a full tie names only the first tied player."""
     result = imperium.determine_winner(request, rulings)

@@ -40,6 +40,7 @@ from rulespec.reference.here_i_stand.model import POWERS
 from rulespec.reference.here_i_stand.phase import PLAYABLE
 from rulespec.reference.here_i_stand.rulings import Rulings
 from rulespec.reference.here_i_stand.validation import BIBLE_LANGUAGES
+from rulespec.reference.here_i_stand.victory import STANDARD_VICTORY_VP
 
 DEFAULTS = Rulings()  # what a record's rulings leave out
 
@@ -86,6 +87,12 @@ def _leaders_of_the_last_record(expected: dict[str, Any], got: dict[str, Any], r
     return leaders == [got.get("winner")]
 
 
+def _most(request: dict[str, Any] | None) -> int | None:
+    """The most VP any power has in a ``determine_victory`` request's totals (None: no totals given)."""
+    totals = cast(list[dict[str, Any]], (request or {}).get("totals") or [])
+    return max((int(t["vp"]) for t in totals if isinstance(t.get("vp"), int)), default=None)
+
+
 def _outcome(
     expected: dict[str, Any] | None, got: dict[str, Any] | None, request: dict[str, Any] | None, rulings: Any
 ) -> str | tuple[str, ...] | None:
@@ -121,7 +128,10 @@ def _outcome(
     if expected.get("victory") == "standard" and got.get("victory") == "domination":
         return "HIS-WIN-1"  # a domination found where the standard victory, checked first, applies
     if expected.get("victory") == "standard" and got.get("victory") == "none" and broken is not None:
-        return "HIS-RULING-3"  # play_on's going on applied to a tie the history breaks, not only to one it cannot
+        # play_on's going on applied to a tie the history breaks, not only to one it cannot; with the tied on exactly
+        # 25, as well 25 read as not enough (HIS-WIN-2): the run tells which
+        at_25 = _most(request) == STANDARD_VICTORY_VP
+        return ("HIS-RULING-3", "HIS-WIN-2") if at_25 else "HIS-RULING-3"
     if expected.get("victory") == "standard" and got.get("victory") == "time_limit":
         # the time limit checked before the standard victory (HIS-WIN-1), or the standard victory missed (HIS-WIN-2,
         # which the run shows before turn 9 too): the run tells which; for a tie the history cannot break, first the
