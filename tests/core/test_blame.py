@@ -5790,6 +5790,22 @@ def test_the_second_penalty_left_out_beside_two_lower_totals_fails_the_clause_of
     assert len(_failed_rules("soe", records)) <= 3
 
 
+def test_a_tie_on_0_spared_is_left_to_the_run_between_the_zero_ruling_and_the_tie_clauses() -> None:
+    """Under ``zero_unrest_penalised`` true, two players on 0 tied for the second highest given no 4, the 7 right:
+    0 read as never penalised (SOE-RULING-8), or the tie spared (SOE-UNREST-5), or the 4 lost beside two lower
+    totals (SOE-UNREST-4): the step names all three and the run tells which (the 59th zoo's soe-07 run again)."""
+    from rulespec.conformance.invariants.soe.standings_blame import standings
+
+    def standing(player: str, unrest: int, penalty: int) -> dict[str, Any]:
+        return {"player": player, "unrest": unrest, "penalty": penalty, "vp": -penalty, "revolution": False}
+
+    empires = [{"player": p} for p in ("a", "b", "c")]
+    due = [standing("a", 0, 4), standing("b", 0, 4), standing("c", 1, 7)]
+    given = [standing("a", 0, 0), standing("b", 0, 0), standing("c", 1, 7)]
+    found = standings(empires, due, given, {"zero_unrest_penalised": True})
+    assert found == ("SOE-RULING-8", "SOE-UNREST-5", "SOE-UNREST-4")
+
+
 def _three_player_ties_spared(empire: Any, empires: Any, rulings: Any) -> int:
     """SOE-UNREST-5 misread: with 3 players a tie costs nobody anything, as with 2 (the 57th zoo's soe-07; runs as
     ``end_game.unrest_penalty``)."""

@@ -179,10 +179,10 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
     """Candidates of equal unrest, each due the same 7 or 4, given other penalties. One given nothing beside one
     given some was left out of those the penalty falls on: the clause saying who loses it, "every candidate whose
     unrest equals" the highest (SOE-UNREST-3) or the second highest (SOE-UNREST-4); all given part of it: the value
-    divided, SOE-UNREST-5; with 3 or more players, every tie (none on 0 unrest) given nothing and every other penalty
-    right: a tie read as costing nobody anything, as with 2 players, where SOE-UNREST-5 says ties lose the full
-    value (only ties of the second highest spared: that, or the 4 lost wherever two totals lie below the highest,
-    SOE-UNREST-4; the run tells which)."""
+    divided, SOE-UNREST-5; with 3 or more players, every tie given nothing and every other penalty right: a tie read
+    as costing nobody anything, as with 2 players, where SOE-UNREST-5 says ties lose the full value (only ties of the
+    second highest spared: that, or the 4 lost wherever two totals lie below the highest, SOE-UNREST-4; a tie on 0
+    spared: that, or 0 read as never penalised, SOE-RULING-8; the run tells which)."""
     given: dict[int, list[int]] = {}
     due: dict[int, int] = {}
     for mine, theirs in pairs:
@@ -194,17 +194,19 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
             return _penalty_rule(players, due[unrest])
         if len(amounts) > 1 and 0 not in amounts and sum(amounts) <= due[unrest]:  # one value shared out
             return "SOE-UNREST-5"
-    # not a tie on 0: whether those are candidates at all is SOE-RULING-8's
     ties = {unrest: amounts for unrest, amounts in given.items() if len(amounts) > 1}
-    spared = bool(ties) and 0 not in given and all(not any(amounts) for amounts in ties.values())
+    spared = bool(ties) and all(not any(amounts) for amounts in ties.values())
     lone_right = all(
         mine["penalty"] == theirs["penalty"] for mine, theirs in pairs if len(given.get(mine["unrest"], [])) < 2
     )
     if not (players >= 3 and spared and lone_right):
         return None
     # ties of the second highest alone spared: as well the 4 left out wherever more than one total lies below the
-    # highest (SOE-UNREST-4, ``_second_left_out``), which a lone second shows; the run tells which
-    return ("SOE-UNREST-5", "SOE-UNREST-4") if all(due[unrest] == SECOND for unrest in ties) else "SOE-UNREST-5"
+    # highest (SOE-UNREST-4, ``_second_left_out``), which a lone second shows; a tie on 0 spared: as well 0 read as
+    # never penalised (SOE-RULING-8); the run tells which
+    found = ("SOE-UNREST-5", "SOE-UNREST-4") if all(due[unrest] == SECOND for unrest in ties) else ("SOE-UNREST-5",)
+    found = ("SOE-RULING-8", *found) if 0 in given else found
+    return found if len(found) > 1 else found[0]
 
 
 def _second_left_out(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
