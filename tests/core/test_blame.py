@@ -1948,7 +1948,7 @@ def test_a_legal_number_refused_fails_the_clause_the_reference_refuses_it_under_
     assert {blamed_rule(r, records) for r in refused} == {"HIS-RULING-5"}
 
 
-def _above_25(totals: Any) -> bool:
+def _above_25(totals: dict[Power, int]) -> bool:
     """HIS-WIN-2 misread: 25 VP read as not yet enough, the test written ``> 25`` (the 61st zoo's his-02; runs as
     ``victory.anyone_at_25``, the one test the victory and the going-on game share)."""
     return max(totals.values()) > STANDARD_VICTORY_VP
