@@ -226,6 +226,31 @@ def test_a_rules_further_failures_are_folded_under_its_first_and_the_rest_counte
     assert reporter.stats["failed"] == reports  # put back for pytest's own counts
 
 
+def test_the_failures_read_in_the_records_order_whatever_order_the_checks_finished_in() -> None:
+    """Under load, xdist's workers finish the checks in another order: each rule's first section and its "also" lines
+    still follow the records (sorted by check), so two runs of one commit print the same text."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from rulespec.conformance.harness.verify.failure_text import GroupedFailures
+
+    records = [replace(RECORD, nodeid=f"{RECORD.nodeid}-{n}") for n in range(3)]
+    texts: list[str] = []
+    for finished in (records, records[::-1], [records[1], records[2], records[0]]):
+        reports = [SimpleNamespace(nodeid=r.nodeid, longrepr=failure_text(r, width=80)) for r in finished]
+        reporter = SimpleNamespace(stats={"failed": list(reports)})
+        summary = GroupedFailures(lambda: records).pytest_terminal_summary(reporter)
+        next(summary)
+        [shown] = reporter.stats["failed"]
+        assert shown.nodeid == records[0].nodeid  # the rule's first check by the records, not the first to finish
+        texts.append(str(shown.longrepr))
+        with pytest.raises(StopIteration):
+            next(summary)
+        assert reporter.stats["failed"] == reports  # pytest's own list put back as it was
+    assert texts[0] == texts[1] == texts[2]
+    assert texts[0].index("his-win-tie-1:") < texts[0].index("his-win-tie-2:")
+
+
 def test_a_failing_vector_whose_operation_and_id_pass_80_columns_is_headed_by_its_id_alone(tmp_path: Path) -> None:
     """pytest heads each failure's section with its report line between rules of ``_``, at least two columns each side:
     ``grow_population: `` beside a 62-character ID would be 82 columns. A user's vector, worked out wrong on purpose

@@ -227,10 +227,14 @@ class GroupedFailures:
         failed: list[pytest.TestReport] = terminalreporter.stats.get("failed", [])
         records = self._records()
         by_node = {record.nodeid: record for record in records}
+        # the records' order, not the order the checks finished in (which the load and the workers decide): each rule's
+        # first section and its "also" lines read alike from run to run
+        place = {record.nodeid: n for n, record in enumerate(records)}
+        ordered = sorted(failed, key=lambda report: place.get(report.nodeid, len(place)))
         first: dict[str, pytest.TestReport] = {}
         folded: Counter[str] = Counter()  # further failures of each rule, told a line each up to AGAIN_SHOWN
         kept: list[pytest.TestReport] = []
-        for report in failed:
+        for report in ordered:
             record = by_node.get(report.nodeid)
             if record is not None:
                 # no "[gw1] linux -- Python 3.11.7 /path/to/python" line atop a check's section: which worker ran
@@ -257,7 +261,7 @@ class GroupedFailures:
             if count > AGAIN_SHOWN:
                 more = f"{INDENT}... and {count - AGAIN_SHOWN} more failing checks of {rule} (all in --report-json)"
                 first[rule].longrepr = f"{first[rule].longrepr}\n" + "\n".join(wrapped(more, terminal_width()))
-        if len(kept) != len(failed):
+        if kept != failed:
             self.hidden = failed
             terminalreporter.stats["failed"] = kept
         try:
