@@ -140,9 +140,10 @@ class Recorder:
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         """The records in one order whatever order the checks ran in (longest first as last timed, over workers): the
-        summary, the verdict's first failing check of each rule and the report read alike from run to run."""
+        summary, the verdict's first failing check of each rule and the report read alike from run to run. A game's
+        vectors come before its invariants: a rule's first failure shown is then a hand-worked case when it has one."""
         if self.config is None or not is_worker(self.config):
-            self.records.sort(key=lambda record: (record.game, record.nodeid))
+            self.records.sort(key=lambda record: (record.game, record.kind != "vector", record.nodeid))
 
     def write(self, path: Path, options: VerifyOptions) -> None:
         write_report(path, self.records, self.stamp(options))
