@@ -3350,10 +3350,9 @@ def test_a_history_total_that_won_its_turn_refused_fails_the_ruling_taking_the_h
     assert _failed_rules("his", records) == ["HIS-RULING-8"]
     sixes = [{"power": power.value, "vp": vp} for power, vp in zip(POWERS, (20, 14, 0, 0, 0, 0), strict=True)]
     field = "history[3].totals[0].vp"
+    lower = [{**e, "vp": min(e["vp"], 18)} for e in sixes]  # a lead of 4: no domination
     for turns, rule in ((4, "HIS-RULING-8"), (3, None)):  # a lead of 6 dominates from turn 4 on (HIS-RULING-1)
-        history = [{"turn": t, "totals": sixes} for t in range(1, turns + 1)]
-        if turns == 3:
-            history.append({"turn": 4, "totals": [{**e, "vp": min(e["vp"], 18)} for e in sixes]})
+        history = [{"turn": t, "totals": sixes if turns == 4 else lower} for t in range(1, 5)]
         asked = {"turn": 5, "totals": sixes, "history": history}
         assert his_blame.refused("determine_victory", asked, {}, field) == rule
         # a total of a power that won nothing in a won turn (the Habsburgs' 14) is the range's
@@ -3362,6 +3361,61 @@ def test_a_history_total_that_won_its_turn_refused_fails_the_ruling_taking_the_h
     wrong = next(r for r in records if r.outcome == "failed")
     due = replace(wrong, expected={"error": {"kind": "InvalidState", "field": "turn"}})
     assert cited("his", wrong.got["error"], due) == "HIS-WIN-9"
+
+
+def _records_never_going_down(name: str) -> Any:
+    """HIS-RULING-8 misread: a history record whose total is below the same power's in the record before refused, VP
+    taken as never going down (the 63rd zoo's his-01), in every operation taking a history."""
+    operation = getattr(his, name)
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        history: tuple[Any, ...] = getattr(request, "history", ()) or ()
+        for i in range(1, len(history)):
+            before = {entry.power: entry.vp for entry in history[i - 1].totals}
+            for j, entry in enumerate(history[i].totals):
+                if entry.vp < before[entry.power]:
+                    raise InvalidState(f"history[{i}].totals[{j}].vp", entry.vp, "below the turn before", "HIS-WIN-9")
+        return operation(request, rulings)
+
+    return call
+
+
+def test_a_history_record_refused_below_an_earlier_one_fails_the_ruling_taking_the_history_as_recorded() -> None:
+    """HIS-RULING-8 says a record whose totals are lower than an earlier record's is never refused: a port refusing
+    it, whatever rule it cites (HIS-WIN-9 here, the history's clause), fails HIS-RULING-8; a total refused that is
+    below no earlier record is the history's range."""
+    names = ("determine_victory", "run_phase", "may_play_copernicus_or_servetus")
+    records = records_of("his", SimpleNamespace(**{name: _records_never_going_down(name) for name in names}), names)
+    assert sum(r.outcome == "failed" for r in records) >= 1
+    assert _failed_rules("his", records) == ["HIS-RULING-8"]
+    rising = [{"power": power.value, "vp": vp} for power, vp in zip(POWERS, (10, 8, 6, 4, 2, 0), strict=True)]
+    fallen = [{**e, "vp": e["vp"] - 1} if e["vp"] else e for e in rising]
+    asked = {"turn": 3, "totals": rising, "history": [{"turn": 1, "totals": rising}, {"turn": 2, "totals": fallen}]}
+    assert his_blame.refused("determine_victory", asked, {}, "history[1].totals[0].vp") == "HIS-RULING-8"
+    assert his_blame.refused("determine_victory", asked, {}, "history[1].totals[5].vp") is None  # 0 as before
+    assert his_blame.refused("determine_victory", asked, {}, "history[0].totals[0].vp") is None  # nothing before
+
+
+def _own_entries_first(name: str) -> Any:
+    """HIS-VP-3 misread: ``bonus_vp`` and ``score_power`` keep only the asked power's bonus entries before checking
+    any (the 63rd zoo's his-08), so another power's impossible or forbidden entry is never refused."""
+    operation = getattr(his, name)
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        own = tuple(entry for entry in request.bonuses if entry.power == request.power)
+        return operation(replace(request, bonuses=own), rulings)
+
+    return call
+
+
+def test_another_powers_entries_left_unchecked_fail_the_clause_checking_every_entry() -> None:
+    """The refusals due are each of their own entry's kind (HIS-BONUS-1, -3, -5, -9, -10, HIS-POWER-1): answered as the
+    reference answers the asked power's entries alone, they are one misreading, HIS-VP-3's (every entry is checked,
+    whichever power it names)."""
+    names = ("bonus_vp", "score_power")
+    records = records_of("his", SimpleNamespace(**{name: _own_entries_first(name) for name in names}), names)
+    assert sum(r.outcome == "failed" for r in records) >= 3
+    assert _failed_rules("his", records) == ["HIS-VP-3"]
 
 
 def _time_limit_before_standard(request: VictoryRequest, rulings: HisRulings, /) -> Outcome:

@@ -241,12 +241,15 @@ def _power_of(entry: object) -> object:
 
 
 def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
-    """The clause an illegal input accepted breaks, where the answer shows it for sure: a Copernicus or Servetus play
+    """The clause an illegal input accepted breaks, where the answer shows it for sure: another power's entry never
+    checked (``_own_entries_only``, HIS-VP-3); a Copernicus or Servetus play
     that is not allowed (HIS-PLAY-1's domination condition) answered by ``run_phase`` as the phase without it, the
     outcome before standing as ``may_play_copernicus_or_servetus`` answers: the condition read right, the refusal
     HIS-PLAY-2 asks of ``run_phase`` not made (HIS-PLAY-2). A play scored anyway is what a condition read wrong also
     answers, and a play of another kind is refused by HIS-PLAY-1 itself: those stay the refusal's; else None."""
     asked, due = _object(request), field(expected, "error")
+    if operation in ("bonus_vp", "score_power") and asked is not None and due is not None:
+        return _own_entries_only(operation, asked, rulings, got)
     play = _object(asked.get("play")) if asked is not None else None
     if operation != "run_phase" or asked is None or play is None or field(due, "rule") != "HIS-PLAY-1":
         return None
@@ -254,6 +257,20 @@ def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any
         return None
     without = _answer("run_phase", {**asked, "play": None}, rulings)
     return "HIS-PLAY-2" if without is not None and as_json(without) == as_json(got) else None
+
+
+def _own_entries_only(operation: str, asked: dict[str, Any], rulings: Any, got: Any) -> str | None:
+    """HIS-VP-3, where a request due a refusal for another power's entry is answered as the reference answers it with
+    the asked power's own entries alone: the others dropped before any check, where every entry is checked whichever
+    power it names. The refusal's own rule where the asked power's entries are not all the request holds, or where
+    the answer is not that one (a check of that entry's kind misread the same way for every power)."""
+    raw = asked.get("bonuses")
+    entries = list(cast(Sequence[Any], raw)) if isinstance(raw, (list, tuple)) else []  # pyright: ignore[reportUnknownArgumentType]
+    own = [entry for entry in entries if field(entry, "power") == asked.get("power")]
+    if len(own) == len(entries):
+        return None
+    alone = _answer(operation, {**asked, "bonuses": own}, rulings)
+    return "HIS-VP-3" if alone is not None and as_json(alone) == as_json(got) else None
 
 
 _HISTORY_TOTAL = re.compile(r"^history\[(\d+)\]\.totals\[(\d+)\]\.vp$")
@@ -268,7 +285,8 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     is HIS-PLAY-2's, which answers it and never refuses it for that condition alone; a lone Bible translation in a
     published language refused citing HIS-BONUS-9 was refused on who may earn it, and the power may: the list of
     earners HIS-RULING-6 states read wrong (``_who_may_earn``); this turn's total refused below the power's last
-    recorded total is HIS-RULING-8's (``_fallen``); a language written, refused under ``track_limits`` ``open``, is
+    recorded total is HIS-RULING-8's (``_fallen``), as is a history total refused below the same power's total in an earlier record
+(``_below_an_earlier_record``); a language written, refused under ``track_limits`` ``open``, is
     HIS-RULING-7's, which makes any string but the empty one a language; else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
     written = at(request, path) if _LANGUAGE.match(path) else None  # any string but the empty one names a language
@@ -288,6 +306,8 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     raw = record.get("totals")
     totals = list(cast(Sequence[Any], raw)) if isinstance(raw, (list, tuple)) else []  # pyright: ignore[reportUnknownArgumentType]
     entry = _object(totals[int(found[2])]) if int(found[2]) < len(totals) else None
+    if _below_an_earlier_record(entry, earlier[:-1]):
+        return "HIS-RULING-8"  # a record's VP taken as never going down: the history is taken as recorded
     phase = {"turn": record.get("turn"), "totals": totals, "history": earlier[:-1]}
     judged = _answer("determine_victory", phase, rulings)
     if entry is None or field(judged, "victory") in (None, "none"):
@@ -315,6 +335,16 @@ def _fallen(asked: dict[str, Any], path: str) -> bool:
     before = {field(e, "power"): field(e, "vp") for e in last.get("totals") or ()}
     vp, was = field(entry, "vp"), before.get(field(entry, "power"))
     return isinstance(vp, int) and isinstance(was, int) and 0 < vp < was
+
+
+def _below_an_earlier_record(entry: dict[str, Any] | None, before: Sequence[Any]) -> bool:
+    """A history record's total at or above 0 (no floor misread) and below the same power's total in an earlier
+    record: VP taken as never going down from record to record, where HIS-RULING-8 refuses no such record."""
+    vp, power = field(entry, "vp"), field(entry, "power")
+    if not isinstance(vp, int) or vp < 0:
+        return False
+    was = [field(e, "vp") for r in before for e in (field(r, "totals") or ()) if field(e, "power") == power]
+    return any(isinstance(one, int) and vp < one for one in was)
 
 
 def _who_may_earn(asked: dict[str, Any]) -> str | None:
