@@ -285,9 +285,9 @@ def refused(operation: str, request: Any, rulings: Any, path: str) -> str | None
     is HIS-PLAY-2's, which answers it and never refuses it for that condition alone; a lone Bible translation in a
     published language refused citing HIS-BONUS-9 was refused on who may earn it, and the power may: the list of
     earners HIS-RULING-6 states read wrong (``_who_may_earn``); this turn's total refused below the power's last
-    recorded total is HIS-RULING-8's (``_fallen``), as is a history total refused below the same power's total in an earlier record
-(``_below_an_earlier_record``); a language written, refused under ``track_limits`` ``open``, is
-    HIS-RULING-7's, which makes any string but the empty one a language; else None."""
+    recorded total is HIS-RULING-8's (``_fallen``), as is a history total refused below the same power's total in
+    an earlier record (``_below_an_earlier_record``); a language written, refused under ``track_limits`` ``open``,
+    is HIS-RULING-7's, which makes any string but the empty one a language; else None."""
     found, asked = _HISTORY_TOTAL.match(path), _object(request)
     written = at(request, path) if _LANGUAGE.match(path) else None  # any string but the empty one names a language
     if isinstance(written, str) and written != "" and field(rulings, "track_limits") == "open":
