@@ -105,6 +105,13 @@ class RunStamp:
         return f"{self.shard[0]}/{self.shard[1]}" if self.shard else "the whole run"
 
 
+def in_order(records: Iterable[CheckRecord]) -> list[CheckRecord]:
+    """The records in the one order a run's are read in, whatever order the checks finished in: by game, a game's
+    vectors before its invariants (a rule's first failure shown is a hand-worked case when it has one), then by
+    check."""
+    return sorted(records, key=lambda record: (record.game, record.kind != "vector", record.nodeid))
+
+
 def checks_digest(nodeids: Iterable[str]) -> str:
     """sha256 over a set of check IDs, in sorted order (16 hex)."""
     return hashlib.sha256("\n".join(sorted(set(nodeids))).encode("utf-8")).hexdigest()[:16]

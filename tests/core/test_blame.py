@@ -3351,8 +3351,8 @@ def test_a_history_total_that_won_its_turn_refused_fails_the_ruling_taking_the_h
     sixes = [{"power": power.value, "vp": vp} for power, vp in zip(POWERS, (20, 14, 0, 0, 0, 0), strict=True)]
     field = "history[3].totals[0].vp"
     lower = [{**e, "vp": min(e["vp"], 18)} for e in sixes]  # a lead of 4: no domination
-    for turns, rule in ((4, "HIS-RULING-8"), (3, None)):  # a lead of 6 dominates from turn 4 on (HIS-RULING-1)
-        history = [{"turn": t, "totals": sixes if turns == 4 else lower} for t in range(1, 5)]
+    for totals, rule in ((sixes, "HIS-RULING-8"), (lower, None)):  # a lead of 6 dominates from turn 4 on (HIS-RULING-1)
+        history = [{"turn": t, "totals": totals} for t in range(1, 5)]
         asked = {"turn": 5, "totals": sixes, "history": history}
         assert his_blame.refused("determine_victory", asked, {}, field) == rule
         # a total of a power that won nothing in a won turn (the Habsburgs' 14) is the range's
@@ -3388,10 +3388,11 @@ def test_a_history_record_refused_below_an_earlier_one_fails_the_ruling_taking_t
     records = records_of("his", SimpleNamespace(**{name: _records_never_going_down(name) for name in names}), names)
     assert sum(r.outcome == "failed" for r in records) >= 1
     assert _failed_rules("his", records) == ["HIS-RULING-8"]
-    rising = [{"power": power.value, "vp": vp} for power, vp in zip(POWERS, (10, 8, 6, 4, 2, 0), strict=True)]
+    rising = [{"power": power.value, "vp": vp} for power, vp in zip(POWERS, (10, 8, 6, 4, 1, 0), strict=True)]
     fallen = [{**e, "vp": e["vp"] - 1} if e["vp"] else e for e in rising]
     asked = {"turn": 3, "totals": rising, "history": [{"turn": 1, "totals": rising}, {"turn": 2, "totals": fallen}]}
     assert his_blame.refused("determine_victory", asked, {}, "history[1].totals[0].vp") == "HIS-RULING-8"
+    assert his_blame.refused("determine_victory", asked, {}, "history[1].totals[4].vp") is None  # 0: perhaps a floor
     assert his_blame.refused("determine_victory", asked, {}, "history[1].totals[5].vp") is None  # 0 as before
     assert his_blame.refused("determine_victory", asked, {}, "history[0].totals[0].vp") is None  # nothing before
 
@@ -3416,6 +3417,22 @@ def test_another_powers_entries_left_unchecked_fail_the_clause_checking_every_en
     records = records_of("his", SimpleNamespace(**{name: _own_entries_first(name) for name in names}), names)
     assert sum(r.outcome == "failed" for r in records) >= 3
     assert _failed_rules("his", records) == ["HIS-VP-3"]
+
+
+@pytest.mark.parametrize(
+    ("check", "rules"),
+    [("check_once", ["HIS-BONUS-5", "HIS-BONUS-6", "HIS-BONUS-9"]), ("check_debate", ["HIS-BONUS-1", "HIS-BONUS-2"])],
+)
+def test_a_check_left_out_for_every_power_stays_its_own_rule(
+    monkeypatch: pytest.MonkeyPatch, check: str, rules: list[str]
+) -> None:
+    """A check of one kind (a card earned once, a debater's claim) left out for every power also answers another
+    power's faulty entry as the asked power's entries alone: the run, which shows the same refusal missed in the asked
+    power's own entries, keeps each failure on its own rule, never HIS-VP-3."""
+    monkeypatch.setattr(his_bonus, check, lambda *args, **kwargs: None)
+    names = ("bonus_vp", "score_power")
+    records = records_of("his", SimpleNamespace(bonus_vp=his.bonus_vp, score_power=his.score_power), names)
+    assert _failed_rules("his", records) == rules
 
 
 def _time_limit_before_standard(request: VictoryRequest, rulings: HisRulings, /) -> Outcome:

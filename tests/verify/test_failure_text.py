@@ -246,7 +246,8 @@ def test_the_failures_read_in_the_records_order_whatever_order_the_checks_finish
         texts.append(str(shown.longrepr))
         with pytest.raises(StopIteration):
             next(summary)
-        assert reporter.stats["failed"] == reports  # pytest's own list put back as it was
+        # pytest's own list put back whole, in the records' order: its short summary (``-rf``) reads alike too
+        assert [report.nodeid for report in reporter.stats["failed"]] == [r.nodeid for r in records]
     assert texts[0] == texts[1] == texts[2]
     assert texts[0].index("his-win-tie-1:") < texts[0].index("his-win-tie-2:")
 

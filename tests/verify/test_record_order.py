@@ -13,7 +13,8 @@ from rulespec.conformance.harness.verify.recorder import Recorder
 
 
 def _record(game: str, nodeid: str) -> CheckRecord:
-    return CheckRecord(nodeid, game, "vector", ("SOE-GAME-1",), "passed", "")
+    kind = "invariant" if "/invariants/" in nodeid else "vector"
+    return CheckRecord(nodeid, game, kind, ("SOE-GAME-1",), "passed", "")
 
 
 def test_records_finished_in_any_order_end_in_one_order() -> None:
@@ -30,4 +31,9 @@ def test_records_finished_in_any_order_end_in_one_order() -> None:
         recorder.pytest_sessionfinish(cast(pytest.Session, cast(Any, None)))
         orders.append([(record.game, record.nodeid) for record in recorder.records])
     assert all(order == orders[0] for order in orders)
-    assert orders[0] == sorted(orders[0])
+    assert orders[0] == [  # by game, a game's vectors before its invariants (a hand-worked case shown first), by check
+        ("his", "conformance/vectors/his/bonus_vp.json::a"),
+        ("soe", "conformance/vectors/soe/score_region.json::a"),
+        ("soe", "conformance/vectors/soe/score_region.json::b"),
+        ("soe", "conformance/invariants/soe/test_tracks.py::test_x"),
+    ]

@@ -51,10 +51,12 @@ def passed_over(record: CheckRecord, among: Sequence[CheckRecord]) -> CheckRecor
 
 
 def never_made(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
-    """Whether the run shows the InvalidState due here accepted in another check of the operation where the game's
-    suite names no clause for the acceptance (``suite.accepted_for``): the check is missing, wherever it is due."""
+    """Whether the run shows the refusal due here (an InvalidState's field, an IllegalAction's rule) accepted in
+    another check of the operation where the game's suite names no clause for the acceptance (``suite.accepted_for``):
+    the check is missing, wherever it is due (another power's entry unchecked is HIS-VP-3's only where the same
+    entry's check is made in the asked power's own)."""
     due = errors(record)[0]
-    if due is None or due.get("kind") != "InvalidState":
+    if due is None or due.get("kind") not in ("InvalidState", "IllegalAction"):
         return False
     return any(
         (other.game, other.operation, other.outcome) == (record.game, record.operation, Outcome.FAILED.value)

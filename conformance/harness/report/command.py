@@ -25,7 +25,7 @@ from rulespec.conformance.harness.gate.judge import Bounds, add_bounds, judge
 from rulespec.conformance.harness.gate.stamp import Stamp, tool_versions
 from rulespec.conformance.harness.outputs import terminal_text
 from rulespec.conformance.harness.per_rule import render, tally
-from rulespec.conformance.harness.records import write_report
+from rulespec.conformance.harness.records import in_order, write_report
 from rulespec.conformance.harness.report import html
 from rulespec.conformance.harness.report.shards import MergeError, Report, prove_whole, read_stamped
 from rulespec.conformance.harness.vocabulary import Commands
@@ -66,7 +66,7 @@ def merge(args: argparse.Namespace) -> int:
         reports = merged(args.reports)
     except ValueError as exc:  # MergeError, ExpectationsError, or a file read_run refused
         return _refused(console, exc)
-    records = [record for report in reports for record in report.records]
+    records = in_order(record for report in reports for record in report.records)  # as one whole run reads them
     run = reports[0].run
     keys = args.game or sorted({*run.games, *(record.game for record in records)})
     if not keys:

@@ -262,7 +262,7 @@ class GroupedFailures:
                 more = f"{INDENT}... and {count - AGAIN_SHOWN} more failing checks of {rule} (all in --report-json)"
                 first[rule].longrepr = f"{first[rule].longrepr}\n" + "\n".join(wrapped(more, terminal_width()))
         if kept != failed:
-            self.hidden = failed
+            self.hidden = ordered  # put back whole for pytest's counts and short summary, in the records' order too
             terminalreporter.stats["failed"] = kept
         try:
             return (yield)

@@ -20,7 +20,7 @@ import pytest
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.gate.stamp import seed_of, suite_hashes
-from rulespec.conformance.harness.records import CheckRecord, RunStamp, checks_digest, write_report
+from rulespec.conformance.harness.records import CheckRecord, RunStamp, checks_digest, in_order, write_report
 from rulespec.conformance.harness.subject import ImplementationError
 from rulespec.conformance.harness.verdict import Outcome
 from rulespec.conformance.harness.verify import saved_failures
@@ -140,10 +140,9 @@ class Recorder:
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         """The records in one order whatever order the checks ran in (longest first as last timed, over workers): the
-        summary, the verdict's first failing check of each rule and the report read alike from run to run. A game's
-        vectors come before its invariants: a rule's first failure shown is then a hand-worked case when it has one."""
+        summary, the verdict's first failing check of each rule and the report read alike from run to run."""
         if self.config is None or not is_worker(self.config):
-            self.records.sort(key=lambda record: (record.game, record.kind != "vector", record.nodeid))
+            self.records = in_order(self.records)
 
     def write(self, path: Path, options: VerifyOptions) -> None:
         write_report(path, self.records, self.stamp(options))

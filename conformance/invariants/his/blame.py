@@ -262,8 +262,9 @@ def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any
 def _own_entries_only(operation: str, asked: dict[str, Any], rulings: Any, got: Any) -> str | None:
     """HIS-VP-3, where a request due a refusal for another power's entry is answered as the reference answers it with
     the asked power's own entries alone: the others dropped before any check, where every entry is checked whichever
-    power it names. The refusal's own rule where the asked power's entries are not all the request holds, or where
-    the answer is not that one (a check of that entry's kind misread the same way for every power)."""
+    power it names. None where the asked power's entries are all the request holds, or where the answer is another.
+    A check left out for every power answers so too: ``unchecked.never_made`` hears the run, which then shows the
+    same refusal missed in the asked power's own entries."""
     raw = asked.get("bonuses")
     entries = list(cast(Sequence[Any], raw)) if isinstance(raw, (list, tuple)) else []  # pyright: ignore[reportUnknownArgumentType]
     own = [entry for entry in entries if field(entry, "power") == asked.get("power")]
@@ -338,10 +339,11 @@ def _fallen(asked: dict[str, Any], path: str) -> bool:
 
 
 def _below_an_earlier_record(entry: dict[str, Any] | None, before: Sequence[Any]) -> bool:
-    """A history record's total at or above 0 (no floor misread) and below the same power's total in an earlier
-    record: VP taken as never going down from record to record, where HIS-RULING-8 refuses no such record."""
+    """A history record's total above 0 (a 0 refused may be a floor misread, as ``_fallen`` takes it) and below the
+    same power's total in an earlier record: VP taken as never going down from record to record, where HIS-RULING-8
+    refuses no such record."""
     vp, power = field(entry, "vp"), field(entry, "power")
-    if not isinstance(vp, int) or vp < 0:
+    if not isinstance(vp, int) or vp <= 0:
         return False
     was = [field(e, "vp") for r in before for e in (field(r, "totals") or ()) if field(e, "power") == power]
     return any(isinstance(one, int) and vp < one for one in was)
