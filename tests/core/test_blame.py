@@ -3388,8 +3388,9 @@ def test_a_history_record_refused_below_an_earlier_one_fails_the_ruling_taking_t
     records = records_of("his", SimpleNamespace(**{name: _records_never_going_down(name) for name in names}), names)
     assert sum(r.outcome == "failed" for r in records) >= 1
     assert _failed_rules("his", records) == ["HIS-RULING-8"]
-    rising = [{"power": power.value, "vp": vp} for power, vp in zip(POWERS, (10, 8, 6, 4, 1, 0), strict=True)]
-    fallen = [{**e, "vp": e["vp"] - 1} if e["vp"] else e for e in rising]
+    vps = (10, 8, 6, 4, 1, 0)
+    rising = [{"power": power.value, "vp": vp} for power, vp in zip(POWERS, vps, strict=True)]
+    fallen = [{"power": power.value, "vp": max(vp - 1, 0)} for power, vp in zip(POWERS, vps, strict=True)]
     asked = {"turn": 3, "totals": rising, "history": [{"turn": 1, "totals": rising}, {"turn": 2, "totals": fallen}]}
     assert his_blame.refused("determine_victory", asked, {}, "history[1].totals[0].vp") == "HIS-RULING-8"
     assert his_blame.refused("determine_victory", asked, {}, "history[1].totals[4].vp") is None  # 0: perhaps a floor
@@ -3429,7 +3430,11 @@ def test_a_check_left_out_for_every_power_stays_its_own_rule(
     """A check of one kind (a card earned once, a debater's claim) left out for every power also answers another
     power's faulty entry as the asked power's entries alone: the run, which shows the same refusal missed in the asked
     power's own entries, keeps each failure on its own rule, never HIS-VP-3."""
-    monkeypatch.setattr(his_bonus, check, lambda *args, **kwargs: None)
+
+    def unmade(*args: object, **kwargs: object) -> None:
+        """The check left out: nothing refused."""
+
+    monkeypatch.setattr(his_bonus, check, unmade)
     names = ("bonus_vp", "score_power")
     records = records_of("his", SimpleNamespace(bonus_vp=his.bonus_vp, score_power=his.score_power), names)
     assert _failed_rules("his", records) == rules
