@@ -5,6 +5,9 @@ comes from. A failing check fails the rule it is blamed on (``blamed_rule``) and
 other rules it involves: one wrong field never smears a failure over every rule a vector names. The
 blame is the primary rule, except where the answer says better which rule went wrong:
 
+- first, one slip showing in every answer of an operation: a result field missing or of another type, the clause
+  the spec's table names for it (``shapes``: ``collapse_card`` left out fails IMP-COLLAPSE-1); one exception thrown
+  in several rules' checks, one clause (``crashes``: a sum over ``regions`` ``[]`` fails SOE-INCOME-3);
 - a request refused past the fault due first, that fault accepted alone elsewhere in the run (``unchecked``): as
   that acceptance, its check never made (a negative piracy count fails HIS-SPECIAL-1, not the electorates' clause);
 - a refusal due answered by the refusal of a check the spec puts after it, where a clause states the order of the two
@@ -102,19 +105,20 @@ blame is the primary rule, except where the answer says better which rule went w
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
 from rulespec.conformance.harness.blame.composed import composed_step
+from rulespec.conformance.harness.blame.crashes import crash_rule
 from rulespec.conformance.harness.blame.due import accepted, due_action, labelled
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misplayed import misplayed
 from rulespec.conformance.harness.blame.misread import inside_another, refuted
 from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal, refused_under
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
+from rulespec.conformance.harness.blame.shapes import misfit_clause
 from rulespec.conformance.harness.blame.steps import first_step
-from rulespec.conformance.harness.blame.suite import decided_step, ordered_for
+from rulespec.conformance.harness.blame.suite import ordered_for
 from rulespec.conformance.harness.blame.switches import (
     confined,
     read_elsewhere,
@@ -124,7 +128,7 @@ from rulespec.conformance.harness.blame.switches import (
     switched,
 )
 from rulespec.conformance.harness.blame.unchecked import passed_over
-from rulespec.conformance.harness.blame.weighed import explanations, sure_steps, weighed
+from rulespec.conformance.harness.blame.weighed import decided, explanations, weighed
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
@@ -137,8 +141,12 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     (``switches``) are weighed; without them, or with no vector passed among them, no misreading is trusted, a
     misread ruling is taken at its word, and the other evidence decides."""
     primary = record.primary_rule
-    if record.outcome != Outcome.FAILED.value or record.game not in REGISTRY:
+    if record.outcome not in (Outcome.FAILED.value, Outcome.ERROR.value) or record.game not in REGISTRY:
         return primary
+    if (shaped := misfit_clause(record)) is not None:
+        return shaped  # a field of the result not of its type: the clause saying what that field holds
+    if record.outcome == Outcome.ERROR.value:
+        return crash_rule(record, among) or primary
     expected, got = record.expected, record.got
     passed = _passed(record, among)
     error: Any = got.get("error") if isinstance(got, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
@@ -177,7 +185,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
             (misplayed(record, among, passed) if among else None)
             or _ruled(record, among, passed)
             or (read_elsewhere(record, among, passed) if among else None)
-            or _decided(record, among)
+            or decided(record, among)
             or (None if misread else _confined(record, among))  # a reading of the ruling, not of the step it feeds
             or first_step(record)
             or misread
@@ -290,9 +298,3 @@ def _stating(record: CheckRecord, rules: tuple[str, ...], defaulted: set[str]) -
         return (record.primary_rule,)
     rulings = ruling_clauses(record.game)
     return tuple(rule for rule in rules if rule not in rulings) or rules
-
-
-def _decided(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
-    """The step the game's suite names (``suite.decided_step``), weighed against the run's other failures."""
-    votes, sets = sure_steps(among, record.game) if among else (Counter[str](), Counter[tuple[str | None, ...]]())
-    return decided_step(record, votes, sets)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
-from rulespec.conformance.harness.blame.suite import steps_named
+from rulespec.conformance.harness.blame.suite import decided_step, steps_named
 from rulespec.conformance.harness.blame.switches import at_default, question_of
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
@@ -78,3 +78,9 @@ def sure_steps(among: Sequence[CheckRecord], game: str) -> tuple[Counter[str], C
         alone = Counter(rule for rule in named if isinstance(rule, str))
         run.steps[game] = (alone, Counter(rules for rules in named if isinstance(rules, tuple)))
     return run.steps[game]
+
+
+def decided(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+    """The step the game's suite names (``suite.decided_step``), weighed against the run's other failures."""
+    votes, sets = sure_steps(among, record.game) if among else (Counter[str](), Counter[tuple[str | None, ...]]())
+    return decided_step(record, votes, sets)

@@ -1,0 +1,90 @@
+"""A result not of its type (a field missing, a value of another type): the clause the spec names for that field.
+
+Each spec's "What a result's fields hold" table names, for every field a result writes in a form of its own, the
+clause that says what it holds. A slip in that form shows in every answer that carries the field, over the checks of
+many rules (``collapse_card`` left out whenever nothing collapsed, a card where ``exhausted`` holds a name); each of
+those failures breaks the one clause the table names, not each check's own rule.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulespec.conformance.harness import games as registry
+from rulespec.conformance.harness.blame.fields import unindexed
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.spec import find_rule_ids
+
+TABLE = "### What a result's fields hold"
+_ROW = re.compile(r"^\|\s*`(?P<field>[^`]+)`\s*\|(?P<operations>[^|]*)\|[^|]*\|(?P<clause>[^|]*)\|$")
+# the harness's own words for an output its type refuses (wire: wire/subject.py; in-process: subject.conform_result),
+# then msgspec's: what follows is never the implementation's text but the schema's field names and the output's path
+_MISFIT = re.compile(r"(?:output is not a \w+|returned \w+, not a valid \w+): ")
+_MISSING = re.compile(r"Object missing required field `(?P<name>[^`]+)`(?: - at `\$(?P<at>[^`]*)`)?")
+# a null where a value is due is a value left out, the rule computing it misread (a share past the printed values),
+# never the field's form
+_TYPE = re.compile(r"Expected `[^`]+`, got `(?!null`)[^`]+` - at `\$(?P<at>[^`]*)`")
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    """One row of the table: a field (or a path inside a list's entries), the operations it is in, its clause."""
+
+    field: str
+    operations: frozenset[str]  # empty: every operation whose result holds the field
+    clause: str
+
+
+@functools.cache
+def field_rows(spec: Path) -> tuple[FieldRow, ...]:
+    """The rows of the spec's "What a result's fields hold" table, in order (none where it has no table)."""
+    text = spec.read_text(encoding="utf-8")
+    if TABLE not in text:
+        return ()
+    section = text.split(TABLE, 1)[1].split("\n#", 1)[0]
+    rows: list[FieldRow] = []
+    for line in section.splitlines():
+        found = _ROW.match(line.strip())
+        clauses = find_rule_ids(found["clause"]) if found else ()
+        if found and len(clauses) == 1:
+            operations = frozenset(re.findall(r"`([^`]+)`", found["operations"]))
+            rows.append(FieldRow(found["field"], operations, clauses[0]))
+    return tuple(rows)
+
+
+def misfit_path(detail: str) -> str | None:
+    """The path in the result (indices dropped, ``standings[].place``) of the field an output's type refused, as the
+    harness reports it: a field missing, or a value of another type. None for any other fault or difference."""
+    start = _MISFIT.search(detail)
+    if start is None:
+        return None
+    rest = detail[start.end() :]
+    missing, typed = _MISSING.match(rest), _TYPE.match(rest)
+    if missing is not None:
+        at = missing["at"] or ""
+        return unindexed(f"{at}.{missing['name']}").lstrip(".")
+    return unindexed(typed["at"]).lstrip(".") if typed is not None and typed["at"] else None
+
+
+def misfit_clause(record: CheckRecord) -> str | None:
+    """The clause the table names for the field of the record's answer that is not of its type: the row of the
+    deepest field on the path (``special`` for ``scores[].special[].vp``), among the rows of the record's operation;
+    None where no row, or rows of two clauses, fit."""
+    path = misfit_path(record.detail)
+    if path is None or record.game not in registry.REGISTRY:
+        return None
+    rows = [
+        row
+        for row in field_rows(registry.game(record.game).spec_path)
+        if not row.operations or record.operation is None or record.operation in row.operations
+    ]
+    segments = path.split(".")
+    for end in range(len(segments), 0, -1):
+        tail = ".".join(segments[:end]).removesuffix("[]")
+        found = {row.clause for row in rows if tail == row.field or tail.endswith(f".{row.field}")}
+        if found:
+            return found.pop() if len(found) == 1 else None
+    return None

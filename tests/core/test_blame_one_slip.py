@@ -1,0 +1,132 @@
+"""Blame of one slip that shows in every answer of an operation: a result field of another form, or one crash.
+
+Each fake is the reference with one slip a port makes in its plumbing rather than in a rule's reckoning (a field
+left out, a card written where a name belongs, a sum with no start value). The slip fails the checks of many rules;
+each failure is blamed on one clause: the one the spec's "What a result's fields hold" names for the field, or the
+one a crash's requests speak of (``blame.shapes``, ``blame.crashes``).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import rulespec.reference.imperium as imperium
+import rulespec.reference.struggle_of_empires as soe
+from rulespec.conformance.harness.blame.crashes import crash_rule
+from rulespec.conformance.harness.blame.shapes import misfit_path
+from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.per_rule import ERROR, FAILED, tally
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.rulings import json_value
+from rulespec.reference.imperium.model import AcquireRequest, ExhaustRequest
+from rulespec.reference.struggle_of_empires.model import IncomeRequest
+from tests.core.test_blame import records_of
+
+
+def _broken(key: str, records: list[CheckRecord]) -> list[str]:
+    """The rules the run fails or errs on (blamed), sorted."""
+    return sorted(t.rule for t in tally([game(key)], records).tallies if t.status in (FAILED, ERROR))
+
+
+def _spread(records: list[CheckRecord]) -> set[str]:
+    """The primary rules of the checks that did not pass: the rules a blame on each check's own would fail."""
+    return {r.primary_rule for r in records if r.outcome in ("failed", "error")}
+
+
+def _collapse_card_left_out(request: AcquireRequest, rulings: Any, /) -> Any:
+    """IMP-COLLAPSE-1 in a port's plumbing: ``collapse_card`` never set unless the game collapsed, so left out."""
+    answer = json_value(imperium.acquire_market_card(request, rulings))
+    if answer["collapse_card"] is None:
+        del answer["collapse_card"]
+    return answer
+
+
+def test_a_result_field_left_out_fails_the_clause_saying_what_it_holds() -> None:
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=_collapse_card_left_out))
+    assert len(_spread(records)) > 3
+    assert _broken("imperium", records) == ["IMP-COLLAPSE-1"]
+
+
+def _card_for_its_name(request: ExhaustRequest, rulings: Any, /) -> Any:
+    """IMP-EXHAUST-1 in a port's plumbing: the card newly exhausted listed as the card, not by its name."""
+    answer = json_value(imperium.use_exhaust_ability(request, rulings))
+    cards = {card.name: json_value(card) for card in request.player.play_area}
+    answer["exhausted"][-1] = cards[answer["exhausted"][-1]]
+    return answer
+
+
+def test_a_card_where_a_name_belongs_fails_the_clause_saying_what_the_field_holds() -> None:
+    records = records_of("imperium", SimpleNamespace(use_exhaust_ability=_card_for_its_name))
+    assert len(_spread(records)) > 2
+    assert _broken("imperium", records) == ["IMP-EXHAUST-1"]
+
+
+def _summed_without_a_start(request: IncomeRequest, rulings: Any, /) -> Any:
+    """SOE-INCOME-3 in a port's plumbing: the markers on the map summed with no start value, a crash on no region."""
+    income = soe.collect_income(request, rulings)
+    if not request.regions:
+        raise TypeError("reduce of an empty sequence with no initial value")
+    return income
+
+
+def test_one_crash_on_an_empty_field_fails_the_clause_that_speaks_of_that_field() -> None:
+    """Every crashing request has ``regions`` empty, no accepted request the run passed has: SOE-INCOME-3 counts the
+    markers over the regions given, none included, and is the one of the crashing checks' rules naming ``regions``."""
+    records = records_of("soe", SimpleNamespace(collect_income=_summed_without_a_start))
+    assert len(_spread(records)) > 3
+    assert _broken("soe", records) == ["SOE-INCOME-3"]
+
+
+def _empty_slot_read(request: AcquireRequest, rulings: Any, /) -> Any:
+    """IMP-MARKET-1 in a port's plumbing: the market searched for the asked card reading every slot's card, a crash
+    on an empty slot met before the card (or anywhere, for a card in no slot)."""
+    for slot in request.market:
+        if slot.card is None:
+            raise AttributeError("'NoneType' object has no attribute 'name'")
+        if slot.card.name == request.card:
+            break
+    return imperium.acquire_market_card(request, rulings)
+
+
+def test_one_crash_no_field_explains_fails_the_rule_most_of_its_vectors_are_primary_to() -> None:
+    """Accepted requests with an empty slot pass too (after the asked card), so no empty field tells the crashing
+    requests apart: the crash fails IMP-MARKET-1, the rule of most of the vectors it throws in."""
+    records = records_of("imperium", SimpleNamespace(acquire_market_card=_empty_slot_read))
+    crashed = [r for r in records if r.outcome == "error"]
+    assert len({r.primary_rule for r in crashed}) >= 2
+    assert _broken("imperium", records) == ["IMP-MARKET-1"]
+
+
+def _crashed(rule: str, detail: str) -> CheckRecord:
+    return CheckRecord("x.json::" + rule.lower(), "soe", "vector", (rule,), "error", detail, operation="end_game")
+
+
+def test_a_crash_in_one_rule_s_checks_only_and_a_crash_of_its_own_stay_each_check_s_rule() -> None:
+    one_rule = [_crashed("SOE-END-4", "fake.end_game raised KeyError: 'a'")] * 2
+    assert crash_rule(one_rule[0], one_rule) is None
+    apart = [
+        _crashed("SOE-END-4", "fake.end_game raised KeyError: 'a'"),
+        _crashed("SOE-END-5", "fake.end_game raised KeyError: 'b'"),
+    ]
+    assert crash_rule(apart[0], apart) is None  # two messages: two slips, each its own check's
+
+
+def test_only_the_harness_s_words_for_a_refused_output_name_a_field() -> None:
+    assert (
+        misfit_path(
+            "missing field: output is not a Standings: Object missing required field `place` - at `$.standings[2]`"
+        )
+        == "standings[].place"
+    )
+    assert (
+        misfit_path("fake.draw returned dict, not a valid DrawResult: Expected `str`, got `object` - at `$.drawn[0]`")
+        == "drawn[]"
+    )
+    assert (
+        misfit_path(
+            "result differs at $.vp (and wrong type: output is not a Empire: Expected `int`, got `null` - at `$.vp`)"
+        )
+        is None
+    )
+    assert misfit_path("exception in the implementation: Object missing required field `collapsed`") is None
