@@ -147,6 +147,20 @@ def test_the_closing_summary_names_each_failed_rule_and_its_first_failing_check(
     assert closing_summary([passed]) == []
 
 
+def test_the_closing_summary_shows_a_rule_s_own_check_first_where_one_slip_is_blamed_on_it() -> None:
+    """``collapse_card`` left out fails IMP-COLLAPSE-1 in another rule's check first: the summary shows the check of
+    IMP-COLLAPSE-1's own, the one that says what the slip is."""
+    missing = "missing field: output is not a AcquireResult: Object missing required field `collapse_card`"
+    checks = [
+        CheckRecord(
+            f"x.json::imp-{n}", "imperium", "vector", (rule,), "error", missing, operation="acquire_market_card"
+        )
+        for n, rule in enumerate(("IMP-MARKET-1", "IMP-COLLAPSE-1", "IMP-COLLAPSE-1"))
+    ]
+    lines = closing_summary(checks, width=120)
+    assert lines[0].startswith("1 rule(s) did not pass") and lines[1].startswith("  IMP-COLLAPSE-1: imp-1:")
+
+
 # a failure of an invariant as a newcomer's first run shows it: the longest node ID, a long property and clause
 LONG_ID = (
     "conformance/invariants/soe/test_tracks.py::test_maintenance_pays_the_upkeep_with_exactly_the_taxations_needed"

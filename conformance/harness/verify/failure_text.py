@@ -153,17 +153,21 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
 
 
 def closing_summary(records: Iterable[CheckRecord], width: int | None = None, shown: int = 10) -> list[str]:
-    """After the table: a line per rule that failed (or erred), with its first failing check and why."""
+    """After the table: a line per rule that failed (or erred), with its first failing check and why: the first of
+    its own checks (its primary rule), else the first blamed on it."""
     width = width or terminal_width()
     first: dict[str, CheckRecord] = {}
     ruleless: list[CheckRecord] = []  # errors of the implementation's process as it stopped: of no rule
     records = list(records)
     for record in records:
         if record.outcome in ("failed", "error"):
-            if record.primary_rule:
-                first.setdefault(blamed_rule(record, records), record)
-            else:
+            if not record.primary_rule:
                 ruleless.append(record)
+                continue
+            rule = blamed_rule(record, records)
+            # a rule's own check first, where one failed: one slip blamed over many rules' checks shows its cause
+            if rule not in first or (record.primary_rule == rule != first[rule].primary_rule):
+                first[rule] = record
     if not first and not ruleless:
         return []
     lines = (
