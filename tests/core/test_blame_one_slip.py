@@ -8,6 +8,7 @@ one a crash's requests speak of (``blame.shapes``, ``blame.crashes``).
 
 from __future__ import annotations
 
+from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
@@ -130,3 +131,40 @@ def test_only_the_harness_s_words_for_a_refused_output_name_a_field() -> None:
         is None
     )
     assert misfit_path("exception in the implementation: Object missing required field `collapsed`") is None
+
+
+def _phase_never_run(request: Any, rulings: Any, /) -> Any:
+    """A port whose ``run_phase`` throws whatever it is asked (a stub left in)."""
+    raise RuntimeError("run_phase: not written yet")
+
+
+def test_an_operation_that_always_crashes_is_one_fault_on_the_rule_most_of_its_vectors_are_primary_to() -> None:
+    """Nothing answered tells what the crashing requests have apart, so no field is blamed by accident: the one
+    fault errs on the rule most of the operation's vectors are primary to, the others only implicated."""
+    records = records_of("his", SimpleNamespace(run_phase=_phase_never_run), ("run_phase",))
+    crashed = [r for r in records if r.outcome == "error"]
+    votes = Counter(r.primary_rule for r in crashed)
+    assert len(votes) > 3
+    assert _broken("his", records) == [
+        next(r.primary_rule for r in crashed if votes[r.primary_rule] == max(votes.values()))
+    ]
+
+
+def test_with_no_accepted_request_passed_no_empty_field_is_named() -> None:
+    """Two checks crash alike, both on ``regions`` ``[]``, and nothing of the operation passed: an empty field shared
+    by chance is no evidence, so the crash is the first check's rule (a tie of one vector each), not SOE-INCOME-3's."""
+    asked = {"empires": [{"player": "a", "gold": 1}], "regions": []}
+    crashed = [
+        CheckRecord(
+            f"collect_income.json::{rule}",
+            "soe",
+            "vector",
+            (rule,),
+            "error",
+            "fake.collect_income raised TypeError: x",
+            operation="collect_income",
+            request=asked,
+        )
+        for rule in ("SOE-GAME-1", "SOE-INCOME-3")
+    ]
+    assert crash_rule(crashed[1], crashed) == "SOE-GAME-1"

@@ -5,7 +5,8 @@ empty slot read) throws the same exception, message and place alike, in every ch
 whatever rule each check is primary to. Those errors are one fault. It is blamed on the clause that speaks of what
 every crashing request has empty and no accepted request the run passed has (``regions`` ``[]``: the clause counting
 the markers on the map, which says that an empty map counts none), where one clause of the checks' rules names that
-field; else on the rule most of the crash's vectors are primary to (its first in the run's order on a tie).
+field; else (an operation that crashes whatever it is asked among them) on the rule most of the crash's vectors are
+primary to, its first in the run's order on a tie.
 """
 
 from __future__ import annotations
@@ -61,7 +62,10 @@ def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]
         for other in among
         if other.game == game and other.kind == "vector" and other.outcome == Outcome.PASSED.value
     }
-    for passed in _passed_inputs(game, operations, passed_ids):
+    contrast = list(_passed_inputs(game, operations, passed_ids))
+    if not contrast:  # an operation that never answered: nothing tells what its crashing requests have apart
+        return None
+    for passed in contrast:
         shared -= set(_empty(passed))
     rules = {rule for other in alike for rule in other.rules}
     texts = {clause.id: clause.text for clause in read_clauses(registry.game(game).spec_path) if clause.id in rules}
