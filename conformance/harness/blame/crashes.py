@@ -13,65 +13,69 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.fields import unindexed
+from rulespec.conformance.harness.blame.weighed import weighed
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
 from rulespec.conformance.harness.verdict import Outcome
 from rulespec.conformance.harness.wire.faults import Fault
 
-_RAISED = " raised "  # an in-process implementation's exception (subject.PythonSubject.call)
-
 
 def crash(record: CheckRecord) -> str | None:
     """The record's exception as one line (message and stack alike in every check one slip throws in), or None
-    where the record is no exception of the implementation."""
+    where the record is no exception of the implementation (over the wire, or in process: ``label.op raised``)."""
     if record.outcome != Outcome.ERROR.value:
         return None
     line = record.detail.split("\n  request:", 1)[0]
     wire = line.startswith(f"{Fault.EXCEPTION.value}: ")
-    return line if wire or (_RAISED in line.split(":", 1)[0]) else None
+    return line if wire or f".{record.operation} raised " in line else None
+
+
+_BLAMED: list[tuple[Sequence[CheckRecord], int, dict[tuple[str, str], str | None]]] = []  # the last run's crashes
 
 
 def crash_rule(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
     """The one clause a crash thrown alike in the checks of several rules is blamed on (None where the crash is one
-    rule's alone, or the record no crash)."""
+    rule's alone, or the record no crash); each crash of the run weighed once (kept for the same run, asked again)."""
     thrown = crash(record)
     if thrown is None:
         return None
-    alike = [other for other in among if other.game == record.game and crash(other) == thrown]
-    if len({other.primary_rule for other in alike}) < 2:
-        return None
-    return _named(record.game, alike, among) or _most(alike)
+    if not (_BLAMED and _BLAMED[0][0] is among and _BLAMED[0][1] == len(among)):
+        _BLAMED[:] = [(among, len(among), {})]
+    blamed = _BLAMED[0][2]
+    key = (record.game, thrown)
+    if key not in blamed:
+        alike = [other for other in among if other.game == record.game and crash(other) == thrown] or [record]
+        several = len({other.primary_rule for other in alike}) >= 2
+        blamed[key] = (_named(record.game, alike, among) or _most(alike)) if several else None
+    return blamed[key]
 
 
 def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]) -> str | None:
     """The one clause of the crashing checks' rules that names a field every crashing request has empty and no
     accepted request of those operations the run passed has."""
     asked = [other.request for other in alike if other.request is not None]
-    if not asked:
+    contrast = list(_passed_inputs(game, {other.operation for other in alike}, weighed(among).passed.get(game, set())))
+    if not asked or not contrast:  # an operation that never answered: nothing tells its crashing requests apart
         return None
     shared: set[str] = set(_empty(asked[0])).intersection(*(set(_empty(request)) for request in asked[1:]))
-    operations = {other.operation for other in alike}
-    passed_ids = {
-        other.nodeid.rsplit("::", 1)[-1]
-        for other in among
-        if other.game == game and other.kind == "vector" and other.outcome == Outcome.PASSED.value
-    }
-    contrast = list(_passed_inputs(game, operations, passed_ids))
-    if not contrast:  # an operation that never answered: nothing tells what its crashing requests have apart
-        return None
     for passed in contrast:
         shared -= set(_empty(passed))
     rules = {rule for other in alike for rule in other.rules}
-    texts = {clause.id: clause.text for clause in read_clauses(registry.game(game).spec_path) if clause.id in rules}
     names = {path.rsplit(".", 1)[-1].removesuffix("[]") for path in shared}
-    naming = {rule for rule, text in texts.items() for name in names if f"`{name}`" in text}
+    naming = {rule for rule, text in _texts(game).items() if rule in rules for name in names if f"`{name}`" in text}
     return naming.pop() if len(naming) == 1 else None
+
+
+@functools.cache
+def _texts(game: str) -> dict[str, str]:
+    """Each clause of the game's spec, by ID."""
+    return {clause.id: clause.text for clause in read_clauses(registry.game(game).spec_path)}
 
 
 def _most(alike: Sequence[CheckRecord]) -> str:
@@ -100,7 +104,7 @@ def _accepted(game: str) -> dict[str, LoadedCase]:
     return {loaded.case.id: loaded for loaded in load_game(registry.game(game)) if loaded.case.error is None}
 
 
-def _passed_inputs(game: str, operations: set[str | None], passed: set[str]) -> Iterator[Any]:
+def _passed_inputs(game: str, operations: set[str | None], passed: Iterable[str]) -> Iterator[Any]:
     """The inputs of the accepted vectors of those operations the run passed."""
     for case_id in passed:
         loaded = _accepted(game).get(case_id)
