@@ -11,17 +11,21 @@ from __future__ import annotations
 from collections import Counter
 from types import SimpleNamespace
 from typing import Any
+from unittest import mock
 
+import rulespec.reference.here_i_stand as his
 import rulespec.reference.imperium as imperium
 import rulespec.reference.struggle_of_empires as soe
+import rulespec.reference.struggle_of_empires.scoring as scoring
 from rulespec.conformance.harness.blame.crashes import crash_rule
 from rulespec.conformance.harness.blame.shapes import misfit_path
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import ERROR, FAILED, tally
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import json_value
+from rulespec.reference.here_i_stand.model import VictoryRequest
 from rulespec.reference.imperium.model import AcquireRequest, ExhaustRequest
-from rulespec.reference.struggle_of_empires.model import IncomeRequest
+from rulespec.reference.struggle_of_empires.model import EndGameRequest, IncomeRequest, RegionRequest
 from tests.core.test_blame import records_of
 
 
@@ -113,24 +117,47 @@ def test_a_crash_in_one_rule_s_checks_only_and_a_crash_of_its_own_stay_each_chec
     assert crash_rule(apart[0], apart) is None  # two messages: two slips, each its own check's
 
 
+def _misfit(outcome: str, detail: str) -> CheckRecord:
+    return CheckRecord("x.json::y", "imperium", "vector", ("IMP-MARKET-1",), outcome, detail, operation="draw")
+
+
 def test_only_the_harness_s_words_for_a_refused_output_name_a_field() -> None:
+    """The harness's reason of an error, or the last "(and ...)" a failure read anyway carries; never the same words
+    in an exception's message, a refusal's reason or an output the differences quote (they would steer the blame)."""
+    words = "output is not a DrawResult: Object missing required field `drawn`"
+    assert misfit_path(_misfit("error", f"missing field: {words}")) == "drawn"
+    nested = "wrong type: output is not a X: Object missing required field `place` - at `$.standings[2]`"
+    assert misfit_path(_misfit("error", nested)) == "standings[].place"
+    in_process = "fake.draw returned dict, not a valid DrawResult: Expected `str`, got `object` - at `$.drawn[0]`"
+    assert misfit_path(_misfit("error", in_process)) == "drawn[]"
+    read = "result differs at $.drawn[0]: expected 1 (and wrong type: output is not a X: Expected `str`, got `int`"
+    read += " - at `$.drawn[0]`)"
+    assert misfit_path(_misfit("failed", read)) == "drawn[]"
+    assert misfit_path(_misfit("error", f"exception in the implementation: missing field: {words}")) is None
     assert (
-        misfit_path(
-            "missing field: output is not a Standings: Object missing required field `place` - at `$.standings[2]`"
-        )
-        == "standings[].place"
-    )
-    assert (
-        misfit_path("fake.draw returned dict, not a valid DrawResult: Expected `str`, got `object` - at `$.drawn[0]`")
-        == "drawn[]"
-    )
-    assert (
-        misfit_path(
-            "result differs at $.vp (and wrong type: output is not a Empire: Expected `int`, got `null` - at `$.vp`)"
-        )
+        misfit_path(_misfit("error", f"fake.draw raised ValueError: x.draw returned dict, not a valid X: {words}"))
         is None
     )
-    assert misfit_path("exception in the implementation: Object missing required field `collapsed`") is None
+    quoted = (
+        f'result differs at $.x: expected 1, got "(and missing field: {words})" (and wrong type: output is not a X: '
+    )
+    assert misfit_path(_misfit("failed", quoted + "Expected `str`, got `int` - at `$.shuffles`)")) == "shuffles"
+    assert (
+        misfit_path(_misfit("failed", f'result differs at $.x: expected 1, got "(and missing field: {words})"')) is None
+    )
+
+
+def test_a_number_of_another_kind_or_a_null_for_a_value_is_no_field_s_form() -> None:
+    """A share left a fraction is arithmetic and a null where a number is due a value left out: the rules computing
+    them are blamed as before; a null for a list is the list's form."""
+
+    def wrong(due: str, got: str) -> CheckRecord:
+        return _misfit("error", f"wrong type: output is not a X: Expected `{due}`, got `{got}` - at `$.drawn`")
+
+    assert misfit_path(wrong("int", "float")) is None
+    assert misfit_path(wrong("int", "null")) is None
+    assert misfit_path(wrong("array", "null")) == "drawn"
+    assert misfit_path(wrong("str", "int")) == "drawn"
 
 
 def _phase_never_run(request: Any, rulings: Any, /) -> Any:
@@ -168,3 +195,63 @@ def test_with_no_accepted_request_passed_no_empty_field_is_named() -> None:
         for rule in ("SOE-GAME-1", "SOE-INCOME-3")
     ]
     assert crash_rule(crashed[1], crashed) == "SOE-GAME-1"
+
+
+def _share_left_a_fraction(pool: int, size: int, rounding: Any) -> Any:
+    """SOE-RULING-2 misread: a pooled share that does not divide evenly left as a fraction, never rounded."""
+    return pool / size if pool % size else pool // size
+
+
+def _unrounded(request: RegionRequest, rulings: Any, /) -> Any:
+    with mock.patch.object(scoring, "divide_pool", _share_left_a_fraction):
+        return soe.score_region(request, rulings)
+
+
+def test_a_share_left_a_fraction_fails_the_rounding_ruling_not_the_awards_field() -> None:
+    records = records_of("soe", SimpleNamespace(score_region=_unrounded), ("score_region",))
+    assert any("got `float`" in r.detail for r in records)
+    assert _broken("soe", records) == ["SOE-RULING-2"]
+
+
+def _tied_null(request: VictoryRequest, rulings: Any, /) -> Any:
+    """HIS-WIN-4 in a port's plumbing: no tie written as null, not as the empty list (a nil slice marshalled)."""
+    answer = json_value(his.determine_victory(request, rulings))
+    answer["tied"] = answer["tied"] or None
+    return answer
+
+
+def test_a_null_for_an_empty_list_fails_the_clause_of_that_list() -> None:
+    records = records_of("his", SimpleNamespace(determine_victory=_tied_null), ("determine_victory",))
+    assert len(_spread(records)) > 3
+    assert _broken("his", records) == ["HIS-WIN-4"]
+
+
+def _revolution_only_when_true(request: EndGameRequest, rulings: Any, /) -> Any:
+    """SOE-END-3 in a port's plumbing: `revolution` written only when true (an optional field left unset)."""
+    answer = json_value(soe.end_game(request, rulings))
+    for standing in answer["standings"]:
+        if not standing["revolution"]:
+            del standing["revolution"]
+    return answer
+
+
+def test_a_standing_s_field_left_out_fails_the_clause_listing_a_standing_s_fields() -> None:
+    records = records_of("soe", SimpleNamespace(end_game=_revolution_only_when_true), ("end_game",))
+    assert len(_spread(records)) > 3
+    assert _broken("soe", records) == ["SOE-END-3"]
+
+
+def test_one_wire_message_in_two_operations_is_two_slips_and_no_run_weighs_none() -> None:
+    """A generic message ("internal error") thrown by two operations is two faults, each its operation's."""
+    thrown = "exception in the implementation: internal error {}"
+    crashed = [
+        CheckRecord(f"{operation}.json::{rule}", "soe", "vector", (rule,), "error", thrown, operation=operation)
+        for operation, rule in (
+            ("collect_income", "SOE-GAME-1"),
+            ("collect_income", "SOE-INCOME-3"),
+            ("end_game", "SOE-END-4"),
+            ("end_game", "SOE-END-5"),
+        )
+    ]
+    assert [crash_rule(record, crashed) for record in crashed] == ["SOE-GAME-1"] * 2 + ["SOE-END-4"] * 2
+    assert crash_rule(crashed[0], ()) is None

@@ -1,4 +1,4 @@
-"""One crash over many rules' checks: the same exception, from one slip, blamed on one clause.
+"""One crash over many rules' checks: the same exception of one operation, from one slip, blamed on one clause.
 
 An implementation that throws on some legal input (a sum over an empty list with no start value, a field of an
 empty slot read) throws the same exception, message and place alike, in every check that sends such an input,
@@ -36,21 +36,22 @@ def crash(record: CheckRecord) -> str | None:
     return line if wire or f".{record.operation} raised " in line else None
 
 
-_BLAMED: list[tuple[Sequence[CheckRecord], int, dict[tuple[str, str], str | None]]] = []  # the last run's crashes
+_BLAMED: list[tuple[Sequence[CheckRecord], int, dict[tuple[str, str, str], str | None]]] = []  # the last run's crashes
 
 
 def crash_rule(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
     """The one clause a crash thrown alike in the checks of several rules is blamed on (None where the crash is one
     rule's alone, or the record no crash); each crash of the run weighed once (kept for the same run, asked again)."""
     thrown = crash(record)
-    if thrown is None:
+    if thrown is None or not among:  # without the run, no crash is weighed (nor the cache of the run's given up)
         return None
     if not (_BLAMED and _BLAMED[0][0] is among and _BLAMED[0][1] == len(among)):
         _BLAMED[:] = [(among, len(among), {})]
     blamed = _BLAMED[0][2]
-    key = (record.game, thrown)
+    # one operation's: a wire exception's words may be generic ("internal error"), the same for two slips elsewhere
+    key = (record.game, record.operation or "", thrown)
     if key not in blamed:
-        alike = [other for other in among if other.game == record.game and crash(other) == thrown] or [record]
+        alike = [other for other in among if (other.game, other.operation or "", crash(other)) == key] or [record]
         several = len({other.primary_rule for other in alike}) >= 2
         blamed[key] = (_named(record.game, alike, among) or _most(alike)) if several else None
     return blamed[key]

@@ -20,13 +20,15 @@ from rulespec.conformance.harness.spec import find_rule_ids
 
 TABLE = "### What a result's fields hold"
 _ROW = re.compile(r"^\|\s*`(?P<field>[^`]+)`\s*\|(?P<operations>[^|]*)\|[^|]*\|(?P<clause>[^|]*)\|$")
-# the harness's own words for an output its type refuses (wire: wire/subject.py; in-process: subject.conform_result),
-# then msgspec's: what follows is never the implementation's text but the schema's field names and the output's path
-_MISFIT = re.compile(r"(?:output is not a \w+|returned \w+, not a valid \w+): ")
+# the harness's own words for an output its type refuses, then msgspec's (the schema's field names, the output's path):
+# an error's whole reason (wire: wire/subject.py; in process: subject.conform_result), or what a failure read anyway
+# adds at its very end; anywhere else the words may be the implementation's own (an exception's message, a reason)
+_WIRE = r"(?:missing field|wrong type): output is not a \w+: "
 _MISSING = re.compile(r"Object missing required field `(?P<name>[^`]+)`(?: - at `\$(?P<at>[^`]*)`)?")
-# a null where a value is due is a value left out, the rule computing it misread (a share past the printed values),
-# never the field's form
-_TYPE = re.compile(r"Expected `[^`]+`, got `(?!null`)[^`]+` - at `\$(?P<at>[^`]*)`")
+# another type than the field's: never a number of another kind (a share left unrounded is arithmetic), nor a null
+# where a value is due (a value left out, the rule computing it misread), but a null for a list is the list's form
+_TYPE = re.compile(r"Expected `(?P<due>[^`]+)`, got `(?P<got>[^`]+)` - at `\$(?P<at>[^`]*)`")
+_NUMBERS = {"int", "float", "number"}
 
 
 @dataclass(frozen=True)
@@ -55,25 +57,38 @@ def field_rows(spec: Path) -> tuple[FieldRow, ...]:
     return tuple(rows)
 
 
-def misfit_path(detail: str) -> str | None:
+def misfit_path(record: CheckRecord) -> str | None:
     """The path in the result (indices dropped, ``standings[].place``) of the field an output's type refused, as the
     harness reports it: a field missing, or a value of another type. None for any other fault or difference."""
-    start = _MISFIT.search(detail)
-    if start is None:
+    operation = re.escape(f".{record.operation} ")
+    # in process: the label, then the operation returned (never after it raised: then the words are the exception's)
+    misfit = rf"(?:{_WIRE}|(?:(?!{operation}raised )[^\n])*?{operation}returned \w+, not a valid \w+: )"
+    if record.outcome == "error":
+        found = re.fullmatch(f"{misfit}(?P<rest>[^\n]*)", record.detail.split("\n", 1)[0])
+    else:  # the last "(and ...)", which the harness appends after the differences (they may quote the output)
+        found = re.fullmatch(rf"{misfit}(?P<rest>[^\n]*)\)", record.detail.rsplit(" (and ", 1)[-1])
+    if found is None:
         return None
-    rest = detail[start.end() :]
-    missing, typed = _MISSING.match(rest), _TYPE.match(rest)
+    missing, typed = _MISSING.match(found["rest"]), _TYPE.match(found["rest"])
     if missing is not None:
-        at = missing["at"] or ""
-        return unindexed(f"{at}.{missing['name']}").lstrip(".")
-    return unindexed(typed["at"]).lstrip(".") if typed is not None and typed["at"] else None
+        return unindexed(f"{missing['at'] or ''}.{missing['name']}").lstrip(".")
+    if typed is None or not typed["at"] or _value_slip(typed["due"], typed["got"]):
+        return None
+    return unindexed(typed["at"]).lstrip(".")
+
+
+def _value_slip(due: str, got: str) -> bool:
+    """A type refused that is a value's slip, not the field's form: a number of another kind, or a null where a
+    value other than a list is due."""
+    kinds = {kind.strip() for kind in due.split("|")}
+    return (got in _NUMBERS and bool(kinds & _NUMBERS)) or (got == "null" and "array" not in kinds)
 
 
 def misfit_clause(record: CheckRecord) -> str | None:
     """The clause the table names for the field of the record's answer that is not of its type: the row of the
     deepest field on the path (``special`` for ``scores[].special[].vp``), among the rows of the record's operation;
     None where no row, or rows of two clauses, fit."""
-    path = misfit_path(record.detail)
+    path = misfit_path(record)
     if path is None or record.game not in registry.REGISTRY:
         return None
     rows = [
