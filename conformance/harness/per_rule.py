@@ -83,6 +83,18 @@ class Verification:
         return sorted(self.tallies, key=lambda t: STATUSES.index(t.status))
 
 
+def first_failing(failures: Iterable[CheckRecord], among: Sequence[CheckRecord]) -> dict[str, CheckRecord]:
+    """Each rule the failures are blamed on (weighed against ``among``, the run) to the one to show first: the first
+    of its own checks (its primary rule) where one failed, else the first blamed on it. One slip blamed on a rule
+    from other rules' checks is then shown by the check that says what the slip is."""
+    first: dict[str, CheckRecord] = {}
+    for record in failures:
+        rule = blamed_rule(record, among)
+        if rule not in first or (record.primary_rule == rule != first[rule].primary_rule):
+            first[rule] = record
+    return first
+
+
 def tally(games: Sequence[Game], records: Iterable[CheckRecord], only: Sequence[str] | None = None) -> Verification:
     """Count every record against every rule it involves; records naming no known rule are kept apart.
 

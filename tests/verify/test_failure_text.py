@@ -266,6 +266,30 @@ def test_the_failures_read_in_the_records_order_whatever_order_the_checks_finish
     assert texts[0].index("his-win-tie-1:") < texts[0].index("his-win-tie-2:")
 
 
+def test_the_failures_section_heads_a_rule_with_its_own_check_as_the_closing_summary_does() -> None:
+    """``collapse_card`` left out, blamed on IMP-COLLAPSE-1 in another rule's check first: the section is headed by
+    IMP-COLLAPSE-1's own check, the other told in an "also" line, at the place of the rule's first failure."""
+    from types import SimpleNamespace
+
+    from rulespec.conformance.harness.verify.failure_text import GroupedFailures
+
+    missing = "missing field: output is not a AcquireResult: Object missing required field `collapse_card`"
+    records = [
+        CheckRecord(
+            f"x.json::imp-{n}", "imperium", "vector", (rule,), "error", missing, operation="acquire_market_card"
+        )
+        for n, rule in enumerate(("IMP-MARKET-1", "IMP-COLLAPSE-1"))
+    ]
+    reports = [SimpleNamespace(nodeid=r.nodeid, longrepr=failure_text(r, width=80)) for r in records]
+    reporter = SimpleNamespace(stats={"failed": list(reports)})
+    summary = GroupedFailures(lambda: records).pytest_terminal_summary(reporter)
+    next(summary)
+    [shown] = reporter.stats["failed"]
+    assert shown.nodeid == "x.json::imp-1" and "also errs on IMP-COLLAPSE-1: imp-0:" in str(shown.longrepr)
+    with pytest.raises(StopIteration):
+        next(summary)
+
+
 def test_a_failing_vector_whose_operation_and_id_pass_80_columns_is_headed_by_its_id_alone(tmp_path: Path) -> None:
     """pytest heads each failure's section with its report line between rules of ``_``, at least two columns each side:
     ``grow_population: `` beside a 62-character ID would be 82 columns. A user's vector, worked out wrong on purpose

@@ -19,7 +19,7 @@ from rulespec.conformance.harness.blame import blamed_rule
 from rulespec.conformance.harness.gate.judge import GateResult, check_id
 from rulespec.conformance.harness.gate.stamp import Stamp
 from rulespec.conformance.harness.outputs import markdown_text
-from rulespec.conformance.harness.per_rule import ERROR, FAILED, PASSED, Verification
+from rulespec.conformance.harness.per_rule import ERROR, FAILED, PASSED, Verification, first_failing
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import describe
 
@@ -57,9 +57,7 @@ def _rules_not_passed(
     troubled = [t for t in verification.worst_first() if t.status != PASSED]
     if not troubled:
         return []
-    first: dict[str, CheckRecord] = {}
-    for record in failures:
-        first.setdefault(blamed_rule(record, records), record)
+    first = first_failing(failures, records)
     lines = ["", f"### Rules not passed ({len(troubled)} of {len(verification.tallies)})", ""]
     lines += ["| rule | clause | status | first failing check | differences |", "| --- | --- | --- | --- | --- |"]
     for tally in troubled[:SHOWN]:

@@ -26,6 +26,7 @@ import pytest
 from rulespec.conformance.harness.blame import blamed_rule
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.gate.judge import check_id
+from rulespec.conformance.harness.per_rule import first_failing
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rules import clause_text
 from rulespec.conformance.harness.spec import read_clauses
@@ -153,21 +154,13 @@ def failure_text(record: CheckRecord, vector: Mapping[str, object] | None = None
 
 
 def closing_summary(records: Iterable[CheckRecord], width: int | None = None, shown: int = 10) -> list[str]:
-    """After the table: a line per rule that failed (or erred), with its first failing check and why: the first of
-    its own checks (its primary rule), else the first blamed on it."""
+    """After the table: a line per rule that failed (or erred), with its first failing check (``first_failing``) and
+    why."""
     width = width or terminal_width()
-    first: dict[str, CheckRecord] = {}
-    ruleless: list[CheckRecord] = []  # errors of the implementation's process as it stopped: of no rule
     records = list(records)
-    for record in records:
-        if record.outcome in ("failed", "error"):
-            if not record.primary_rule:
-                ruleless.append(record)
-                continue
-            rule = blamed_rule(record, records)
-            # a rule's own check first, where one failed: one slip blamed over many rules' checks shows its cause
-            if rule not in first or (record.primary_rule == rule != first[rule].primary_rule):
-                first[rule] = record
+    failures = [record for record in records if record.outcome in ("failed", "error")]
+    first = first_failing([record for record in failures if record.primary_rule], records)
+    ruleless = [record for record in failures if not record.primary_rule]  # the process as it stopped: of no rule
     if not first and not ruleless:
         return []
     lines = (
@@ -235,9 +228,10 @@ class GroupedFailures:
         # first section and its "also" lines read alike from run to run
         place = {record.nodeid: n for n, record in enumerate(records)}
         ordered = sorted(failed, key=lambda report: place.get(report.nodeid, len(place)))
-        first: dict[str, pytest.TestReport] = {}
-        folded: Counter[str] = Counter()  # further failures of each rule, told a line each up to AGAIN_SHOWN
-        kept: list[pytest.TestReport] = []
+        judged = [by_node[report.nodeid] for report in ordered if report.nodeid in by_node and report.longrepr]
+        heads = {record.nodeid for record in first_failing(judged, records).values()}  # as the closing summary's
+        groups: dict[str, list[tuple[pytest.TestReport, CheckRecord]]] = {}  # each rule's, at its first's place
+        kept: list[pytest.TestReport | str] = []
         for report in ordered:
             record = by_node.get(report.nodeid)
             if record is not None:
@@ -254,20 +248,28 @@ class GroupedFailures:
                     written, mended = ("\n".join(lines(record, rule, width)) for rule in (before, blamed))
                     if written:
                         report.longrepr = report.longrepr.replace(written, mended, 1)
-            if blamed not in first:
-                first[blamed] = report
-                kept.append(report)
-            else:
-                folded[blamed] += 1
-                if folded[blamed] <= AGAIN_SHOWN:
-                    first[blamed].longrepr = f"{first[blamed].longrepr}\n{again_text(record, blamed)}"
+            if blamed not in groups:
+                groups[blamed] = []
+                kept.append(blamed)
+            groups[blamed].append((report, record))
+        first: dict[str, pytest.TestReport] = {}
+        folded: Counter[str] = Counter()  # further failures of each rule, told a line each up to AGAIN_SHOWN
+        for blamed, members in groups.items():
+            head = next((report for report, record in members if record.nodeid in heads), members[0][0])
+            first[blamed] = head
+            for report, record in members:
+                if report is not head:
+                    folded[blamed] += 1
+                    if folded[blamed] <= AGAIN_SHOWN:
+                        head.longrepr = f"{head.longrepr}\n{again_text(record, blamed)}"
         for rule, count in folded.items():
             if count > AGAIN_SHOWN:
                 more = f"{INDENT}... and {count - AGAIN_SHOWN} more failing checks of {rule} (all in --report-json)"
                 first[rule].longrepr = f"{first[rule].longrepr}\n" + "\n".join(wrapped(more, terminal_width()))
-        if kept != failed:
+        shown = [first[entry] if isinstance(entry, str) else entry for entry in kept]
+        if shown != failed:
             self.hidden = ordered  # put back whole for pytest's counts and short summary, in the records' order too
-            terminalreporter.stats["failed"] = kept
+            terminalreporter.stats["failed"] = shown
         try:
             return (yield)
         finally:
