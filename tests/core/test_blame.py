@@ -3440,6 +3440,29 @@ def test_a_check_left_out_for_every_power_stays_its_own_rule(
     assert _failed_rules("his", records) == rules
 
 
+def _each_language_once_per_power(bonuses: Sequence[Any], path: str) -> None:
+    """HIS-BONUS-9 misread (the Tcl audit's flip-22): a language counts once for each power, not once a game."""
+    check_once([b for b in bonuses if b.kind != BonusKind.BIBLE_TRANSLATION], path)  # the single cards, as before
+    for i, bonus in enumerate(bonuses):
+        if bonus.kind == BonusKind.BIBLE_TRANSLATION and any(
+            earlier.kind == bonus.kind and (earlier.power, earlier.language) == (bonus.power, bonus.language)
+            for earlier in bonuses[:i]
+        ):
+            raise IllegalAction("HIS-BONUS-9", f"{path}[{i}]: the {bonus.language} Bible is already translated")
+
+
+def test_a_language_counted_once_per_power_fails_the_bible_clause_not_the_one_checking_every_entry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The asked power's second language of a name another power translated is accepted: its entries alone answer
+    so too, but the fault needs the asked power's own entry (another power's entries alone are legal), so this is
+    HIS-BONUS-9's condition misread, not another power's entry left unchecked (HIS-VP-3)."""
+    monkeypatch.setattr(his_bonus, "check_once", _each_language_once_per_power)
+    names = ("bonus_vp", "score_power")
+    records = records_of("his", SimpleNamespace(bonus_vp=his.bonus_vp, score_power=his.score_power), names)
+    assert _failed_rules("his", records) == ["HIS-BONUS-9"]
+
+
 def _time_limit_before_standard(request: VictoryRequest, rulings: HisRulings, /) -> Outcome:
     """HIS-WIN-1 misread: on turn 9 the time limit is checked before the standard victory (domination still first)."""
     outcome = his.determine_victory(request, rulings)

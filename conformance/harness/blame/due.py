@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from rulespec.conformance.harness.blame import fields, refusals
 from rulespec.conformance.harness.blame.refusals import cited
-from rulespec.conformance.harness.blame.suite import accepted_for
+from rulespec.conformance.harness.blame.suite import accepted_in_run
 from rulespec.conformance.harness.blame.unchecked import never_made
 from rulespec.conformance.harness.records import CheckRecord
 
@@ -25,9 +25,12 @@ def labelled(record: CheckRecord) -> str:
 
 
 def accepted(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
-    """The clause the game's suite names for an input accepted (``accepted_for``), unless the run shows that check
-    missing altogether (``unchecked.never_made``: an effect's tokens never checked, not unread behind the collapse)."""
-    rule = accepted_for(record)
+    """The clause the game's suite names for an input accepted (``accepted_for``), or names where the answer also
+    fits another reading and the run shows that clause for sure in another check (another power's entry left
+    unchecked, seen where the other powers' entries alone are refused: then a second Copernicus accepted across two
+    powers is that too), unless the run shows that check missing altogether (``unchecked.never_made``: an effect's
+    tokens never checked, not unread behind the collapse)."""
+    rule = accepted_in_run(record, among)
     return None if rule is not None and never_made(record, among) else rule
 
 

@@ -10,6 +10,7 @@ refusal due is answered by a refusal of a check that clause puts after it (``ord
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, cast
 
 from rulespec.conformance.harness.blame.steps import suite_blame
@@ -47,14 +48,42 @@ def steps_named(record: CheckRecord) -> str | tuple[str | None, ...] | None:
     return rule if isinstance(rule, str) else None
 
 
-def accepted_for(record: CheckRecord) -> str | None:
+def accepted_for(record: CheckRecord, hook: str = "accepted") -> str | None:
     """The clause an illegal input accepted breaks, as the game's suite names it (``blame.accepted``: the refusal's
-    duty in another clause than the one it cites, the answer showing it for sure); None where it does not."""
-    accepted: Any = getattr(suite_blame(record.game), "accepted", None)
+    duty in another clause than the one it cites, the answer showing it for sure; ``blame.accepted_alike``: the
+    answer fitting it and another reading too, so only where the run shows it for sure elsewhere); None where not."""
+    accepted: Any = getattr(suite_blame(record.game), hook, None)
     if accepted is None or record.operation is None:
         return None
     rule = accepted(record.operation, record.request, record.rulings, record.expected, record.got)
     return rule if isinstance(rule, str) else None
+
+
+def accepted_in_run(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+    """``accepted_for``'s sure clause, else its ``accepted_alike`` clause where the run shows that clause for sure in
+    another check (a second Copernicus across two powers accepted is another power's entry left unchecked where the
+    run shows that alone: another power's impossible entry accepted)."""
+    rule = accepted_for(record)
+    if rule is None and (alike := accepted_for(record, "accepted_alike")) is not None:
+        rule = alike if alike in _sure(among) else None
+    return rule
+
+
+_SURE: list[tuple[Sequence[CheckRecord], int, set[str]]] = []  # the last run's, while its caller holds it
+
+
+def _sure(among: Sequence[CheckRecord]) -> set[str]:
+    """The clauses the suite names for sure for the run's illegal inputs accepted (kept for the run, asked again)."""
+    if not (_SURE and _SURE[0][0] is among and _SURE[0][1] == len(among)):
+        named = {accepted_for(other) for other in among if other.outcome == Outcome.FAILED.value and _taken(other)}
+        _SURE[:] = [(among, len(among), {rule for rule in named if rule is not None})]
+    return _SURE[0][2]
+
+
+def _taken(record: CheckRecord) -> bool:
+    """Whether the check was due a refusal and got a result."""
+    expected, got = record.expected, record.got
+    return isinstance(expected, dict) and "error" in expected and not (isinstance(got, dict) and "error" in got)
 
 
 def ordered_for(record: CheckRecord) -> str | None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from rulespec.conformance.harness.blame.fields import field_rule, unindexed
 from rulespec.conformance.harness.blame.refusals import due_key, errors
-from rulespec.conformance.harness.blame.suite import accepted_for
+from rulespec.conformance.harness.blame.suite import accepted_in_run
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
 
@@ -52,9 +52,9 @@ def passed_over(record: CheckRecord, among: Sequence[CheckRecord]) -> CheckRecor
 
 def never_made(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
     """Whether the run shows the refusal due here (an InvalidState's field, an IllegalAction's rule) accepted in
-    another check of the operation where the game's suite names no clause for the acceptance (``suite.accepted_for``):
-    the check is missing, wherever it is due (another power's entry unchecked is HIS-VP-3's only where the same
-    entry's check is made in the asked power's own)."""
+    another check of the operation where the game's suite names no clause for the acceptance
+    (``suite.accepted_in_run``): the check is missing, wherever it is due (another power's entry unchecked is
+    HIS-VP-3's only where the same entry's check is made in the asked power's own)."""
     due = errors(record)[0]
     if due is None or due.get("kind") not in ("InvalidState", "IllegalAction"):
         return False
@@ -63,7 +63,7 @@ def never_made(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
         and (refused := errors(other))[1] is None
         and refused[0] is not None
         and due_key(refused[0]) == due_key(due)
-        and accepted_for(other) is None
+        and accepted_in_run(other, among) is None
         for other in among
     )
 

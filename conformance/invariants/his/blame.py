@@ -249,7 +249,7 @@ def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any
     answers, and a play of another kind is refused by HIS-PLAY-1 itself: those stay the refusal's; else None."""
     asked, due = _object(request), field(expected, "error")
     if operation in ("bonus_vp", "score_power") and asked is not None and due is not None:
-        return _own_entries_only(operation, asked, rulings, got)
+        return _own_entries_only(operation, asked, rulings, got, sure=True)
     play = _object(asked.get("play")) if asked is not None else None
     if operation != "run_phase" or asked is None or play is None or field(due, "rule") != "HIS-PLAY-1":
         return None
@@ -259,19 +259,37 @@ def accepted(operation: str, request: Any, rulings: Any, expected: Any, got: Any
     return "HIS-PLAY-2" if without is not None and as_json(without) == as_json(got) else None
 
 
-def _own_entries_only(operation: str, asked: dict[str, Any], rulings: Any, got: Any) -> str | None:
+def accepted_alike(operation: str, request: Any, rulings: Any, expected: Any, got: Any) -> str | None:
+    """HIS-VP-3 where the answer is the asked power's entries alone but the fault needs them too (a second
+    Copernicus of the asked power's after another power's): another power's entries left unchecked answers so, and so
+    does a condition across powers misread (the card once per power); the run decides (``due.accepted``)."""
+    asked = _object(request)
+    if operation not in ("bonus_vp", "score_power") or asked is None or field(expected, "error") is None:
+        return None
+    return _own_entries_only(operation, asked, rulings, got, sure=False)
+
+
+def _own_entries_only(operation: str, asked: dict[str, Any], rulings: Any, got: Any, *, sure: bool) -> str | None:
     """HIS-VP-3, where a request due a refusal for another power's entry is answered as the reference answers it with
     the asked power's own entries alone: the others dropped before any check, where every entry is checked whichever
-    power it names. None where the asked power's entries are all the request holds, or where the answer is another.
+    power it names. None where the asked power's entries are all the request holds, where the answer is another, or
+    where, ``sure``, the other powers' entries alone are legal (the fault needs the asked power's own: a language
+    translated by another power, counted once per power, is HIS-BONUS-9's condition misread, unless the run shows
+    another power's entry left unchecked for sure: ``accepted_alike``).
     A check left out for every power answers so too: ``unchecked.never_made`` hears the run, which then shows the
     same refusal missed in the asked power's own entries."""
     raw = asked.get("bonuses")
     entries = list(cast(Sequence[Any], raw)) if isinstance(raw, (list, tuple)) else []  # pyright: ignore[reportUnknownArgumentType]
-    own = [entry for entry in entries if field(entry, "power") == asked.get("power")]
-    if len(own) == len(entries):
+    mine = [field(entry, "power") == asked.get("power") for entry in entries]
+    if all(mine):
         return None
-    alone = _answer(operation, {**asked, "bonuses": own}, rulings)
-    return "HIS-VP-3" if alone is not None and as_json(alone) == as_json(got) else None
+    alone = _answer(operation, {**asked, "bonuses": [e for e, m in zip(entries, mine, strict=True) if m]}, rulings)
+    if alone is None or as_json(alone) != as_json(got):
+        return None
+    # the fault lies in another power's entries (refused without the asked power's): a condition across powers (a
+    # language translated by another) is that condition's clause, misread
+    others = _answer(operation, {**asked, "bonuses": [e for e, m in zip(entries, mine, strict=True) if not m]}, rulings)
+    return "HIS-VP-3" if not sure or (isinstance(others, dict) and "error" in others) else None
 
 
 _HISTORY_TOTAL = re.compile(r"^history\[(\d+)\]\.totals\[(\d+)\]\.vp$")
