@@ -133,6 +133,8 @@ def test_only_the_harness_s_words_for_a_refused_output_name_a_field() -> None:
     read = "result differs at $.drawn[0]: expected 1 (and wrong type: output is not a X: Expected `str`, got `int`"
     read += " - at `$.drawn[0]`)"
     assert misfit_path(_misfit("failed", read)) == "drawn[]"
+    invariant = "wrong type: output is not a DrawResult: Expected `str`, got `object` - at `$.drawn[0]`"
+    assert misfit_path(_misfit("failed", invariant)) == "drawn[]"  # an invariant's misfit, recorded as a failure
     assert misfit_path(_misfit("error", f"exception in the implementation: missing field: {words}")) is None
     assert (
         misfit_path(_misfit("error", f"fake.draw raised ValueError: x.draw returned dict, not a valid X: {words}"))

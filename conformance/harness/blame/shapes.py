@@ -63,9 +63,10 @@ def misfit_path(record: CheckRecord) -> str | None:
     operation = re.escape(f".{record.operation} ")
     # in process: the label, then the operation returned (never after it raised: then the words are the exception's)
     misfit = rf"(?:{_WIRE}|(?:(?!{operation}raised )[^\n])*?{operation}returned \w+, not a valid \w+: )"
-    if record.outcome == "error":
-        found = re.fullmatch(f"{misfit}(?P<rest>[^\n]*)", record.detail.split("\n", 1)[0])
-    else:  # the last "(and ...)", which the harness appends after the differences (they may quote the output)
+    # the reason itself (an error's; an invariant's misfit, recorded as a failure), else the last "(and ...)", which
+    # the harness appends after a failure's differences (they may quote the output)
+    found = re.fullmatch(f"{misfit}(?P<rest>[^\n]*)", record.detail.split("\n", 1)[0])
+    if found is None and record.outcome == "failed":
         found = re.fullmatch(rf"{misfit}(?P<rest>[^\n]*)\)", record.detail.rsplit(" (and ", 1)[-1])
     if found is None:
         return None
