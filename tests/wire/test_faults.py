@@ -8,6 +8,7 @@ request) and then a case of another operation (it must still pass).
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ import rulespec.reference.struggle_of_empires as soe
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.vectors import Case, LoadedCase, load_game
 from rulespec.conformance.harness.verdict import Outcome, Verdict, run_case
-from rulespec.conformance.harness.wire.encoding import defaulted_field, unknown_field
+from rulespec.conformance.harness.wire.encoding import left_out, unknown_field
 from rulespec.conformance.harness.wire.faults import Fault
 from rulespec.conformance.harness.wire.session import WireSession
 from rulespec.conformance.harness.wire.subject import ProcessSubject
@@ -217,7 +218,7 @@ def test_each_fault_is_the_same_error_when_requests_are_pipelined(faulty: Proces
 def test_a_field_with_a_default_spelt_otherwise_is_never_judged_as_its_default() -> None:
     """``discardPile`` for ``discard_pile``: the reading fills in the default (an empty pile) and finds the spelling
     unknown. Judged on what was read, the case would fail on a pile the implementation never gave: it stays the
-    unknown field's error, because the output does not give every field of its type (``defaulted_field``)."""
+    unknown field's error, because the output does not give every field of its type (``left_out``)."""
     imperium = game("imperium")
     loaded = next(c for c in load_game(imperium) if c.case.id == "imp-market-acquired-card-to-discard-ruling")
     answer = imperium.reference_call(loaded.operation)(loaded.request, loaded.rulings)
@@ -226,5 +227,28 @@ def test_a_field_with_a_default_spelt_otherwise_is_never_judged_as_its_default()
     raw = msgspec.Raw(msgspec.json.encode(given))
     read = msgspec.json.decode(raw, type=imperium.operation(loaded.operation).response)
     assert unknown_field(read, raw) == "$.player.discardPile"
-    assert defaulted_field(read, raw) == "$.player.discard_pile"
-    assert defaulted_field(answer, msgspec.Raw(msgspec.json.encode(answer))) is None
+    assert left_out(read, raw) == "$.player.discard_pile"
+    assert left_out(answer, msgspec.Raw(msgspec.json.encode(answer))) is None
+
+
+def test_a_field_left_out_at_its_default_is_a_missing_field_never_read_as_its_default(tmp_path: Path) -> None:
+    """Every field is written (docs/wire-protocol.md): a payment's holding that leaves out the token kinds the cost
+    does not name (the sixty-fifth zoo's imp-04) is a missing field naming the first, never read as its default 0,
+    which would pass every check where 0 was due and fail the others each on its own rule."""
+    engine = tmp_path / "imperium-node"
+    shutil.copytree(REPO_ROOT / "examples" / "imperium-node", engine)
+    rules = engine / "imperium.js"
+    whole = "for (const k of TOKEN_TYPES) after[k] = held[k] - pay[k];"
+    assert whole in rules.read_text()
+    rules.write_text(rules.read_text().replace(whole, whole.replace("TOKEN_TYPES", "COST_TYPES")))
+    imperium = game("imperium")
+    loaded = next(c for c in load_game(imperium) if c.case.id == "imp-pay-two-resources-for-four-coins")
+    made = ProcessSubject(imperium, WireSession(f"node {engine / 'impl.js'}", 10.0, 20.0))
+    try:
+        verdict = run_case(made, loaded)
+    finally:
+        made.close()
+    assert verdict.outcome == Outcome.ERROR, verdict
+    assert verdict.detail.startswith(
+        "missing field: output is not a PaymentResult: Object missing required field `resources` - at `$.tokens`"
+    ), verdict.detail

@@ -83,19 +83,26 @@ def _walked(value: object) -> Any:
 
 def unknown_field(declared: object, given: msgspec.Raw) -> str | None:
     """The JSON path of the first key in ``given`` (the JSON ``declared`` was read from) that ``declared`` lacks."""
-    # the common case, at C speed: the typed value written again is the very JSON it was read from
+    found = _unlike(declared, given)
+    return _first_unknown(msgspec.to_builtins(declared), found, "$") if found is not None else None
+
+
+def left_out(declared: object, given: msgspec.Raw) -> str | None:
+    """The JSON path of the first field of ``declared`` that ``given`` (the JSON it was read from) left out: a field
+    at its default is written all the same ("every field" of docs/wire-protocol.md), never filled in unsaid."""
+    found = _unlike(declared, given)
+    return _first_unknown(found, wire_form(declared), "$") if found is not None else None
+
+
+def _unlike(declared: object, given: msgspec.Raw) -> object | None:
+    """``given`` decoded, where it is not the JSON ``declared`` writes (None where it is: the common case)."""
+    # at C speed: the typed value written again is the very JSON it was read from, else the same once keys are sorted
     if msgspec.Raw(msgspec.json.encode(declared)) == given:
         return None
     found: object = msgspec.json.decode(given)
-    # else the same JSON once keys are sorted, still at C speed
     if msgspec.json.encode(declared, order="sorted") == msgspec.json.encode(found, order="sorted"):
         return None
-    return _first_unknown(msgspec.to_builtins(declared), found, "$")
-
-
-def defaulted_field(declared: object, given: msgspec.Raw) -> str | None:
-    """The JSON path of the first field ``declared`` holds that ``given`` lacks: a default the reading filled in."""
-    return _first_unknown(msgspec.json.decode(given), wire_form(declared), "$")
+    return found
 
 
 def _first_unknown(declared: object, given: object, path: str) -> str | None:

@@ -10,7 +10,7 @@ import msgspec
 
 from rulespec.conformance.harness.games import Game
 from rulespec.conformance.harness.subject import NotImplementedOp
-from rulespec.conformance.harness.wire.encoding import defaulted_field, unknown_field, wire_json
+from rulespec.conformance.harness.wire.encoding import left_out, unknown_field, wire_json
 from rulespec.conformance.harness.wire.faults import Fault, WireFault, shown_text
 from rulespec.conformance.harness.wire.messages import ENCODER, Refused, Reply, Result, Run, Unsupported
 from rulespec.conformance.harness.wire.reply import Misfit
@@ -193,8 +193,14 @@ class ProcessSubject:
         if unknown:
             misfit = WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {response.__name__} lacks", shown)
             # every field of the type given beside it (none a default filled in for a key spelt otherwise): judged
-            misfit.read_anyway = None if defaulted_field(result, message.output) else result
+            misfit.read_anyway = None if left_out(result, message.output) else result
             raise misfit
+        missing = left_out(result, message.output)
+        if missing:  # a field with a default left out: every field is written, never filled in unsaid
+            parent, _, name = missing.rpartition(".")
+            at = f" - at `{parent}`" if parent != "$" else ""
+            lacks = f"output is not a {response.__name__}: Object missing required field `{name}`{at}"
+            raise WireFault(Fault.MISSING_FIELD, lacks, shown)
         return result
 
     def _encoded(self, rulings: object) -> msgspec.Raw:
