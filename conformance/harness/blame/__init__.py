@@ -57,7 +57,7 @@ blame is the primary rule, except where the answer says better which rule went w
   maintenance clauses in ``end_war`` too, not SOE-SEQ-1; and, before anything else, such a composite refused on one
   side (a later step's check made on the state the wrong step left): that step's clause, so draws refused as too few
   for a treasury counted on an income paid once per region fail SOE-INCOME-1, not SOE-MAINT-5;
-- otherwise, and before a refusal's own word, weighed against the whole run (``among``): the clause of the one
+- otherwise, and before a refusal's own word, weighed against the run (``among``, once: ``kept``): the clause of one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
   its first term or its count, a term of a sum left out, a sum read otherwise as a whole (counts as the kinds held, a
   cost taken off its first term alone: ``sums``), all that tie taken as the first, a place advanced by one

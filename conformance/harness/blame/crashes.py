@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.fields import unindexed
+from rulespec.conformance.harness.blame.kept import kept
 from rulespec.conformance.harness.blame.weighed import weighed
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.spec import read_clauses
@@ -36,18 +37,13 @@ def crash(record: CheckRecord) -> str | None:
     return line if wire or f".{record.operation} raised " in line else None
 
 
-_BLAMED: list[tuple[Sequence[CheckRecord], int, dict[tuple[str, str, str], str | None]]] = []  # the last run's crashes
-
-
 def crash_rule(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
     """The one clause a crash thrown alike in the checks of several rules is blamed on (None where the crash is one
     rule's alone, or the record no crash); each crash of the run weighed once (kept for the same run, asked again)."""
     thrown = crash(record)
     if thrown is None or not among:  # without the run, no crash is weighed (nor the cache of the run's given up)
         return None
-    if not (_BLAMED and _BLAMED[0][0] is among and _BLAMED[0][1] == len(among)):
-        _BLAMED[:] = [(among, len(among), {})]
-    blamed = _BLAMED[0][2]
+    blamed = kept("crashes", among, dict[tuple[str, str, str], str | None])  # each crash weighed once a run
     # one operation's: a wire exception's words may be generic ("internal error"), the same for two slips elsewhere
     key = (record.game, record.operation or "", thrown)
     if key not in blamed:

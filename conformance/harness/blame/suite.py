@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
+from rulespec.conformance.harness.blame.kept import kept
 from rulespec.conformance.harness.blame.steps import suite_blame
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
@@ -69,15 +70,14 @@ def accepted_in_run(record: CheckRecord, among: Sequence[CheckRecord]) -> str | 
     return rule
 
 
-_SURE: list[tuple[Sequence[CheckRecord], int, set[str]]] = []  # the last run's, while its caller holds it
-
-
 def _sure(among: Sequence[CheckRecord]) -> set[str]:
-    """The clauses the suite names for sure for the run's illegal inputs accepted (kept for the run, asked again)."""
-    if not (_SURE and _SURE[0][0] is among and _SURE[0][1] == len(among)):
+    """The clauses the suite names for sure for the run's illegal inputs accepted (``kept`` for the run)."""
+
+    def work_out() -> set[str]:
         named = {accepted_for(other) for other in among if other.outcome == Outcome.FAILED.value and _taken(other)}
-        _SURE[:] = [(among, len(among), {rule for rule in named if rule is not None})]
-    return _SURE[0][2]
+        return {rule for rule in named if rule is not None}
+
+    return kept("sure", among, work_out)
 
 
 def _taken(record: CheckRecord) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rulespec.conformance.harness.blame.edits import by_name
+from rulespec.conformance.harness.blame.kept import kept
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.suite import decided_step, steps_named
 from rulespec.conformance.harness.blame.switches import at_default, question_of
@@ -41,13 +42,12 @@ class Run:
     )
 
 
-_WEIGHED: list[tuple[Sequence[CheckRecord], int, Run]] = []  # the last run weighed, while its caller holds it
-
-
 def weighed(among: Sequence[CheckRecord]) -> Run:
-    """The evidence of ``among`` (kept for the same sequence of the same length, asked again)."""
-    if _WEIGHED and _WEIGHED[0][0] is among and _WEIGHED[0][1] == len(among):
-        return _WEIGHED[0][2]
+    """The evidence of ``among`` (``kept`` for the run)."""
+    return kept("weighed", among, lambda: _weigh(among))
+
+
+def _weigh(among: Sequence[CheckRecord]) -> Run:
     passed: defaultdict[str, set[str]] = defaultdict(set)
     for r in among:
         if r.kind == "vector" and r.outcome == Outcome.PASSED.value and not r.rederived:
@@ -58,9 +58,7 @@ def weighed(among: Sequence[CheckRecord]) -> Run:
         for name, _ in explanations(r):
             primaries[name][r.primary_rule] += 1
             defaulted[name] |= at_default(r) - set(_reads(r.game, name))  # a ruling it reads may be what it misreads
-    run = Run({game: frozenset(ids) for game, ids in passed.items()}, primaries, defaulted)
-    _WEIGHED[:] = [(among, len(among), run)]
-    return run
+    return Run({game: frozenset(ids) for game, ids in passed.items()}, primaries, defaulted)
 
 
 def _reads(key: str, name: str) -> tuple[str, ...]:
