@@ -44,9 +44,10 @@ class ImplementationError(Exception):
     """
 
     costly = False
-    # An output of the wrong shape, as read: every field its type has and an unknown one beside them, or a value its
-    # type refuses (a null for a 0), so a vector judges it where it already differs (None: a field missing, or unread).
-    read_anyway: object = None
+    # The outputs the fault came with, as read, so a check judges them where they already differ: an output of the
+    # wrong shape (every field its type has and an unknown one beside them, or a value its type refuses, a null for
+    # a 0), or the two results one request got (non-determinism). Empty: a field missing, or nothing readable.
+    read_anyway: tuple[object, ...] = ()
 
     def reason(self) -> str:
         """What went wrong, every line of it, without the request (a check's record shows that apart)."""
@@ -74,7 +75,7 @@ def conform_result(game: Game, operation: str, result: object, label: str) -> An
             f"{label}.{operation} returned {type(result).__name__}, not a valid {response.__name__}: {exc}"
         )
         if isinstance(exc, msgspec.ValidationError) and "missing required field" not in str(exc):
-            misfit.read_anyway = msgspec.to_builtins(result)  # a value its type refuses: judged as given
+            misfit.read_anyway = (msgspec.to_builtins(result),)  # a value its type refuses: judged as given
         raise misfit from exc
 
 

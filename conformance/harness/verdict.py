@@ -206,13 +206,16 @@ def run_case(subject: Subject, loaded: LoadedCase) -> Verdict:
 
 
 def _read_anyway(loaded: LoadedCase, fault: ImplementationError) -> Verdict:
-    """A fault is the case's error, unless the output it came with, read without what its type lacks or with the
+    """A fault is the case's error, unless an output it came with, read without what its type lacks or with the
     values its type refuses, already departs from the expectation at the keys expected, no key missing or added
     (``null`` for a 0, a misspelt name): then the rule is broken whatever the shape, and the case fails, naming the
     fault too. A key spelt otherwise, a value right in another form (``4.0`` or ``"4"`` for ``4``), or a ``null`` for an
-    empty list (which the wire protocol never sends: an empty list is ``[]``), stays the shape's error."""
-    if fault.read_anyway is not None:
-        judged = judge_result(loaded, fault.read_anyway)
+    empty list (which the wire protocol never sends: an empty list is ``[]``), stays the shape's error.
+
+    A request answered two ways (state kept between calls) comes with both results: the first that departs fails
+    the case, the rule it breaks being the slip's, wherever the state came from."""
+    for output in fault.read_anyway:
+        judged = judge_result(loaded, output)
         keyed = all(d.kind not in (MISSING, UNEXPECTED) for d in judged.differences)
         if judged.outcome is Outcome.FAILED and keyed and not all(map(_form_alone, judged.differences)):
             return replace(judged, detail=f"{judged.detail} (and {fault.reason()})")

@@ -92,7 +92,7 @@ class _Answering:
 
     def call(self, operation: str, request: object, rulings: object) -> Any:
         fault = ImplementationError("wrong type: output is not a Result: Expected `int`")
-        fault.read_anyway = self.given
+        fault.read_anyway = (self.given,)
         raise fault
 
     def close(self) -> None:

@@ -54,6 +54,7 @@ PER_REQUEST = (
     "exception",  # an errored reply
     "wrong-id",  # the reply names another request
     "flaky",  # every other answer differs: non-determinism within one case
+    "flaky-errored",  # every other answer is an errored reply: non-determinism no result shows
     "drift",  # the answer changes after the first two: non-determinism across the run
     "unsupported",  # says it does not offer the operation after all
     "refusal-without-rule",  # an IllegalAction that names no rule
@@ -132,7 +133,7 @@ def faulty(fault: str, reply: dict[str, Any], asked: int) -> bytes | None:
     if fault == "stderr":
         sys.stderr.write("warning: deprecated call\n")
         sys.stderr.flush()
-    if fault == "exception":
+    if fault == "exception" or fault == "flaky-errored" and asked % 2 == 0:
         reply = {"type": "errored", "id": ident, "message": "TypeError: undefined is not a function", "context": {}}
     if fault == "wrong-id":
         reply["id"] = ident + 1000

@@ -87,7 +87,7 @@ FAULTS = [
     ("stderr", 2.0, Fault.STDERR),
     ("exception", 2.0, Fault.EXCEPTION),
     ("wrong-id", 2.0, Fault.WRONG_ID),
-    ("flaky", 2.0, Fault.NON_DETERMINISM),
+    ("flaky-errored", 2.0, Fault.NON_DETERMINISM),
     ("refusal-without-rule", 2.0, Fault.MISSING_FIELD),
 ]
 
@@ -147,12 +147,24 @@ def test_a_late_reply_never_answers_the_next_request(monkeypatch: pytest.MonkeyP
     made.close()
 
 
+def test_a_request_answered_two_ways_fails_the_rule_its_wrong_answer_breaks() -> None:
+    """State kept between calls shows as a request answered two ways; where one of the answers departs from the
+    expected one, the case fails on its rule with that answer's difference (the blame then follows the value, not
+    each check the state happened to show in), its detail naming the non-determinism too."""
+    made = subject("--fault", "flaky", "--on", "grow_population")
+    verdict = run_case(made, FAULTY)
+    made.close()
+    assert verdict.outcome == Outcome.FAILED, verdict
+    assert [(d.path, d.got) for d in verdict.differences] == [("$.empires[0].player", "amber-changed")], verdict
+    assert "(and non-determinism: the same request, asked twice in a row, got " in verdict.detail, verdict.detail
+
+
 def test_an_answer_that_changes_later_in_the_run_is_non_determinism() -> None:
     made = subject("--fault", "drift", "--on", "grow_population")
     assert run_case(made, FAULTY) == Verdict(Outcome.PASSED)
     verdict = run_case(made, FAULTY)
-    assert_error(verdict, Fault.NON_DETERMINISM)
-    assert "earlier in the run" in verdict.detail
+    assert verdict.outcome == Outcome.FAILED, verdict
+    assert "(and non-determinism: answered " in verdict.detail and "earlier in the run" in verdict.detail, verdict
     assert run_case(made, FOLLOWING) == Verdict(Outcome.PASSED)
     made.close()
 

@@ -240,7 +240,7 @@ def _as_given(call: pytest.CallInfo[None]) -> bool:
     error = call.excinfo.value if call.excinfo is not None else None
     leaves = list(_leaves(error)) if error is not None else []
     faults = [f for leaf in leaves for f in (leaf, leaf.__cause__) if isinstance(f, ImplementationError)]
-    return bool(faults) and all(fault.read_anyway is not None for fault in faults)
+    return bool(faults) and all(fault.read_anyway for fault in faults)
 
 
 def is_fault(error: BaseException) -> bool:

@@ -39,20 +39,19 @@ class Answers:
     def check(self, body: bytes, reply: Reply | Misfit, repeat: Reply | Misfit, shown: bytes) -> None:
         """``reply`` and ``repeat`` (the same request asked twice) agree, and with any earlier answer."""
         if not same_answer(reply, repeat):
-            raise WireFault(
-                Fault.NON_DETERMINISM,
-                f"the same request, asked twice in a row, got {shown_text(canonical(reply))} "
-                f"then {shown_text(canonical(repeat))}",
-                shown,
-            )
+            said = f"the same request, asked twice in a row, got {shown_text(canonical(reply))} then "
+            raise _twice(f"{said}{shown_text(canonical(repeat))}", shown, reply, repeat)
         earlier = self._met.get(body)
         if earlier is not None and not same_answer(earlier, reply):
-            raise WireFault(
-                Fault.NON_DETERMINISM,
-                f"answered {shown_text(canonical(reply))}; the same request earlier in the run got "
-                f"{shown_text(canonical(earlier))}",
-                shown,
-            )
+            said = f"answered {shown_text(canonical(reply))}; the same request earlier in the run got "
+            raise _twice(f"{said}{shown_text(canonical(earlier))}", shown, reply, earlier)
         if len(self._met) >= _MAX_REMEMBERED:
             self._met.clear()
         self._met[body] = reply
+
+
+def _twice(detail: str, shown: bytes, *answers: Reply | Misfit) -> WireFault:
+    """The fault of a request answered two ways, holding both replies (a check judges each against the rule)."""
+    fault = WireFault(Fault.NON_DETERMINISM, detail, shown)
+    fault.answers = answers
+    return fault

@@ -62,6 +62,8 @@ def tail_text(data: bytes, dropped: int = 0) -> str:
 class WireFault(ImplementationError):
     """One fault of an implementation on one request: the kind, what happened, and the request."""
 
+    answers: tuple[object, ...] = ()  # a request answered two ways: both replies, for the subject to read
+
     def __init__(self, fault: Fault, detail: str, request: bytes | None = None) -> None:
         self.fault = fault
         self.detail = detail

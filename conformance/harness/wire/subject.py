@@ -76,7 +76,24 @@ class ProcessSubject:
         question = self._question(operation, request, rulings)
         if self._guessed is not None:
             return self._guess(operation, question, request, rulings)
-        return self._typed(operation, *self.session.ask(question))
+        try:
+            return self._typed(operation, *self.session.ask(question))
+        except WireFault as fault:
+            fault.read_anyway = fault.read_anyway or self._results_of(operation, fault)
+            raise
+
+    def _results_of(self, operation: str, fault: WireFault) -> tuple[object, ...]:
+        """The results among a fault's replies (a request answered two ways), each read as the operation's result:
+        a check then judges them as it judges any answer (``verdict``); a reply no result, or not of its type, is
+        left out."""
+        read: list[object] = []
+        for reply in fault.answers:
+            if isinstance(reply, Result):
+                try:
+                    read.append(self._result(operation, reply, fault.request or b""))
+                except WireFault:
+                    continue
+        return tuple(read)
 
     def _typed(self, operation: str, message: Reply | Misfit, shown: bytes) -> Any:
         """A reply as the call's answer: the result, or the refusal raised; any other reply a WireFault."""
@@ -187,13 +204,13 @@ class ProcessSubject:
             fault = Fault.MISSING_FIELD if "missing required field" in str(exc) else Fault.WRONG_TYPE
             misfit = WireFault(fault, f"output is not a {response.__name__}: {exc}", shown)
             if fault is Fault.WRONG_TYPE:  # a value its type refuses (a null for a 0): judged as given
-                misfit.read_anyway = msgspec.json.decode(message.output)
+                misfit.read_anyway = (msgspec.json.decode(message.output),)
             raise misfit from exc
         unknown = unknown_field(result, message.output)
         if unknown:
             misfit = WireFault(Fault.UNKNOWN_FIELD, f"output has {unknown}, which {response.__name__} lacks", shown)
             # every field of the type given beside it (none a default filled in for a key spelt otherwise): judged
-            misfit.read_anyway = None if left_out(result, message.output) else result
+            misfit.read_anyway = () if left_out(result, message.output) else (result,)
             raise misfit
         missing = left_out(result, message.output)
         if missing:  # a field with a default left out: every field is written, never filled in unsaid
