@@ -83,6 +83,42 @@ def test_one_crash_on_an_empty_field_fails_the_clause_that_speaks_of_that_field(
     assert _broken("soe", records) == ["SOE-INCOME-3"]
 
 
+def _order_read_unguarded(operation: str) -> Any:
+    """SOE-MAINT-8 in a port's plumbing: each empire's order read without a guard, a crash for an empire without one
+    (which the clause allows: it draws and disbands nothing), in a maintenance phase and in a war's."""
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        ordered = {order.player for order in request.orders}
+        if any(empire.player not in ordered for empire in request.empires):
+            raise TypeError("Cannot read properties of undefined (reading 'unrest_draws')")
+        return getattr(soe, operation)(request, rulings)
+
+    return call
+
+
+def test_one_crash_on_a_list_short_of_a_key_fails_the_clause_that_allows_it() -> None:
+    """Every crashing request has an empire without an order, no accepted request the run passed has: SOE-MAINT-8 is
+    the clause with a sentence allowing ``orders`` to leave a player out. A war's crash is judged by the maintenance
+    requests that passed where none of the war's own did: each field judged by requests holding it."""
+    fake = SimpleNamespace(**{name: _order_read_unguarded(name) for name in ("pay_maintenance", "end_war")})
+    records = records_of("soe", fake, ("pay_maintenance", "end_war"))
+    crashed = [r for r in records if r.outcome == "error"]
+    assert {r.operation for r in crashed} == {"pay_maintenance", "end_war"}
+    assert len({r.primary_rule for r in crashed}) > 3
+    assert _broken("soe", records) == ["SOE-MAINT-8"]
+
+
+def test_one_wire_message_reached_by_two_callers_is_one_slip() -> None:
+    """An ``errored`` reply's context (a stack naming the callers) differs where one operation reaches the slip by two
+    paths; its message is the same, and so is the fault."""
+    thrown = "exception in the implementation: TypeError: x is undefined {\"stack\":\"at f (e.js:270)\\n at %s\"}"
+    crashed = [
+        CheckRecord(f"end_war.json::{rule}", "soe", "vector", (rule,), "error", thrown % caller, operation="end_war")
+        for rule, caller in (("SOE-SEQ-1", "war (e.js:381)"), ("SOE-SEQ-4", "war (e.js:386)"), ("SOE-SEQ-1", "g"))
+    ]
+    assert [crash_rule(record, crashed) for record in crashed] == ["SOE-SEQ-1"] * 3
+
+
 def _empty_slot_read(request: AcquireRequest, rulings: Any, /) -> Any:
     """IMP-MARKET-1 in a port's plumbing: the market searched for the asked card reading every slot's card, a crash
     on an empty slot met before the card (or anywhere, for a card in no slot)."""

@@ -3,15 +3,19 @@
 An implementation that throws on some legal input (a sum over an empty list with no start value, a field of an
 empty slot read) throws the same exception, message and place alike, in every check that sends such an input,
 whatever rule each check is primary to. Those errors are one fault. It is blamed on the clause that speaks of what
-every crashing request has empty and no accepted request the run passed has (``regions`` ``[]``: the clause counting
-the markers on the map, which says that an empty map counts none), where one clause of the checks' rules names that
-field; else (an operation that crashes whatever it is asked among them) on the rule most of the crash's vectors are
-primary to, its first in the run's order on a tie.
+every crashing request has and no accepted request the run passed has: a field empty or null (``regions`` ``[]``:
+the clause counting the markers on the map, which says that an empty map counts none), or a list keyed like another
+that leaves one of its keys out (an empire without an order). That clause is the one with a sentence naming the
+field as empty or left out, outside any refusal (the legal input the crash came on), among the checks' rules, else
+in the whole spec; else the one clause of the checks' rules that names the field at all. Otherwise (an operation that
+crashes whatever it is asked among them) the crash is blamed on the rule most of its vectors are primary to, its first
+in the run's order on a tie.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
@@ -28,13 +32,19 @@ from rulespec.conformance.harness.wire.faults import Fault
 
 
 def crash(record: CheckRecord) -> str | None:
-    """The record's exception as one line (message and stack alike in every check one slip throws in), or None
-    where the record is no exception of the implementation (over the wire, or in process: ``label.op raised``)."""
+    """The record's exception as one line (its message alike in every check one slip throws in), or None where the
+    record is no exception of the implementation (over the wire, or in process: ``label.op raised``). An ``errored``
+    reply's context is left out: its stack names the callers, which differ where one operation reaches the slip by
+    two paths (the maintenance of a war and of a maintenance phase)."""
     if record.outcome != Outcome.ERROR.value:
         return None
     line = record.detail.split("\n  request:", 1)[0]
-    wire = line.startswith(f"{Fault.EXCEPTION.value}: ")
-    return line if wire or f".{record.operation} raised " in line else None
+    if line.startswith(f"{Fault.EXCEPTION.value}: "):  # the message, then the context as JSON (wire/subject.py)
+        return _CONTEXT.split(line, 1)[0]
+    return line if f".{record.operation} raised " in line else None
+
+
+_CONTEXT = re.compile(r' \{(?:"|\}$)')
 
 
 def crash_rule(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
@@ -54,19 +64,38 @@ def crash_rule(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
 
 
 def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]) -> str | None:
-    """The one clause of the crashing checks' rules that names a field every crashing request has empty and no
-    accepted request of those operations the run passed has."""
+    """The one clause that speaks of a field every crashing request has empty (or short of a key) and no accepted
+    request the run passed has: those of the crash's operation, else (an operation none of whose accepted vectors
+    passed) those of the game's other operations that hold the field, each field judged only by requests holding it."""
     asked = [other.request for other in alike if other.request is not None]
-    contrast = list(_passed_inputs(game, {other.operation for other in alike}, weighed(among).passed.get(game, set())))
-    if not asked or not contrast:  # an operation that never answered: nothing tells its crashing requests apart
+    passed = weighed(among).passed.get(game, set())
+    operations = {other.operation for other in alike}
+    contrast = list(_passed_inputs(game, operations, passed)) or list(_passed_inputs(game, None, passed))
+    if not asked or not contrast:  # nothing of the game answered: nothing tells the crashing requests apart
         return None
-    shared: set[str] = set(_empty(asked[0])).intersection(*(set(_empty(request)) for request in asked[1:]))
-    for passed in contrast:
-        shared -= set(_empty(passed))
+    shared: set[str] = set(_features(asked[0])).intersection(*(set(_features(request)) for request in asked[1:]))
+    judged = {path for path in shared if any(_top(path) in request for request in contrast)}
+    shared = judged.difference(*(set(_features(request)) for request in contrast))
     rules = {rule for other in alike for rule in other.rules}
     names = {path.rsplit(".", 1)[-1].removesuffix("[]") for path in shared}
-    naming = {rule for rule, text in _texts(game).items() if rule in rules for name in names if f"`{name}`" in text}
-    return naming.pop() if len(naming) == 1 else None
+    texts = _texts(game)
+    emptied = {rule for rule, text in texts.items() for name in names if _says_empty(text, name)}
+    named = {rule for rule, text in texts.items() if rule in rules for name in names if f"`{name}`" in text}
+    for found in (emptied & rules, emptied, named):
+        if found:
+            return found.pop() if len(found) == 1 else None
+    return None
+
+
+_EMPTY = re.compile(r"\bnull\b|`\[\]`|\bempty\b|\bnone\b|\bnothing\b|\bwithout\b|\bleaves? \w+ out\b")
+_REFUSAL = re.compile(r"InvalidState|IllegalAction|\brefuse")
+
+
+def _says_empty(text: str, name: str) -> bool:
+    """Whether a sentence of the clause names the field (in backticks) as empty, null or left out, and refuses
+    nothing: the sentence saying what that legal input means."""
+    sentences = re.split(r"(?<=[.;])\s+", " ".join(text.split()))
+    return any(f"`{name}`" in s and _EMPTY.search(s) and not _REFUSAL.search(s) for s in sentences)
 
 
 @functools.cache
@@ -83,16 +112,41 @@ def _most(alike: Sequence[CheckRecord]) -> str:
     return next(other.primary_rule for other in vectors if votes[other.primary_rule] == top)
 
 
-def _empty(value: Any, path: str = "") -> Iterator[str]:
-    """The paths (indices dropped) in a request where a list is empty or a value is null."""
+def _features(value: Any, path: str = "") -> Iterator[str]:
+    """The paths (indices dropped) in a request where a list is empty or a value is null, and those of a list of
+    entries keyed like a sibling list that leaves out a key of it (``orders`` without an order for each empire's
+    ``player``)."""
     if value is None or (isinstance(value, list | tuple) and not value):  # a report's lists, or a request's tuples
         yield unindexed(path)
     elif isinstance(value, dict):
-        for key, inner in cast(dict[str, Any], value).items():
-            yield from _empty(inner, f"{path}.{key}" if path else key)
+        fields = cast(dict[str, Any], value)
+        for key, inner in fields.items():
+            yield from _features(inner, f"{path}.{key}" if path else key)
+        for key in _short(fields):
+            yield unindexed(f"{path}.{key}" if path else key)
     elif isinstance(value, list | tuple):
         for index, inner in enumerate(cast(Sequence[Any], value)):
-            yield from _empty(inner, f"{path}[{index}]")
+            yield from _features(inner, f"{path}[{index}]")
+
+
+def _short(fields: dict[str, Any]) -> Iterator[str]:
+    """The fields of an object holding entries keyed as another field's are (by a text field of one name) that leave
+    out a key of the other's."""
+    keyed = {name: _keys(inner) for name, inner in fields.items()}
+    for name, keys in keyed.items():
+        if any(keys and others and keys[0] == others[0] and others[1] - keys[1] for others in keyed.values()):
+            yield name
+
+
+def _keys(value: Any) -> tuple[str, frozenset[str]] | None:
+    """For a non-empty list of objects sharing a text field (``player``), that field's name and values; else None."""
+    if not isinstance(value, list | tuple) or not value or not all(isinstance(entry, dict) for entry in value):
+        return None
+    entries = cast(Sequence[dict[str, Any]], value)
+    for key in ("player", "power", "name", "holder", "owner"):
+        if all(isinstance(entry.get(key), str) for entry in entries):
+            return key, frozenset(str(entry[key]) for entry in entries)
+    return None
 
 
 @functools.cache
@@ -101,9 +155,14 @@ def _accepted(game: str) -> dict[str, LoadedCase]:
     return {loaded.case.id: loaded for loaded in load_game(registry.game(game)) if loaded.case.error is None}
 
 
-def _passed_inputs(game: str, operations: set[str | None], passed: Iterable[str]) -> Iterator[Any]:
-    """The inputs of the accepted vectors of those operations the run passed."""
+def _passed_inputs(game: str, operations: set[str | None] | None, passed: Iterable[str]) -> Iterator[Any]:
+    """The inputs of the accepted vectors of those operations (None: of every operation) the run passed."""
     for case_id in passed:
         loaded = _accepted(game).get(case_id)
-        if loaded is not None and loaded.operation in operations:
+        if loaded is not None and (operations is None or loaded.operation in operations):
             yield loaded.case.input
+
+
+def _top(path: str) -> str:
+    """The request's own field a path starts at (``regions`` of ``regions[].control``)."""
+    return path.split(".", 1)[0].removesuffix("[]")
