@@ -111,7 +111,7 @@ def test_one_crash_on_a_list_short_of_a_key_fails_the_clause_that_allows_it() ->
 def test_one_wire_message_reached_by_two_callers_is_one_slip() -> None:
     """An ``errored`` reply's context (a stack naming the callers) differs where one operation reaches the slip by two
     paths; its message is the same, and so is the fault."""
-    thrown = "exception in the implementation: TypeError: x is undefined {\"stack\":\"at f (e.js:270)\\n at %s\"}"
+    thrown = 'exception in the implementation: TypeError: x is undefined {"stack":"at f (e.js:270)\\n at %s"}'
     crashed = [
         CheckRecord(f"end_war.json::{rule}", "soe", "vector", (rule,), "error", thrown % caller, operation="end_war")
         for rule, caller in (("SOE-SEQ-1", "war (e.js:381)"), ("SOE-SEQ-4", "war (e.js:386)"), ("SOE-SEQ-1", "g"))

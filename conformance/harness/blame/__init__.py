@@ -6,8 +6,8 @@ other rules it involves: one wrong field never smears a failure over every rule 
 blame is the primary rule, except where the answer says better which rule went wrong:
 
 - first, one slip showing in every answer of an operation: a result field missing or of another type, the clause
-  the spec's table names for it (``shapes``: ``collapse_card`` left out fails IMP-COLLAPSE-1); one exception thrown
-  in several rules' checks, one clause (``crashes``: a sum over ``regions`` ``[]`` fails SOE-INCOME-3);
+  the spec's table names for it (``shapes``: ``collapse_card`` left out fails IMP-COLLAPSE-1); one exception thrown in
+  several rules' checks, the clause with a sentence on the field its requests have empty (``crashes``, ``sentences``);
 - a request refused past the fault due first, that fault accepted alone elsewhere in the run (``unchecked``): as
   that acceptance, its check never made (a negative piracy count fails HIS-SPECIAL-1, not the electorates' clause);
 - a refusal due answered by the refusal of a check the spec puts after it, where a clause states the order of the two

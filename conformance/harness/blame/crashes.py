@@ -23,6 +23,7 @@ from typing import Any, cast
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.fields import unindexed
 from rulespec.conformance.harness.blame.kept import kept
+from rulespec.conformance.harness.blame.sentences import speaking_of
 from rulespec.conformance.harness.blame.weighed import weighed
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.spec import read_clauses
@@ -68,7 +69,7 @@ def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]
     request the run passed has: those of the crash's operation, else (an operation none of whose accepted vectors
     passed) those of the game's other operations that hold the field, each field judged only by requests holding it."""
     asked = [other.request for other in alike if other.request is not None]
-    passed = weighed(among).passed.get(game, set())
+    passed = weighed(among).passed.get(game, frozenset[str]())
     operations = {other.operation for other in alike}
     contrast = list(_passed_inputs(game, operations, passed)) or list(_passed_inputs(game, None, passed))
     if not asked or not contrast:  # nothing of the game answered: nothing tells the crashing requests apart
@@ -78,24 +79,16 @@ def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]
     shared = judged.difference(*(set(_features(request)) for request in contrast))
     rules = {rule for other in alike for rule in other.rules}
     names = {path.rsplit(".", 1)[-1].removesuffix("[]") for path in shared}
-    texts = _texts(game)
-    emptied = {rule for rule, text in texts.items() for name in names if _says_empty(text, name)}
-    named = {rule for rule, text in texts.items() if rule in rules for name in names if f"`{name}`" in text}
+    emptied = {rule for name in names for rule in speaking_of(game, (name,), _EMPTY)}
+    named = {rule for rule, text in _texts(game).items() if rule in rules for name in names if f"`{name}`" in text}
     for found in (emptied & rules, emptied, named):
         if found:
             return found.pop() if len(found) == 1 else None
     return None
 
 
-_EMPTY = re.compile(r"\bnull\b|`\[\]`|\bempty\b|\bnone\b|\bnothing\b|\bwithout\b|\bleaves? \w+ out\b")
-_REFUSAL = re.compile(r"InvalidState|IllegalAction|\brefuse")
-
-
-def _says_empty(text: str, name: str) -> bool:
-    """Whether a sentence of the clause names the field (in backticks) as empty, null or left out, and refuses
-    nothing: the sentence saying what that legal input means."""
-    sentences = re.split(r"(?<=[.;])\s+", " ".join(text.split()))
-    return any(f"`{name}`" in s and _EMPTY.search(s) and not _REFUSAL.search(s) for s in sentences)
+# a sentence speaking of a field as empty, null or left out
+_EMPTY = re.compile(r"\bnull\b|`\[\]`|\bempty\b|\bnone\b|\bnothing\b|\bwithout\b")
 
 
 @functools.cache
@@ -140,9 +133,12 @@ def _short(fields: dict[str, Any]) -> Iterator[str]:
 
 def _keys(value: Any) -> tuple[str, frozenset[str]] | None:
     """For a non-empty list of objects sharing a text field (``player``), that field's name and values; else None."""
-    if not isinstance(value, list | tuple) or not value or not all(isinstance(entry, dict) for entry in value):
+    if not isinstance(value, list | tuple) or not value:
         return None
-    entries = cast(Sequence[dict[str, Any]], value)
+    listed = cast(Sequence[object], value)
+    if not all(isinstance(entry, dict) for entry in listed):
+        return None
+    entries = cast(Sequence[dict[str, Any]], listed)
     for key in ("player", "power", "name", "holder", "owner"):
         if all(isinstance(entry.get(key), str) for entry in entries):
             return key, frozenset(str(entry[key]) for entry in entries)
