@@ -119,6 +119,7 @@ FAULTY_IMPL = (
     "exception",
     "wrong-id",
     "flaky",
+    "flaky-errored",
     "drift",
     "unsupported",
     "refusal-without-rule",
