@@ -108,6 +108,23 @@ def test_one_crash_on_a_list_short_of_a_key_fails_the_clause_that_allows_it() ->
     assert _broken("soe", records) == ["SOE-MAINT-8"]
 
 
+def _six_players_unsupported(request: RegionRequest, rulings: Any, /) -> Any:
+    """An honest port that has not written ties of six or more players yet, and says so (SOE-GAME-1 allows seven)."""
+    if len(request.players) > 5:
+        raise NotImplementedError("not supported yet: more than five players in score_region")
+    return soe.score_region(request, rulings)
+
+
+def test_one_crash_on_lists_longer_than_any_passed_fails_the_rule_bounding_that_length() -> None:
+    """Every crashing request holds more players than any request the run passed: no field is empty, and the crash is
+    blamed on the rule of the vectors refusing the list's count (SOE-GAME-1), not the rounding rule most of those
+    vectors (ties of six and seven) are primary to."""
+    records = records_of("soe", SimpleNamespace(score_region=_six_players_unsupported), ("score_region",))
+    crashed = [r for r in records if r.outcome == "error"]
+    assert len({r.primary_rule for r in crashed}) >= 2
+    assert _broken("soe", records) == ["SOE-GAME-1"]
+
+
 def test_one_wire_message_reached_by_two_callers_is_one_slip() -> None:
     """An ``errored`` reply's context (a stack naming the callers) differs where one operation reaches the slip by two
     paths; its message is the same, and so is the fault."""

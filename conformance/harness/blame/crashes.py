@@ -7,7 +7,8 @@ every crashing request has and no accepted request the run passed has: a field e
 the clause counting the markers on the map, which says that an empty map counts none), or a list keyed like another
 that leaves one of its keys out (an empire without an order). That clause is the one with a sentence naming the
 field as empty or left out, outside any refusal (the legal input the crash came on), among the checks' rules, else
-in the whole spec; else the one clause of the checks' rules that names the field at all. Otherwise (an operation that
+in the whole spec; else the one clause of the checks' rules that names the field at all; else, for a list every
+crashing request holds longer than any passed request does, the rule bounding its length. Otherwise (an operation that
 crashes whatever it is asked among them) the crash is blamed on the rule most of its vectors are primary to, its first
 in the run's order on a tie.
 """
@@ -21,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
-from rulespec.conformance.harness.blame.fields import unindexed
+from rulespec.conformance.harness.blame.fields import field_rule, unindexed
 from rulespec.conformance.harness.blame.kept import kept
 from rulespec.conformance.harness.blame.sentences import speaking_of
 from rulespec.conformance.harness.blame.weighed import weighed
@@ -84,7 +85,24 @@ def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]
     for found in (emptied & rules, emptied, named):
         if found:
             return found.pop() if len(found) == 1 else None
-    return None
+    return _bounding(game, asked, contrast)
+
+
+def _bounding(game: str, asked: Sequence[Any], contrast: Sequence[Any]) -> str | None:
+    """The rule of the vectors refusing a list's count, for a list every crashing request holds longer than any passed
+    request holds it (a port that supports fewer players than the game allows): the rule bounding that length."""
+    found: set[str] = set()
+    for name, value in cast(dict[str, Any], asked[0]).items() if isinstance(asked[0], dict) else ():
+        held = [len(cast(Sequence[Any], request[name])) for request in contrast if _listed(request, name)]
+        longer = all(_listed(request, name) and len(request[name]) > max(held, default=-1) for request in asked)
+        rule = field_rule(game, name) if held and longer and isinstance(value, list | tuple) else None
+        found |= {rule} if rule else set()
+    return found.pop() if len(found) == 1 else None
+
+
+def _listed(request: Any, name: str) -> bool:
+    """Whether the request holds a list under ``name``."""
+    return isinstance(request, dict) and isinstance(cast(dict[str, Any], request).get(name), list | tuple)
 
 
 # a sentence speaking of a field as empty, null or left out
