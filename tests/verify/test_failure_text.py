@@ -147,6 +147,19 @@ def test_the_closing_summary_names_each_failed_rule_and_its_first_failing_check(
     assert closing_summary([passed]) == []
 
 
+def test_the_closing_summary_says_when_failures_come_from_a_request_answered_two_ways() -> None:
+    """State kept between calls fails the rules its stale answers break; one line says what kind of slip that is."""
+    twice = "result differs at $.winner (and non-determinism: the same request, asked twice in a row, got 1 then 2)"
+    stale = replace(RECORD, nodeid="x.json::stale", detail=twice)
+    shrunk = replace(RECORD, nodeid="t.py::test_k", kind="invariant", detail="non-determinism: answered 1; earlier 2")
+    lines = closing_summary([RECORD, stale, shrunk], width=80)
+    assert lines[-2:] == [
+        "2 failed check(s) got two answers to one request (non-determinism): state kept",
+        "    between calls? Each is judged on the answer that breaks its rule.",
+    ], lines
+    assert not any("non-determinism" in line for line in closing_summary([RECORD], width=80))
+
+
 def test_the_closing_summary_shows_a_rule_s_own_check_first_where_one_slip_is_blamed_on_it() -> None:
     """``collapse_card`` left out fails IMP-COLLAPSE-1 in another rule's check first: the summary shows the check of
     IMP-COLLAPSE-1's own, the one that says what the slip is."""
