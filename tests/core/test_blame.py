@@ -424,6 +424,23 @@ def test_a_tied_candidate_left_unpenalised_fails_the_rule_saying_who_loses_it_in
     assert _failed_rules("soe", records) == ["SOE-UNREST-3"]
 
 
+def _revolution_left_out_of_the_count(empires: Any) -> int:
+    """SOE-UNREST-2 misread: the players in revolution left out of the number of players the penalties read (runs as
+    ``end_game.player_count``)."""
+    return sum(1 for e in empires if e.unrest < REVOLUTION_UNREST)
+
+
+def test_the_players_in_revolution_left_out_of_the_count_fail_the_clause_that_counts_them() -> None:
+    """Three empires or more, two once those in revolution are left out: the penalties given as two players' are,
+    in the checks of several rules (the revolution's vectors, the tied highest, the second highest); the clause
+    saying the count includes them is SOE-UNREST-2."""
+    misread = _misread(sys.modules[penalty_candidates.__module__].player_count, _revolution_left_out_of_the_count)
+    records = records_of("soe", SimpleNamespace(end_game=misread("end_game")), ("end_game",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert len({r.primary_rule for r in failed}) >= 2
+    assert _failed_rules("soe", records) == ["SOE-UNREST-2"]
+
+
 def _tied_divide_the_penalty(empire: Any, empires: Any, rulings: SoeRulings) -> int:
     """SOE-UNREST-5 misread: candidates tied on the highest unrest divide the 7 between them, rounded down (runs as
     ``end_game.unrest_penalty``)."""

@@ -25,8 +25,7 @@ def unindexed(path: str) -> str:
 @functools.cache
 def field_rules(key: str) -> dict[str, str]:
     """Each field the game's vectors refuse (its indices dropped: ``empires[].population``) to the primary rule of
-    those vectors, the most common when several refuse it; a field two rules' vectors refuse as often names neither
-    (``shuffles``, refused as often for a draw if able as for a required draw's orders: the vote is no evidence)."""
+    those vectors, where one rule holds two thirds of them (``_elected``: a split vote is no evidence)."""
     votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
     for loaded in load_game(registry.game(key)):
         error = loaded.case.error
@@ -50,9 +49,14 @@ def kind_rules(key: str) -> dict[tuple[str, str], str]:
 
 
 def _elected(votes: Mapping[_K, Counter[str]]) -> dict[_K, str]:
-    """Each key to the rule with the most votes, where one has more than any other."""
-    ranked = {name: counter.most_common(2) for name, counter in votes.items()}
-    return {name: top[0][0] for name, top in ranked.items() if len(top) == 1 or top[0][1] > top[1][1]}
+    """Each key to the rule holding two thirds of its votes or more: a field the vectors of two rules refuse about as
+    often (``shuffles``: 5 for a draw if able, 4 for a required draw's orders) names neither, whichever has one more."""
+    elected: dict[_K, str] = {}
+    for name, counter in votes.items():
+        rule, most = counter.most_common(1)[0]
+        if 3 * most >= 2 * counter.total():
+            elected[name] = rule
+    return elected
 
 
 def field_rule(key: str, field: str) -> str | None:

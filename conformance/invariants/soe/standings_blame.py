@@ -62,6 +62,29 @@ def _lone_candidate_spared(players: int, pairs: list[tuple[dict[str, Any], dict[
     return spared and all(mine["unrest"] != REVOLUTION_UNREST for mine, _ in pairs if not mine["penalty"])
 
 
+def _revolution_not_counted(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]], rules: Any) -> bool:
+    """Three players or more, fewer than three once those in revolution are left out, every penalty given as two
+    players' are (the lone most unrest loses 7, a tie for it nobody: SOE-UNREST-6, -7) where three players' differ,
+    every standing's unrest and revolution right: the players in revolution left out of the number of players, which
+    SOE-UNREST-2 says counts them (the one count the penalties read: three players or more)."""
+    out = sum(1 for mine, _ in pairs if mine["revolution"])
+    if not out or players < 3 or players - out >= 3:
+        return False
+    if any(mine[key] != theirs[key] for mine, theirs in pairs for key in ("player", "unrest", "revolution")):
+        return False
+    zero = isinstance(rules, dict) and bool(cast(dict[str, Any], rules).get("zero_unrest_penalised"))
+    candidates = [mine["unrest"] for mine, _ in pairs if not mine["revolution"] and (mine["unrest"] > 0 or zero)]
+    highest = max(candidates, default=None)
+    alone = candidates.count(highest) == 1
+
+    def as_two(mine: dict[str, Any]) -> int:
+        eligible = not mine["revolution"] and (mine["unrest"] > 0 or zero)
+        return HIGHEST if eligible and alone and mine["unrest"] == highest else 0
+
+    given = [theirs["penalty"] for _, theirs in pairs]
+    return given == [as_two(mine) for mine, _ in pairs] and given != [mine["penalty"] for mine, _ in pairs]
+
+
 def _places(
     standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]
 ) -> str | tuple[str, ...] | None:
@@ -262,6 +285,8 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
         return carried
     if _revolution_scores(pairs):
         return "SOE-UNREST-1"
+    if _revolution_not_counted(len(empires), pairs, rulings):
+        return "SOE-UNREST-2"
     if _taken_off(empires, pairs) or _written_as_the_change(pairs):
         return "SOE-UNREST-8"
     split = _tie_split(len(empires), pairs)
