@@ -53,6 +53,11 @@ class ImplementationError(Exception):
         """What went wrong, every line of it, without the request (a check's record shows that apart)."""
         return str(self)
 
+    def read_note(self) -> str:
+        """What a failure read anyway adds at the end of its first line: the harness's own words alone, since blame
+        reads them (``blame.shapes``); the reason whole where it quotes nothing of the implementation's."""
+        return self.reason()
+
 
 class Subject(Protocol):
     @property

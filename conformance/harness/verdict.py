@@ -205,6 +205,19 @@ def run_case(subject: Subject, loaded: LoadedCase) -> Verdict:
     return judge_result(loaded, result)
 
 
+TWICE = "the same request answered two ways"  # what a failure read from a request answered two ways adds, as a fault
+
+
+def answered_twice(outcome: str, detail: str) -> bool:
+    """Whether a failed check's answer came from a request answered two ways (state kept between calls), as the
+    harness writes it: a vector's failure read anyway notes it at the end of its first line, an invariant's failure
+    is the fault's own reason."""
+    first = detail.split("\n", 1)[0]
+    named = "non-determinism"  # wire.faults.Fault.NON_DETERMINISM's name
+    said = first.startswith(f"{named}: ") or first.endswith(f" (and {named}: {TWICE})")
+    return outcome == Outcome.FAILED.value and said
+
+
 def _read_anyway(loaded: LoadedCase, fault: ImplementationError) -> Verdict:
     """A fault is the case's error, unless an output it came with, read without what its type lacks or with the
     values its type refuses, already departs from the expectation at the keys expected, no key missing or added
@@ -218,7 +231,9 @@ def _read_anyway(loaded: LoadedCase, fault: ImplementationError) -> Verdict:
         judged = judge_result(loaded, output)
         keyed = all(d.kind not in (MISSING, UNEXPECTED) for d in judged.differences)
         if judged.outcome is Outcome.FAILED and keyed and not all(map(_form_alone, judged.differences)):
-            return replace(judged, detail=f"{judged.detail} (and {fault.reason()})")
+            note, reason = fault.read_note(), fault.reason()
+            said = f"{judged.detail} (and {note})" + (f"\n  {reason}" if note != reason else "")
+            return replace(judged, detail=said)
     return Verdict(Outcome.ERROR, str(fault))
 
 

@@ -17,7 +17,7 @@ import rulespec.reference.here_i_stand as his
 import rulespec.reference.imperium as imperium
 import rulespec.reference.struggle_of_empires as soe
 import rulespec.reference.struggle_of_empires.scoring as scoring
-from rulespec.conformance.harness.blame.crashes import crash_rule
+from rulespec.conformance.harness.blame.crashes import _features, _too_long, crash_rule  # pyright: ignore[reportPrivateUsage]
 from rulespec.conformance.harness.blame.shapes import misfit_path
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import ERROR, FAILED, tally
@@ -125,15 +125,46 @@ def test_one_crash_on_lists_longer_than_any_passed_fails_the_rule_bounding_that_
     assert _broken("soe", records) == ["SOE-GAME-1"]
 
 
-def test_one_wire_message_reached_by_two_callers_is_one_slip() -> None:
-    """An ``errored`` reply's context (a stack naming the callers) differs where one operation reaches the slip by two
-    paths; its message is the same, and so is the fault."""
-    thrown = 'exception in the implementation: TypeError: x is undefined {"stack":"at f (e.js:270)\\n at %s"}'
-    crashed = [
-        CheckRecord(f"end_war.json::{rule}", "soe", "vector", (rule,), "error", thrown % caller, operation="end_war")
-        for rule, caller in (("SOE-SEQ-1", "war (e.js:381)"), ("SOE-SEQ-4", "war (e.js:386)"), ("SOE-SEQ-1", "g"))
+def _thrown(operation: str, rule: str, first: str, caller: str) -> CheckRecord:
+    """A wire crash as the harness records it: the message, then the reply's context, a stack of escaped lines."""
+    stack = f'{{"stack":"TypeError: x is undefined\\n    at {first}\\n    at {caller}\\n    at run (impl.js:24)"}}'
+    thrown = f"exception in the implementation: TypeError: x is undefined {stack}"
+    return CheckRecord(f"{operation}.json::{rule}", "soe", "vector", (rule,), "error", thrown, operation=operation)
+
+
+def test_one_wire_message_reached_by_two_callers_is_one_slip_and_thrown_in_two_places_two() -> None:
+    """An ``errored`` reply's stack names the callers below the frame that threw, and they differ where one operation
+    reaches the slip by two paths: the same message thrown at the same place is one fault. Thrown at two places, the
+    same generic message is two slips (a read of an undefined order, and of an undefined seeding)."""
+    callers = [
+        _thrown("end_war", rule, "maintain (soe.js:270)", caller)
+        for rule, caller in (("SOE-SEQ-1", "war (soe.js:381)"), ("SOE-SEQ-4", "war (soe.js:386)"), ("SOE-SEQ-1", "g"))
     ]
-    assert [crash_rule(record, crashed) for record in crashed] == ["SOE-SEQ-1"] * 3
+    assert [crash_rule(record, callers) for record in callers] == ["SOE-SEQ-1"] * 3
+    places = [
+        _thrown("end_war", "SOE-SEQ-4", "maintain (soe.js:270)", "war (soe.js:381)"),
+        _thrown("end_war", "SOE-SEQ-5", "seed (soe.js:120)", "war (soe.js:390)"),
+    ]
+    assert [crash_rule(record, places) for record in places] == [None, None]  # each a slip of one rule's checks
+
+
+def test_a_list_short_of_a_key_is_a_player_s_or_a_power_s_never_two_unrelated_names() -> None:
+    """Two lists keyed by names of different things (tiles and grand alliances, two zones of cards) are not one list
+    short of the other's keys: only entries of players or powers are."""
+    board = {"tiles": [{"name": "Bank", "owner": "a"}], "grand_alliances": [{"name": "Holy Roman Empire"}]}
+    assert set(_features(board)) == set()
+    zones = {"hand": [{"name": "farm"}], "draw_pile": [{"name": "road"}], "discard_pile": []}
+    assert set(_features(zones)) == {"discard_pile"}  # empty, never short
+    orders = {"empires": [{"player": "a"}, {"player": "b"}], "orders": [{"player": "b"}]}
+    assert set(_features(orders)) == {"orders"}
+
+
+def test_a_list_longer_than_any_passed_names_only_a_rule_refusing_that_length() -> None:
+    """A rule whose vectors refuse the list for another reason (any seeding at the third war, an empty unrest pile)
+    bounds no length: a crash on longer lists never names it."""
+    assert _too_long("soe").get("players") == "SOE-GAME-1"
+    assert "neutral_seeding" not in _too_long("soe")
+    assert "unrest_pile" not in _too_long("imperium")
 
 
 def _empty_slot_read(request: AcquireRequest, rulings: Any, /) -> Any:
@@ -189,6 +220,11 @@ def test_only_the_harness_s_words_for_a_refused_output_name_a_field() -> None:
     invariant = "wrong type: output is not a DrawResult: Expected `str`, got `object` - at `$.drawn[0]`"
     assert misfit_path(_misfit("failed", invariant)) == "drawn[]"  # an invariant's misfit, recorded as a failure
     assert misfit_path(_misfit("error", f"exception in the implementation: missing field: {words}")) is None
+    # a request answered two ways: the harness's note ends the first line; the replies below may say anything
+    twice = "result differs at $.drawn[0]: expected 1, got 2 (and non-determinism: the same request answered two ways)"
+    steer = "(and wrong type: output is not a X: Expected `str`, got `int` - at `$.drawn[0]`)"
+    assert misfit_path(_misfit("failed", f"{twice}\n  non-determinism: ... got {{}} then oops {steer}")) is None
+    assert misfit_path(_misfit("failed", f"non-determinism: answered oops {steer}")) is None
     assert (
         misfit_path(_misfit("error", f"fake.draw raised ValueError: x.draw returned dict, not a valid X: {words}"))
         is None

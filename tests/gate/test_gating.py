@@ -9,6 +9,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import msgspec
@@ -59,6 +60,19 @@ def test_an_unexpected_failure_fails_and_a_known_one_is_expected() -> None:
     assert by_check.passed and [known.reason for _, known in by_check.expected] == ["bug 12"]
     by_rule = judge(_verification(records), records, Bounds(), _expect(KnownFailure("ties", rule="A-X-1")))
     assert by_rule.passed and by_rule.counts["expected failure"] == 1
+
+
+def test_a_failure_from_a_request_answered_two_ways_is_never_a_known_one() -> None:
+    """State kept between calls is a fault of its own: a known failure of the rule its stale answer breaks (or of the
+    check) never covers it, so the gate fails and names it."""
+    twice = "result differs at $.x: expected 1, got 2 (and non-determinism: the same request answered two ways)"
+    stale = replace(_record("c1", "failed"), detail=f"{twice}\n  non-determinism: the same request, asked ... got 2")
+    records = [stale, _record("c2", "passed", ("A-X-2",))]
+    for known in (KnownFailure("ties", rule="A-X-1"), KnownFailure("bug 12", check="c1")):
+        gate = judge(_verification(records), records, Bounds(), _expect(known))
+        assert not gate.passed and gate.unexpected == (stale,), gate
+    plain = [_record("c1", "failed"), records[1]]
+    assert judge(_verification(plain), plain, Bounds(), _expect(KnownFailure("ties", rule="A-X-1"))).passed
 
 
 def test_a_known_failure_that_passes_fails_the_gate_unless_fixes_are_allowed() -> None:

@@ -149,7 +149,7 @@ def test_the_closing_summary_names_each_failed_rule_and_its_first_failing_check(
 
 def test_the_closing_summary_says_when_failures_come_from_a_request_answered_two_ways() -> None:
     """State kept between calls fails the rules its stale answers break; one line says what kind of slip that is."""
-    twice = "result differs at $.winner (and non-determinism: the same request, asked twice in a row, got 1 then 2)"
+    twice = "result differs at $.winner (and non-determinism: the same request answered two ways)\n  got 1 then 2"
     stale = replace(RECORD, nodeid="x.json::stale", detail=twice)
     shrunk = replace(RECORD, nodeid="t.py::test_k", kind="invariant", detail="non-determinism: answered 1; earlier 2")
     lines = closing_summary([RECORD, stale, shrunk], width=80)

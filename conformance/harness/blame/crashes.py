@@ -4,11 +4,12 @@ An implementation that throws on some legal input (a sum over an empty list with
 empty slot read) throws the same exception, message and place alike, in every check that sends such an input,
 whatever rule each check is primary to. Those errors are one fault. It is blamed on the clause that speaks of what
 every crashing request has and no accepted request the run passed has: a field empty or null (``regions`` ``[]``:
-the clause counting the markers on the map, which says that an empty map counts none), or a list keyed like another
-that leaves one of its keys out (an empire without an order). That clause is the one with a sentence naming the
-field as empty or left out, outside any refusal (the legal input the crash came on), among the checks' rules, else
-in the whole spec; else the one clause of the checks' rules that names the field at all; else, for a list every
-crashing request holds longer than any passed request does, the rule bounding its length. Otherwise (an operation that
+the clause counting the markers on the map, which says that an empty map counts none), or a list of players' entries
+that leaves a player of another such list out (an empire without an order). That clause is the one with a sentence
+naming the field as empty or left out that neither refuses nor says what is checked (the legal input the crash came
+on), among the checks' rules; else the one of them naming the field at all; else the spec's one such sentence's;
+else, for a list every crashing request holds longer than any passed request does, the rule of the vectors refusing
+it for its length. Otherwise (an operation that
 crashes whatever it is asked among them) the crash is blamed on the rule most of its vectors are primary to, its first
 in the run's order on a tie.
 """
@@ -17,36 +18,35 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
-from rulespec.conformance.harness.blame.fields import field_rule, unindexed
+from rulespec.conformance.harness.blame.fields import elected, unindexed
 from rulespec.conformance.harness.blame.kept import kept
-from rulespec.conformance.harness.blame.sentences import speaking_of
+from rulespec.conformance.harness.blame.sentences import clause_texts, speaking_of
 from rulespec.conformance.harness.blame.weighed import weighed
 from rulespec.conformance.harness.records import CheckRecord
-from rulespec.conformance.harness.spec import read_clauses
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
 from rulespec.conformance.harness.verdict import Outcome
 from rulespec.conformance.harness.wire.faults import Fault
 
 
 def crash(record: CheckRecord) -> str | None:
-    """The record's exception as one line (its message alike in every check one slip throws in), or None where the
-    record is no exception of the implementation (over the wire, or in process: ``label.op raised``). An ``errored``
-    reply's context is left out: its stack names the callers, which differ where one operation reaches the slip by
-    two paths (the maintenance of a war and of a maintenance phase)."""
-    if record.outcome != Outcome.ERROR.value:
+    """The record's exception as one line (its message and where it was thrown alike in every check one slip throws
+    in), or None where the record is no exception of the implementation (over the wire, or in process: ``label.op
+    raised``). An ``errored`` reply's stack is cut after its first frame: the frames below name the callers, which
+    differ where one operation reaches the slip by two paths (the maintenance of a war and of a maintenance phase)."""
+    if record.outcome != Outcome.ERROR.value or record.operation is None:
         return None
     line = record.detail.split("\n  request:", 1)[0]
     if line.startswith(f"{Fault.EXCEPTION.value}: "):  # the message, then the context as JSON (wire/subject.py)
-        return _CONTEXT.split(line, 1)[0]
-    return line if f".{record.operation} raised " in line else None
+        return _NEWLINE.join(line.split(_NEWLINE)[:2])  # a stack's newlines are escaped in the JSON: its first frame
+    return line if re.match(rf"\S+\.{re.escape(record.operation)} raised ", line) else None
 
 
-_CONTEXT = re.compile(r' \{(?:"|\}$)')
+_NEWLINE = "\\n"  # a newline inside a JSON string, as the context's text writes it
 
 
 def crash_rule(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
@@ -81,23 +81,50 @@ def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]
     rules = {rule for other in alike for rule in other.rules}
     names = {path.rsplit(".", 1)[-1].removesuffix("[]") for path in shared}
     emptied = {rule for name in names for rule in speaking_of(game, (name,), _EMPTY)}
-    named = {rule for rule, text in _texts(game).items() if rule in rules for name in names if f"`{name}`" in text}
-    for found in (emptied & rules, emptied, named):
+    named = {
+        rule for rule, text in clause_texts(game).items() if rule in rules for name in names if f"`{name}`" in text
+    }
+    for found in (emptied & rules, named, emptied):  # the checks' own clauses first; the whole spec's last
         if found:
             return found.pop() if len(found) == 1 else None
     return _bounding(game, asked, contrast)
 
 
 def _bounding(game: str, asked: Sequence[Any], contrast: Sequence[Any]) -> str | None:
-    """The rule of the vectors refusing a list's count, for a list every crashing request holds longer than any passed
-    request holds it (a port that supports fewer players than the game allows): the rule bounding that length."""
+    """For a list every crashing request holds longer than any passed request holds it (a port that supports fewer
+    players than the game allows), the rule of the vectors refusing that list for being longer than any accepted
+    vector's (its count's bound)."""
     found: set[str] = set()
-    for name, value in cast(dict[str, Any], asked[0]).items() if isinstance(asked[0], dict) else ():
+    for name in cast(dict[str, Any], asked[0]) if isinstance(asked[0], dict) else ():
         held = [len(cast(Sequence[Any], request[name])) for request in contrast if _listed(request, name)]
         longer = all(_listed(request, name) and len(request[name]) > max(held, default=-1) for request in asked)
-        rule = field_rule(game, name) if held and longer and isinstance(value, list | tuple) else None
+        rule = _too_long(game).get(name) if held and longer else None
         found |= {rule} if rule else set()
     return found.pop() if len(found) == 1 else None
+
+
+@functools.cache
+def _too_long(game: str) -> dict[str, str]:
+    """Each request list a rule's vectors refuse for its length: refused whole, longer than the field is in any
+    accepted vector, and never at a length accepted vectors hold (a count's bound: fewer than 2 or more than 7
+    players; not any seeding at the third war, refused at lengths accepted elsewhere), to that rule."""
+    held: defaultdict[str, set[int]] = defaultdict(set)
+    for loaded in _accepted(game).values():
+        for name in loaded.case.input:
+            if _listed(loaded.case.input, name):
+                held[name].add(len(loaded.case.input[name]))
+    refused: defaultdict[tuple[str, str], set[int]] = defaultdict(set)
+    for loaded in load_game(registry.game(game)):
+        error, asked = loaded.case.error, loaded.case.input
+        whole = error.field if error is not None else None  # the list refused whole, its count
+        if whole is not None and whole in held and loaded.case.rules and _listed(asked, whole):
+            refused[whole, loaded.case.rules[0]].add(len(asked[whole]))
+    votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    for (name, rule), lengths in refused.items():
+        low, high = min(held[name]), max(held[name])
+        if max(lengths) > high and all(length < low or length > high for length in lengths):
+            votes[name][rule] += 1
+    return elected(votes)
 
 
 def _listed(request: Any, name: str) -> bool:
@@ -107,12 +134,6 @@ def _listed(request: Any, name: str) -> bool:
 
 # a sentence speaking of a field as empty, null or left out
 _EMPTY = re.compile(r"\bnull\b|`\[\]`|\bempty\b|\bnone\b|\bnothing\b|\bwithout\b")
-
-
-@functools.cache
-def _texts(game: str) -> dict[str, str]:
-    """Each clause of the game's spec, by ID."""
-    return {clause.id: clause.text for clause in read_clauses(registry.game(game).spec_path)}
 
 
 def _most(alike: Sequence[CheckRecord]) -> str:
@@ -157,7 +178,7 @@ def _keys(value: Any) -> tuple[str, frozenset[str]] | None:
     if not all(isinstance(entry, dict) for entry in listed):
         return None
     entries = cast(Sequence[dict[str, Any]], listed)
-    for key in ("player", "power", "name", "holder", "owner"):
+    for key in ("player", "power"):  # a player's or a power's entries: one per player where the game has one
         if all(isinstance(entry.get(key), str) for entry in entries):
             return key, frozenset(str(entry[key]) for entry in entries)
     return None

@@ -25,13 +25,13 @@ def unindexed(path: str) -> str:
 @functools.cache
 def field_rules(key: str) -> dict[str, str]:
     """Each field the game's vectors refuse (its indices dropped: ``empires[].population``) to the primary rule of
-    those vectors, where one rule holds two thirds of them (``_elected``: a split vote is no evidence)."""
+    those vectors, where one rule holds two thirds of them (``elected``: a split vote is no evidence)."""
     votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
     for loaded in load_game(registry.game(key)):
         error = loaded.case.error
         if error is not None and error.field and loaded.case.rules:
             votes[unindexed(error.field)][loaded.case.rules[0]] += 1
-    return _elected(votes)
+    return elected(votes)
 
 
 @functools.cache
@@ -45,10 +45,10 @@ def kind_rules(key: str) -> dict[tuple[str, str], str]:
         kind = at(loaded.case.input, f"{error.field.rpartition('.')[0]}.kind") if error and error.field else None
         if error is not None and error.field and isinstance(kind, str) and loaded.case.rules:
             votes[unindexed(error.field), kind][loaded.case.rules[0]] += 1
-    return _elected(votes)
+    return elected(votes)
 
 
-def _elected(votes: Mapping[_K, Counter[str]]) -> dict[_K, str]:
+def elected(votes: Mapping[_K, Counter[str]]) -> dict[_K, str]:
     """Each key to the rule holding two thirds of its votes or more: a field the vectors of two rules refuse about as
     often (``shuffles``: 5 for a draw if able, 4 for a required draw's orders) names neither, whichever has one more."""
     elected: dict[_K, str] = {}

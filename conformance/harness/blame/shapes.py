@@ -64,10 +64,12 @@ def misfit_path(record: CheckRecord) -> str | None:
     # in process: the label, then the operation returned (never after it raised: then the words are the exception's)
     misfit = rf"(?:{_WIRE}|(?:(?!{operation}raised )[^\n])*?{operation}returned \w+, not a valid \w+: )"
     # the reason itself (an error's; an invariant's misfit, recorded as a failure), else the last "(and ...)", which
-    # the harness appends after a failure's differences (they may quote the output)
-    found = re.fullmatch(f"{misfit}(?P<rest>[^\n]*)", record.detail.split("\n", 1)[0])
-    if found is None and record.outcome == "failed":
-        found = re.fullmatch(rf"{misfit}(?P<rest>[^\n]*)\)", record.detail.rsplit(" (and ", 1)[-1])
+    # the harness appends after a vector's differences, at the end of the first line (the differences may quote the
+    # output; the lines below, the replies of a request answered two ways)
+    first = record.detail.split("\n", 1)[0]
+    found = re.fullmatch(f"{misfit}(?P<rest>[^\n]*)", first)
+    if found is None and record.outcome == "failed" and first.startswith("result differs at "):
+        found = re.fullmatch(rf"{misfit}(?P<rest>[^\n]*)\)", first.rsplit(" (and ", 1)[-1])
     if found is None:
         return None
     missing, typed = _MISSING.match(found["rest"]), _TYPE.match(found["rest"])

@@ -30,8 +30,7 @@ from rulespec.conformance.harness.per_rule import first_failing
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rules import clause_text
 from rulespec.conformance.harness.spec import read_clauses
-from rulespec.conformance.harness.verdict import as_json, describe
-from rulespec.conformance.harness.wire.faults import Fault
+from rulespec.conformance.harness.verdict import answered_twice, as_json, describe
 
 INDENT = "  "
 MIN_SHOWN = 20  # characters of JSON kept however narrow the terminal
@@ -175,17 +174,11 @@ def closing_summary(records: Iterable[CheckRecord], width: int | None = None, sh
     if len(first) > shown:
         lines.append(f"{INDENT}... and {len(first) - shown} more rules")
     lines += [cut(f"{check_id(record)}: {record.outcome}: {_why(record)}", width) for record in ruleless]
-    twice = sum(record.outcome == "failed" and _answered_twice(record.detail) for record in failures)
+    twice = sum(answered_twice(record.outcome, record.detail) for record in failures)
     if twice:  # the failures say where the state shows; this says what kind of slip it is
         said = f"{twice} failed check(s) got two answers to one request (non-determinism): state kept between calls?"
         lines += wrapped(f"{said} Each is judged on the answer that breaks its rule.", width)
     return lines
-
-
-def _answered_twice(detail: str) -> bool:
-    """Whether a failure's detail names a request answered two ways (``wire.determinism``), as the harness writes it."""
-    named = Fault.NON_DETERMINISM.value
-    return detail.startswith(f"{named}: ") or f" (and {named}: " in detail
 
 
 def cut(line: str, width: int) -> str:

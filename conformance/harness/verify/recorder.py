@@ -233,10 +233,10 @@ def _leaves(error: BaseException) -> Iterator[BaseException]:
 
 
 def _as_given(call: pytest.CallInfo[None]) -> bool:
-    """Whether the check stopped at an answer holding a value its type refuses, which the harness read as given
-    (``read_anyway``): where that answer departs from the reference's it fails the check's rule, as a vector's does
-    (docs/wire-protocol.md); the right value in another form (``4.0`` for ``4``) shows no difference and stays an
-    error."""
+    """Whether the check stopped at an answer the harness read despite its fault (``read_anyway``: a value its type
+    refuses, read as given, or the results of a request answered two ways): where that answer departs from the
+    reference's it fails the check's rule, as a vector's does (docs/wire-protocol.md); the right value in another
+    form (``4.0`` for ``4``) shows no difference and stays an error."""
     error = call.excinfo.value if call.excinfo is not None else None
     leaves = list(_leaves(error)) if error is not None else []
     faults = [f for leaf in leaves for f in (leaf, leaf.__cause__) if isinstance(f, ImplementationError)]

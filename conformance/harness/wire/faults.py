@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from rulespec.conformance.harness.outputs import inert
 from rulespec.conformance.harness.subject import ImplementationError
+from rulespec.conformance.harness.verdict import TWICE
 from rulespec.conformance.harness.wire.process import (
     STDERR_KEPT,
     Closed,
@@ -73,6 +74,11 @@ class WireFault(ImplementationError):
 
     def reason(self) -> str:
         return f"{self.fault.value}: {self.detail}"
+
+    def read_note(self) -> str:
+        if self.fault is Fault.NON_DETERMINISM:  # its reason quotes both replies: they go on a line of their own
+            return f"{self.fault.value}: {TWICE}"
+        return self.reason()
 
 
 def gone(process: LineProcess, when: str, request: bytes, closed: Closed) -> WireFault:
