@@ -9,9 +9,8 @@ that leaves a player of another such list out (an empire without an order). That
 naming the field as empty or left out that neither refuses nor says what is checked (the legal input the crash came
 on), among the checks' rules; else the one of them naming the field at all; else the spec's one such sentence's;
 else, for a list every crashing request holds longer than any passed request does, the rule of the vectors refusing
-it for its length. Otherwise (an operation that
-crashes whatever it is asked among them) the crash is blamed on the rule most of its vectors are primary to, its first
-in the run's order on a tie.
+it for its length. Otherwise (an operation that crashes whatever it is asked among them) the crash is blamed on the
+rule most of its vectors are primary to, its first in the run's order on a tie.
 """
 
 from __future__ import annotations
@@ -162,8 +161,8 @@ def _features(value: Any, path: str = "") -> Iterator[str]:
 
 
 def _short(fields: dict[str, Any]) -> Iterator[str]:
-    """The fields of an object holding entries keyed as another field's are (by a text field of one name) that leave
-    out a key of the other's."""
+    """The fields of an object holding a player's (or a power's) entries that leave out a player another such field
+    of the object has."""
     keyed = {name: _keys(inner) for name, inner in fields.items()}
     for name, keys in keyed.items():
         if any(keys and others and keys[0] == others[0] and others[1] - keys[1] for others in keyed.values()):
@@ -171,7 +170,7 @@ def _short(fields: dict[str, Any]) -> Iterator[str]:
 
 
 def _keys(value: Any) -> tuple[str, frozenset[str]] | None:
-    """For a non-empty list of objects sharing a text field (``player``), that field's name and values; else None."""
+    """For a non-empty list of a player's (or a power's) entries, that field's name and values; else None."""
     if not isinstance(value, list | tuple) or not value:
         return None
     listed = cast(Sequence[object], value)
