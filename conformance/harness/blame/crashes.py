@@ -79,7 +79,7 @@ def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]
     shared = judged.difference(*(set(_features(request)) for request in contrast))
     rules = {rule for other in alike for rule in other.rules}
     names = {path.rsplit(".", 1)[-1].removesuffix("[]") for path in shared}
-    emptied = {rule for name in names for rule in speaking_of(game, (name,), _EMPTY)}
+    emptied = {rule for name in names for rule in speaking_of(game, name, _EMPTY)}
     named = {
         rule for rule, text in clause_texts(game).items() if rule in rules for name in names if f"`{name}`" in text
     }

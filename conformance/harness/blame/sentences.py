@@ -1,5 +1,5 @@
-"""The spec's clauses as blame reads them: each clause's text, and the clauses with a sentence that names some wire
-names (in backticks) and neither refuses nor says what is checked, so the sentence says what a legal input means
+"""The spec's clauses as blame reads them: each clause's text, and the clauses with a sentence that names a wire
+name (in backticks) and neither refuses nor says what is checked, so the sentence says what a legal input means
 (an empty field, a player without an order)."""
 
 from __future__ import annotations
@@ -26,16 +26,14 @@ def _sentences(game: str) -> dict[str, tuple[str, ...]]:
     return {rule: tuple(re.split(r"(?<=[.;])\s+", " ".join(text.split()))) for rule, text in clause_texts(game).items()}
 
 
-def speaking_of(game: str, names: tuple[str, ...], saying: re.Pattern[str] | None = None) -> set[str]:
-    """The clauses with a sentence naming each of ``names`` in backticks (and matching ``saying``, where given) that
-    neither refuses nor says what is checked."""
+def speaking_of(game: str, name: str, saying: re.Pattern[str]) -> set[str]:
+    """The clauses with a sentence naming ``name`` in backticks and matching ``saying`` that neither refuses nor says
+    what is checked."""
     return {
         rule
         for rule, sentences in _sentences(game).items()
         if any(
-            all(f"`{name}`" in sentence for name in names)
-            and (saying is None or saying.search(sentence))
-            and not _CHECKING.search(sentence)
+            f"`{name}`" in sentence and saying.search(sentence) and not _CHECKING.search(sentence)
             for sentence in sentences
         )
     }
