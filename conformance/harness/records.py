@@ -66,6 +66,17 @@ class CheckRecord:
         return tuple(rule for rule in self.rules if rule != self.primary_rule)
 
 
+REDERIVED = "re-derived under "  # how a re-derived vector's detail begins (``verify.declared.stamped``)
+
+
+def own_detail(record: CheckRecord) -> str:
+    """The detail as the check gave it: without the note of the rulings a re-derived expectation was worked out
+    under, which ``verify`` puts first (the rulings are shown without ``: ``)."""
+    if record.rederived and record.detail.startswith(REDERIVED):
+        return record.detail.split(": ", 1)[-1]
+    return record.detail
+
+
 def declared_text(records: Sequence[CheckRecord], game: str | None = None) -> str:
     """The rulings declared for the records (of ``game``), ``domination_first_turn=5``: "" when none was declared.
 

@@ -9,6 +9,7 @@ one a crash's requests speak of (``blame.shapes``, ``blame.crashes``).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 from unittest import mock
@@ -17,7 +18,7 @@ import rulespec.reference.here_i_stand as his
 import rulespec.reference.imperium as imperium
 import rulespec.reference.struggle_of_empires as soe
 import rulespec.reference.struggle_of_empires.scoring as scoring
-from rulespec.conformance.harness.blame.crashes import _features, _too_long, crash_rule  # pyright: ignore[reportPrivateUsage]
+from rulespec.conformance.harness.blame.crashes import _features, _too_long, crash, crash_rule  # pyright: ignore[reportPrivateUsage]
 from rulespec.conformance.harness.blame.shapes import misfit_path
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import ERROR, FAILED, tally
@@ -146,6 +147,17 @@ def test_one_wire_message_reached_by_two_callers_is_one_slip_and_thrown_in_two_p
         _thrown("end_war", "SOE-SEQ-5", "seed (soe.js:120)", "war (soe.js:390)"),
     ]
     assert [crash_rule(record, places) for record in places] == [None, None]  # each a slip of one rule's checks
+
+
+def test_a_crash_under_declared_rulings_is_the_same_crash_and_the_same_misfit_the_same_field() -> None:
+    """A vector re-derived under the rulings an engine declares carries their note before its detail: the exception
+    (or the refused output) behind it is the same, so one slip stays one crash over declared and default checks."""
+    plain = _thrown("score_region", "SOE-GAME-1", "score (soe.js:331)", "run (impl.js:24)")
+    noted = replace(plain, nodeid="x.json::y", rederived=True, detail=f"re-derived under rounding=up: {plain.detail}")
+    assert crash(noted) == crash(plain) is not None
+    words = "wrong type: output is not a X: Expected `str`, got `object` - at `$.drawn[0]`"
+    misfit = replace(_misfit("error", words), rederived=True, detail=f"re-derived under rounding=up: {words}")
+    assert misfit_path(misfit) == "drawn[]"
 
 
 def test_a_list_short_of_a_key_is_a_player_s_or_a_power_s_never_two_unrelated_names() -> None:

@@ -26,7 +26,7 @@ from rulespec.conformance.harness.blame.fields import elected, unindexed
 from rulespec.conformance.harness.blame.kept import kept
 from rulespec.conformance.harness.blame.sentences import clause_texts, speaking_of
 from rulespec.conformance.harness.blame.weighed import weighed
-from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.records import CheckRecord, own_detail
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
 from rulespec.conformance.harness.verdict import Outcome
 from rulespec.conformance.harness.wire.faults import Fault
@@ -39,7 +39,7 @@ def crash(record: CheckRecord) -> str | None:
     differ where one operation reaches the slip by two paths (the maintenance of a war and of a maintenance phase)."""
     if record.outcome != Outcome.ERROR.value or record.operation is None:
         return None
-    line = record.detail.split("\n  request:", 1)[0]
+    line = own_detail(record).split("\n  request:", 1)[0]  # a re-derived vector's crash is the same crash
     if line.startswith(f"{Fault.EXCEPTION.value}: "):  # the message, then the context as JSON (wire/subject.py)
         return _NEWLINE.join(line.split(_NEWLINE)[:2])  # a stack's newlines are escaped in the JSON: its first frame
     return line if re.match(rf"\S+\.{re.escape(record.operation)} raised ", line) else None

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.fields import unindexed
-from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.records import CheckRecord, own_detail
 from rulespec.conformance.harness.spec import find_rule_ids
 
 TABLE = "### What a result's fields hold"
@@ -66,7 +66,7 @@ def misfit_path(record: CheckRecord) -> str | None:
     # the reason itself (an error's; an invariant's misfit, recorded as a failure), else the last "(and ...)", which
     # the harness appends after a vector's differences, at the end of the first line (the differences may quote the
     # output; the lines below, the replies of a request answered two ways)
-    first = record.detail.split("\n", 1)[0]
+    first = own_detail(record).split("\n", 1)[0]
     found = re.fullmatch(f"{misfit}(?P<rest>[^\n]*)", first)
     if found is None and record.outcome == "failed" and first.startswith("result differs at "):
         found = re.fullmatch(rf"{misfit}(?P<rest>[^\n]*)\)", first.rsplit(" (and ", 1)[-1])

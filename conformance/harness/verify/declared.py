@@ -21,7 +21,7 @@ import pytest
 
 from rulespec.conformance.harness import rulings as ruling_fields
 from rulespec.conformance.harness.games import Game, game
-from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.records import REDERIVED, CheckRecord
 from rulespec.conformance.harness.rulings import Declared, agreed, declare, declared_of, explaining, under
 from rulespec.conformance.harness.vectors import ErrorKind, ExpectedError, LoadedCase
 from rulespec.conformance.harness.verdict import Outcome
@@ -75,7 +75,7 @@ def stamped(record: CheckRecord, declared: Declared, rederived: bool) -> CheckRe
     """The record naming the rulings its verdict is under, and whether its expectation was re-derived."""
     if not declared and not rederived:
         return record
-    said = f"re-derived under {ruling_fields.shown(declared)}"
+    said = f"{REDERIVED}{ruling_fields.shown(declared)}"
     detail = (f"{said}: {record.detail}" if record.detail else said) if rederived else record.detail
     return dataclasses.replace(record, declared=wire_declared(declared), rederived=rederived, detail=detail)
 
