@@ -45,7 +45,7 @@ def validate_phase(request: PhaseRequest, rulings: Rulings) -> None:
     validate_turn(request.turn)
     validate_cards(request.cards)
     validate_board(request.board, rulings)
-    check_bonuses(request.bonuses, rulings)
+    check_bonuses(request.bonuses, rulings)  # HIS-WIN-9: the bonuses before the history
     validate_history(request.history, request.turn)  # HIS-WIN-9: the history before the play
     if request.play is not None:
         validate_bonus(request.play, "play", rulings)  # its possible values, as any entry's

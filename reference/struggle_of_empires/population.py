@@ -43,4 +43,4 @@ def grow_population(request: PopulationRequest, rulings: Rulings, /) -> Empires:
     """  # noqa: E501 - a post: condition stays on one line: CrossHair and symbolic/conditions.py read them line by line
     validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_empires(request.empires)
-    return Empires(tuple(raise_population(e) for e in request.empires))
+    return Empires(tuple(raise_population(e) for e in request.empires))  # SOE-POP-2: each its own, nothing else

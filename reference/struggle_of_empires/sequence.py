@@ -54,7 +54,7 @@ def maintenance_step(state: WarState, request: WarEndRequest, rulings: Rulings) 
 
 def population_step(state: WarState, request: WarEndRequest, rulings: Rulings) -> WarState:
     """SOE-POP-*: population +5, up to 9."""
-    return WarState(tuple(raise_population(e) for e in state.empires), state.board)
+    return WarState(tuple(raise_population(e) for e in state.empires), state.board)  # SOE-POP-2: each its own
 
 
 def scoring_step(state: WarState, request: WarEndRequest, rulings: Rulings) -> WarState:

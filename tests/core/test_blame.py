@@ -3415,6 +3415,33 @@ def test_a_history_record_refused_below_an_earlier_one_fails_the_ruling_taking_t
     assert his_blame.refused("determine_victory", asked, {}, "history[0].totals[0].vp") is None  # nothing before
 
 
+def _history_before_bonuses(name: str) -> Any:
+    """HIS-WIN-9 misread: the phase's history checked before its bonuses (the third Perl audit's flip 07), every
+    other check in its place."""
+    operation = getattr(his, name)
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        validate_rulings(rulings)
+        validate_turn(request.turn)
+        validate_cards(request.cards)
+        validate_board(request.board, rulings)
+        validate_history(request.history, request.turn)
+        return operation(request, rulings)
+
+    return call
+
+
+def test_a_history_checked_before_the_bonuses_fails_the_clause_stating_their_order() -> None:
+    """HIS-WIN-9 states that a phase's history is checked after its bonuses (the reference's line says so): the
+    two-fault vectors, primary to the bonus fault due first, fail HIS-WIN-9 (not their own bonus rule, nor the
+    HIS-PLAY-1 of the function holding the two checks)."""
+    names = ("run_phase", "may_play_copernicus_or_servetus")
+    records = records_of("his", SimpleNamespace(**{name: _history_before_bonuses(name) for name in names}), names)
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and all(r.primary_rule != "HIS-WIN-9" for r in failed)
+    assert _failed_rules("his", records) == ["HIS-WIN-9"]
+
+
 def _own_entries_first(name: str) -> Any:
     """HIS-VP-3 misread: ``bonus_vp`` and ``score_power`` keep only the asked power's bonus entries before checking
     any (the 63rd zoo's his-08), so another power's impossible or forbidden entry is never refused."""

@@ -329,6 +329,50 @@ def test_a_null_for_an_empty_list_fails_the_clause_of_that_list() -> None:
     assert _broken("his", records) == ["HIS-WIN-4"]
 
 
+def _total_null(name: str) -> Any:
+    """HIS-VP-1 in a port's plumbing: each sheet's total summed from fields the sheet does not have, NaN written as
+    null (the 66th zoo's plumbing his-03), in every sheet of ``score_power`` and ``run_phase``."""
+    operation = getattr(his, name)
+
+    def call(request: Any, rulings: Any, /) -> Any:
+        answer = json_value(operation(request, rulings))
+        for sheet in answer["scores"] if name == "run_phase" else [answer]:
+            sheet["total"] = None
+        return answer
+
+    return call
+
+
+def test_a_null_in_every_answer_is_the_field_s_form_and_a_null_in_some_a_value_s_slip() -> None:
+    """A total null in every sheet, whatever the request, fails the clause the table names for `total`, over the
+    scoring, ruling and phase checks alike; where some requests get a number (the run passes a vector of the
+    operation) a null is one value's slip, the checks' own rules."""
+    names = ("score_power", "run_phase")
+    records = records_of("his", SimpleNamespace(**{name: _total_null(name) for name in names}), names)
+    assert len(_spread(records)) > 3
+    assert _broken("his", records) == ["HIS-VP-1"]
+    sheets = [r for r in records if r.operation == "score_power" and r.kind == "vector" and r.outcome == "failed"]
+    assert len(sheets) >= 2 and misfit_path(sheets[0], records) == "total" and misfit_path(sheets[0]) is None
+    numbered = [replace(r, outcome="passed") if r is sheets[1] else r for r in records]  # one request got a number
+    assert misfit_path(sheets[0], numbered) is None
+
+
+def _one_shared_empire(request: Any, rulings: Any, /) -> Any:
+    """SOE-POP-2 in a port's plumbing: each grown empire assigned onto one shared object (the 66th zoo's plumbing
+    soe-08), so every entry shows the last empire's values."""
+    answer = json_value(soe.grow_population(request, rulings))
+    answer["empires"] = [answer["empires"][-1] for _ in answer["empires"]]
+    return answer
+
+
+def test_every_entry_written_onto_one_shared_object_fails_the_clause_of_each_entry_its_own() -> None:
+    """The one misreading that answers so builds each empire and keeps the last for all: the step's clause
+    (SOE-POP-2: nothing else changes), not each check's own rule."""
+    records = records_of("soe", SimpleNamespace(grow_population=_one_shared_empire), ("grow_population",))
+    assert len(_spread(records)) >= 3
+    assert _broken("soe", records) == ["SOE-POP-2"]
+
+
 def _revolution_only_when_true(request: EndGameRequest, rulings: Any, /) -> Any:
     """SOE-END-3 in a port's plumbing: `revolution` written only when true (an optional field left unset)."""
     answer = json_value(soe.end_game(request, rulings))

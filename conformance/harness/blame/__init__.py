@@ -60,13 +60,13 @@ blame is the primary rule, except where the answer says better which rule went w
 - otherwise, and before a refusal's own word, weighed against the run (``among``, once: ``kept``): the clause of one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
   its first term or its count, a term of a sum left out, a sum read otherwise as a whole (counts as the kinds held, a
-  cost taken off its first term alone: ``sums``), all that tie taken as the first, a place advanced by one
-  where a group covers several, a walk begun one past its first item, the best of some entries taken over every
-  entry (the tied behind the turn's leader dropped), a power's line filed under another power, a sequence extended at
-  its other end or with its items by their names, a pile taken from its other end (``ends``), a refusal's field with
-  its index added or dropped, a condition left out, two checks taken in the other order, a kept check's
-  answer included where its neighbour does not read it: ``reordered``; a value passed to a helper taken as another of
-  its kind that the caller holds, the acquired card for its replacement: ``arguments``; a
+  cost taken off its first term alone: ``sums``), all that tie taken as the first, entries built onto one shared
+  object, a place advanced by one where a group covers several, a walk begun one past its first item, the best of
+  some entries taken over every entry (the tied behind the turn's leader dropped), a power's line filed under another
+  power, a sequence extended at its other end or with its items by their names, a pile taken from its other end
+  (``ends``), a refusal's field with its index added or dropped, a condition left out, two checks taken in the other
+  order, a kept check's answer included where its neighbour does not read it: ``reordered``; a value passed to a
+  helper taken as another of its kind that the caller holds, the acquired card for its replacement: ``arguments``; a
   published list copied with one member left out or typed as another, the clause publishing it, and a label given to
   a call typed as another member of its enumeration, the clause its ``class`` line names: ``tables``) that
   answers as the implementation did and that no vector the run passed refutes (``misread``), so a player ranked only
@@ -143,7 +143,7 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     primary = record.primary_rule
     if record.outcome not in (Outcome.FAILED.value, Outcome.ERROR.value) or record.game not in REGISTRY:
         return primary
-    if (shaped := misfit_clause(record)) is not None:
+    if (shaped := misfit_clause(record, among)) is not None:
         return shaped  # a field of the result not of its type: the clause saying what that field holds
     if record.outcome == Outcome.ERROR.value:
         return crash_rule(record, among) or primary

@@ -10,7 +10,8 @@ run one short, a loop run once too often or too few (``range(n)``), a walk begun
 short (a tie-break's walk back through the history begun a turn too far back), a flag read backwards, ``min`` for
 ``max``, the best of some entries taken over every entry, a helper's adjustment left out (one track kept to its printed
 top whatever the ruling), a condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken
-off whatever the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), a count a position
+off whatever the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), entries each built
+and written onto one shared object (every empire showing the last one's values), a count a position
 advances by taken as one, a sequence extended at its other end (a card put first in the hand, not last) or with its
 items by their names (a card put in the hand as its name), a pile taken from its other end (its bottom card for its
 top), the field a refusal names with its index added or dropped (``shuffles[0]`` for ``shuffles``), one field's change
@@ -136,6 +137,7 @@ def edited(
         yield copy.deepcopy(node.args[0])
     elif isinstance(node, ast.expr) and _gathered(node):  # all that qualify taken as the first of them
         yield ast.Subscript(node, ast.Slice(None, ast.Constant(1), None), ast.Load())
+        yield from _one_shared(node)
     elif isinstance(node, ast.AugAssign):
         yield from _advanced_by_one(node)
     elif isinstance(node, (ast.Assign, ast.Return)):  # a pile taken from its other end
@@ -237,6 +239,17 @@ def _gathered(node: ast.AST) -> bool:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("tuple", "list"):
         return len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)
     return isinstance(node, ast.ListComp)
+
+
+def _one_shared(node: ast.expr) -> Iterator[ast.AST]:
+    """Entries each built by a call (``tuple(grow(e) for e in empires)``) written onto one shared object, so every
+    entry shows the last one's values: ``built[-1:] * len(built)``."""
+    generator = node.args[0] if isinstance(node, ast.Call) and node.args else None
+    if isinstance(generator, ast.GeneratorExp) and isinstance(generator.elt, ast.Call):
+        shared = ast.parse("(lambda _built: _built[-1:] * len(_built))(_)", mode="eval").body
+        assert isinstance(shared, ast.Call)
+        shared.args = [node]
+        yield shared
 
 
 def _sequence(node: ast.AST) -> bool:

@@ -3,18 +3,23 @@
 Each spec's "What a result's fields hold" table names, for every field a result writes in a form of its own, the
 clause that says what it holds. A slip in that form shows in every answer that carries the field, over the checks of
 many rules (``collapse_card`` left out whenever nothing collapsed, a card where ``exhausted`` holds a name); each of
-those failures breaks the one clause the table names, not each check's own rule.
+those failures breaks the one clause the table names, not each check's own rule. A null where a number is due is
+one value's slip where other requests got a number, and the field's form where the run passed none of the
+operation's results (a total written as NaN in every sheet).
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.fields import unindexed
+from rulespec.conformance.harness.blame.switches import vector_cases
+from rulespec.conformance.harness.blame.weighed import weighed
 from rulespec.conformance.harness.records import CheckRecord, own_detail
 from rulespec.conformance.harness.spec import find_rule_ids
 
@@ -26,7 +31,8 @@ _ROW = re.compile(r"^\|\s*`(?P<field>[^`]+)`\s*\|(?P<operations>[^|]*)\|[^|]*\|(
 _WIRE = r"(?:missing field|wrong type): output is not a \w+: "
 _MISSING = re.compile(r"Object missing required field `(?P<name>[^`]+)`(?: - at `\$(?P<at>[^`]*)`)?")
 # another type than the field's: never a number of another kind (a share left unrounded is arithmetic), nor a null
-# where a value is due (a value left out, the rule computing it misread), but a null for a list is the list's form
+# where a value is due (a value left out, the rule computing it misread) unless no request got one; a null for a list
+# is the list's form
 _TYPE = re.compile(r"Expected `(?P<due>[^`]+)`, got `(?P<got>[^`]+)` - at `\$(?P<at>[^`]*)`")
 _NUMBERS = {"int", "float", "number"}
 
@@ -57,9 +63,10 @@ def field_rows(spec: Path) -> tuple[FieldRow, ...]:
     return tuple(rows)
 
 
-def misfit_path(record: CheckRecord) -> str | None:
+def misfit_path(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str | None:
     """The path in the result (indices dropped, ``standings[].place``) of the field an output's type refused, as the
-    harness reports it: a field missing, or a value of another type. None for any other fault or difference."""
+    harness reports it: a field missing, or a value of another type. None for any other fault or difference, and
+    for a value's slip (``_value_slip``) unless a null was every answer's (``_null_throughout``)."""
     operation = re.escape(f".{record.operation} ")
     # in process: the label, then the operation returned (never after it raised: then the words are the exception's)
     misfit = rf"(?:{_WIRE}|(?:(?!{operation}raised )[^\n])*?{operation}returned \w+, not a valid \w+: )"
@@ -75,7 +82,9 @@ def misfit_path(record: CheckRecord) -> str | None:
     missing, typed = _MISSING.match(found["rest"]), _TYPE.match(found["rest"])
     if missing is not None:
         return unindexed(f"{missing['at'] or ''}.{missing['name']}").lstrip(".")
-    if typed is None or not typed["at"] or _value_slip(typed["due"], typed["got"]):
+    if typed is None or not typed["at"]:
+        return None
+    if _value_slip(typed["due"], typed["got"]) and not (typed["got"] == "null" and _null_throughout(record, among)):
         return None
     return unindexed(typed["at"]).lstrip(".")
 
@@ -87,11 +96,25 @@ def _value_slip(due: str, got: str) -> bool:
     return (got in _NUMBERS and bool(kinds & _NUMBERS)) or (got == "null" and "array" not in kinds)
 
 
-def misfit_clause(record: CheckRecord) -> str | None:
+def _null_throughout(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
+    """Whether the run passed no vector of the record's operation that answers a result: a null there in every
+    answer is the field's form (a total written as NaN, whatever the request), not one value's slip (a share past
+    the printed values, where the other requests pass). Never without the run."""
+    passed = weighed(among).passed.get(record.game, frozenset[str]()) if among else None
+    if passed is None:
+        return False
+    cases = vector_cases(record.game)
+    return not any(
+        (found := cases.get(name)) is not None and found.operation == record.operation and found.case.output is not None
+        for name in passed
+    )
+
+
+def misfit_clause(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str | None:
     """The clause the table names for the field of the record's answer that is not of its type: the row of the
     deepest field on the path (``special`` for ``scores[].special[].vp``), among the rows of the record's operation;
     None where no row, or rows of two clauses, fit."""
-    path = misfit_path(record)
+    path = misfit_path(record, among)
     if path is None or record.game not in registry.REGISTRY:
         return None
     rows = [
