@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich import box
 from rich.console import Console
@@ -27,7 +27,7 @@ from rulespec.conformance.harness.verdict import Outcome
 FAILED, ERROR, IMPLICATED, PARTIAL = "failed", "error", "implicated", "partial"
 NOT_IMPLEMENTED, UNCHECKED, PASSED = Outcome.NOT_IMPLEMENTED.value, "unchecked", "passed"
 STATUSES = (FAILED, ERROR, IMPLICATED, PARTIAL, NOT_IMPLEMENTED, UNCHECKED, PASSED)
-__all__ = ["FAILED", "IMPLICATED", "RuleTally", "Verification", "blamed_rule", "render", "tally"]
+__all__ = ["FAILED", "IMPLICATED", "RuleTally", "Verification", "blamed_rule", "render", "tally", "with_blame"]
 
 
 @dataclass
@@ -93,6 +93,14 @@ def first_failing(failures: Iterable[CheckRecord], among: Sequence[CheckRecord])
         if rule not in first or (record.primary_rule == rule != first[rule].primary_rule):
             first[rule] = record
     return first
+
+
+def with_blame(records: Sequence[CheckRecord]) -> list[CheckRecord]:
+    """The records as a report writes them: each failure and error with the rule the verdict fails for it
+    (``blamed``, weighed against these records), so a report read alone says what the table said."""
+    among = list(records)
+    failing = (Outcome.FAILED.value, Outcome.ERROR.value)
+    return [replace(r, blamed=blamed_rule(r, among)) if r.outcome in failing else replace(r, blamed="") for r in among]
 
 
 def tally(games: Sequence[Game], records: Iterable[CheckRecord], only: Sequence[str] | None = None) -> Verification:

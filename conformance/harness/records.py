@@ -55,6 +55,9 @@ class CheckRecord:
     # the rulings the implementation declared it plays (field -> values), which the verdict is under
     declared: dict[str, list[Any]] = field(default_factory=dict[str, list[Any]])
     rederived: bool = False  # a vector whose expectation is the reference's answer under the declared rulings
+    # the rule the per-rule verdict fails for this failure (``per_rule.with_blame``, weighed against the records the
+    # report was written with): its primary unless its answer names a better one; "" for a check that passed
+    blamed: str = ""
 
     @property
     def primary_rule(self) -> str:

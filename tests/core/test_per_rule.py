@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from rich.console import Console
 
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.per_rule import render, tally
+from rulespec.conformance.harness.per_rule import render, tally, with_blame
 from rulespec.conformance.harness.records import CheckRecord, read_report, write_report
 from rulespec.conformance.harness.verdict import Difference
+from tests.core.test_blame import _history_before_bonuses, records_of  # pyright: ignore[reportPrivateUsage]
 
 SOE = game("soe")
 RULES = ("SOE-SCORE-2", "SOE-SCORE-4", "SOE-SCORE-6", "SOE-POP-1", "SOE-POP-2", "SOE-INCOME-1")
@@ -99,3 +101,18 @@ def test_a_report_keeps_every_field_and_an_older_one_still_reads(tmp_path: Path)
     )
     (older,) = read_report(path)
     assert older.primary_rule == "SOE-POP-1" and older.differences == ()
+
+
+def test_a_report_names_the_rule_each_failure_is_blamed_on(tmp_path: Path) -> None:
+    """A report read alone says what the table said: a failure primary to a bonus rule that the run blames on the
+    clause stating the order (HIS-WIN-9) carries ``blamed`` HIS-WIN-9, the rule the verdict fails; a passed check
+    carries none."""
+    names = ("run_phase", "may_play_copernicus_or_servetus")
+    records = records_of("his", SimpleNamespace(**{name: _history_before_bonuses(name) for name in names}), names)
+    path = tmp_path / "report.json"
+    write_report(path, with_blame(records))
+    read = read_report(path)
+    failed = [r for r in read if r.outcome == "failed"]
+    assert failed and all(r.primary_rule != "HIS-WIN-9" and r.blamed == "HIS-WIN-9" for r in failed)
+    assert all(r.blamed == "" for r in read if r.outcome == "passed")
+    assert [t.rule for t in tally([game("his")], read).tallies if t.status == "failed"] == ["HIS-WIN-9"]

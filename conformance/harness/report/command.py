@@ -24,7 +24,7 @@ from rulespec.conformance.harness.gate.conclude import print_gate
 from rulespec.conformance.harness.gate.judge import Bounds, add_bounds, judge
 from rulespec.conformance.harness.gate.stamp import Stamp, tool_versions
 from rulespec.conformance.harness.outputs import terminal_text
-from rulespec.conformance.harness.per_rule import render, tally
+from rulespec.conformance.harness.per_rule import render, tally, with_blame
 from rulespec.conformance.harness.records import in_order, write_report
 from rulespec.conformance.harness.report import html
 from rulespec.conformance.harness.report.shards import MergeError, Report, prove_whole, read_stamped
@@ -74,7 +74,7 @@ def merge(args: argparse.Namespace) -> int:
     if args.out:
         share = tuple(nodeid for report in reports for nodeid in report.run.share)
         whole = dataclasses.replace(run, shard=None, share=share)  # sealed anew over every record
-        write_report(args.out, records, whole)
+        write_report(args.out, with_blame(records), whole)  # blamed against the whole run, not each shard
     verification = tally([game(key) for key in keys], records, only=list(run.only) or None)
     shards = f"{len(reports)} shards" if run.shard else "one whole run"
     render(verification, f"{terminal_text(run.implementation)}: {shards} merged ({', '.join(keys)})", console)

@@ -20,6 +20,7 @@ import pytest
 from rulespec import SUITE_ROOT
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.gate.stamp import seed_of, suite_hashes
+from rulespec.conformance.harness.per_rule import with_blame
 from rulespec.conformance.harness.records import CheckRecord, RunStamp, checks_digest, in_order, write_report
 from rulespec.conformance.harness.subject import ImplementationError
 from rulespec.conformance.harness.verdict import Outcome
@@ -145,7 +146,7 @@ class Recorder:
             self.records = in_order(self.records)
 
     def write(self, path: Path, options: VerifyOptions) -> None:
-        write_report(path, self.records, self.stamp(options))
+        write_report(path, with_blame(self.records), self.stamp(options))
 
     def unrecorded(self) -> int:
         """Checks collected that got no record: the process running them ended early (a complete verdict has none)."""
