@@ -57,5 +57,5 @@ def collect_income(request: IncomeRequest, rulings: Rulings, /) -> Empires:
     """
     validate_rulings(rulings)  # SOE-RULING-9, SOE-RULING-10: every ruling before the request
     validate_empires(request.empires)
-    validate_regions(request.regions, tuple(e.player for e in request.empires), whole_map=False)
+    validate_regions(request.regions, tuple(e.player for e in request.empires), whole_map=False)  # SOE-INCOME-3
     return Empires(earn_income(request.empires, request.regions))

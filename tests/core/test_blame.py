@@ -230,6 +230,7 @@ from rulespec.reference.struggle_of_empires.validation import (
     validate_empires,
     validate_orders,
     validate_presences,
+    validate_regions,
 )
 
 
@@ -6025,6 +6026,25 @@ def test_a_composite_refused_on_the_state_its_one_wrong_step_left_fails_that_ste
     # a step not offered yet is no evidence against the one the run shows wrong
     del target.clean_up
     assert _failed_rules("soe", records_of("soe", target)) == ["SOE-INCOME-1"]
+
+
+def _income_held_to_the_map(request: Any, rulings: Any, /) -> Any:
+    """SOE-INCOME-3 misread: ``collect_income`` checks its regions as the whole map's 11 (the 66th and 67th zoos'
+    natural soe-01; runs as ``income.collect_income``)."""
+    validate_rulings(rulings)
+    validate_empires(request.empires)
+    validate_regions(request.regions, tuple(e.player for e in request.empires), whole_map=True)
+    return Empires(soe_income.earn_income(request.empires, request.regions))
+
+
+def test_a_check_one_clause_binds_elsewhere_made_in_an_operation_another_clause_frees_fails_that_clause() -> None:
+    """Holding ``collect_income`` to the map's 11 regions fits two misreadings alike: SOE-GAME-9's count read without
+    its condition, and ``collect_income`` asking for the whole map. SOE-GAME-9 names only the operations scoring the
+    whole map; SOE-INCOME-3 names ``collect_income`` and says it is not held to the count: that clause fails."""
+    misread = _misread(soe_income.collect_income, _income_held_to_the_map, soe)
+    records = records_of("soe", SimpleNamespace(collect_income=misread("collect_income")), ("collect_income",))
+    assert _primaries_failed(records) >= 3
+    assert _failed_rules("soe", records) == ["SOE-INCOME-3"]
 
 
 def _empires_before_rulings(request: Any, rulings: Any, /) -> Any:

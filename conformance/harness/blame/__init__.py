@@ -14,21 +14,20 @@ blame is the primary rule, except where the answer says better which rule went w
   (``suite``: ``blame.ordered`` in the game's invariants package): that clause (an unknown card refused as not in
   play fails IMP-EXHAUST-4, not the IMP-STATE-1 of the card's field);
 - a legal input refused, or an input refused under a rule the check does not involve: the rule the refusal cites (an
-  ``IllegalAction``'s), or the clause defining the name the field holds (a Master of Italy entry refused as of no
-  known kind fails HIS-BONUS-8), else the rule of the field an ``InvalidState`` names (a ruling's field: that ruling's
-  clause; else the rule the reference cites refusing that field of the same request, its number put out of range
-  (``probed``): an entry's VP is its kind's clause; else the rule of the game's vectors that refuse that field, in an
-  entry of that kind where the entry has one, else that field in another place: ``control[].markers`` of ``region``
-  for that of ``regions[]``; ``fields``, ``refusals``), so a legal 9 refused fails the rule on populations and not
-  each vector's own; a fault refused for another of the check's
-  rules: the misreading that refuses it so (below), so a legal 7 players refused before each fault fails the rule on
-  player counts, else, where the run refuses that field in legal inputs too, the blame of those refusals (a legal
-  value refused on the way to the fault); a refusal that was due made under another rule's name, the run showing
-  nothing else of that rule (``refusals.mislabelled``): the rule of the refusal due (``due``), so a burned debater's
-  claim refused citing HIS-BONUS-2 fails HIS-BONUS-1; a due refusal made under a rule the run refuses legal inputs of
-  the same operation under too: the blame of those refusals (a surplus refused as not covering, as legal payments
-  are); an ``IllegalAction`` under a rule the operation never refuses under (``refusals.borrowed``: the red symbol of
-  IMP-PLAY-2 asked of an exhaust ability): the check's own rule, since the cited rule's own operation is untouched;
+  ``IllegalAction``'s), or the clause defining the name the field holds (a Master of Italy entry refused as of no known
+  kind fails HIS-BONUS-8), else the rule of the field an ``InvalidState`` names (a ruling's field: that ruling's clause;
+  else the rule the reference cites refusing that field of the same request, its number put out of range (``probed``):
+  an entry's VP is its kind's clause; else the rule of the game's vectors that refuse that field, in an entry of that
+  kind where the entry has one, else that field in another place: ``control[].markers`` of ``region`` for that of
+  ``regions[]``; ``fields``, ``refusals``), so a legal 9 refused fails the rule on populations and not each vector's
+  own; a fault refused for another of the check's rules: the misreading that refuses it so (below), so a legal 7 players
+  refused before each fault fails the rule on player counts, else, where the run refuses that field in legal inputs too,
+  the blame of those refusals; a refusal that was due made under another rule's name, the run showing nothing else of
+  that rule (``refusals.mislabelled``): the rule of the refusal due (``due``), so a burned debater's claim refused
+  citing HIS-BONUS-2 fails HIS-BONUS-1; a due refusal made under a rule the run refuses legal inputs of the same
+  operation under too: the blame of those refusals (a surplus refused as not covering, as legal payments are); an
+  ``IllegalAction`` under a rule the operation never refuses under (``refusals.borrowed``: the red symbol of IMP-PLAY-2
+  asked of an exhaust ability): the check's own rule, since the cited rule's own operation is untouched;
 - an answer the reference gives under one other reading of a single ruling (the implementation's answer is
   the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
   clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``),
@@ -116,6 +115,7 @@ from rulespec.conformance.harness.blame.misplayed import misplayed
 from rulespec.conformance.harness.blame.misread import inside_another, refuted
 from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal, refused_under
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
+from rulespec.conformance.harness.blame.sentences import scoped
 from rulespec.conformance.harness.blame.shapes import misfit_clause
 from rulespec.conformance.harness.blame.steps import first_step
 from rulespec.conformance.harness.blame.suite import ordered_for
@@ -266,7 +266,7 @@ def _misread(record: CheckRecord, among: Sequence[CheckRecord], misrefused: bool
         return next(iter(own.values()), None)
     most = max(sum(run.primaries[name].values()) for name in own)
     best = [name for name in own if sum(run.primaries[name].values()) == most]
-    clauses = {own[name] for name in best}
+    clauses = scoped(record.game, record.operation, {own[name] for name in best})  # the clause naming its operation
     # alike: a bound's strictness misread (``>`` for ``>=``) is the bound's, before a value one off that it reads
     compared = {own[name] for name in best if (found := by_name(record.game, name)) and found[1].compares}
     clauses = compared if len(clauses) > 1 and len(compared) == 1 else clauses

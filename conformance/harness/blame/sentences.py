@@ -1,6 +1,6 @@
-"""The spec's clauses as blame reads them: each clause's text, and the clauses with a sentence that names a wire
+"""The spec's clauses as blame reads them: each clause's text, the clauses with a sentence that names a wire
 name (in backticks) and neither refuses nor says what is checked, so the sentence says what a legal input means
-(an empty field, a player without an order)."""
+(an empty field, a player without an order), and the operations a clause names (``scoped``)."""
 
 from __future__ import annotations
 
@@ -37,3 +37,20 @@ def speaking_of(game: str, name: str, saying: re.Pattern[str]) -> set[str]:
             for sentence in sentences
         )
     }
+
+
+@functools.cache
+def _operations(game: str) -> dict[str, frozenset[str]]:
+    """Each clause, by ID, to the game's operations its text names in backticks."""
+    names = {operation.name for operation in registry.game(game).operations}
+    return {rule: frozenset(re.findall(r"`(\w+)`", text)) & names for rule, text in clause_texts(game).items()}
+
+
+def scoped(game: str, operation: str | None, clauses: set[str]) -> set[str]:
+    """Of clauses a misreading fits alike, the one naming the check's operation where every other names only other
+    operations: a check a clause binds in ``score_regions`` made in ``collect_income``, which SOE-INCOME-3 says is
+    not held to it, misreads SOE-INCOME-3. Else the clauses as they are."""
+    named = _operations(game)
+    here = {rule for rule in clauses if operation in named.get(rule, ())}
+    elsewhere = {rule for rule in clauses - here if named.get(rule)}
+    return here if len(here) == 1 and elsewhere == clauses - here else clauses
