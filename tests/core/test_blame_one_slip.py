@@ -19,6 +19,7 @@ import rulespec.reference.imperium as imperium
 import rulespec.reference.struggle_of_empires as soe
 import rulespec.reference.struggle_of_empires.scoring as scoring
 from rulespec.conformance.harness.blame.crashes import _features, _too_long, crash, crash_rule  # pyright: ignore[reportPrivateUsage]
+from rulespec.conformance.harness.blame.names import named_clause
 from rulespec.conformance.harness.blame.shapes import misfit_path
 from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import ERROR, FAILED, tally
@@ -371,6 +372,43 @@ def test_every_entry_written_onto_one_shared_object_fails_the_clause_of_each_ent
     records = records_of("soe", SimpleNamespace(grow_population=_one_shared_empire), ("grow_population",))
     assert len(_spread(records)) >= 3
     assert _broken("soe", records) == ["SOE-POP-2"]
+
+
+def _special_summed_one_line_short(request: Any, rulings: Any, /) -> Any:
+    """HIS-SPECIAL-9 in a port's plumbing: the sheet's total summed by a loop that stops one line early (the 67th
+    zoo's plumbing his-01), so a lone line counts nothing."""
+    answer = json_value(his.special_vp(request, rulings))
+    answer["total"] = sum(line["vp"] for line in answer["lines"][:-1])
+    return answer
+
+
+def test_a_total_summed_one_term_short_fails_the_clause_of_the_sum() -> None:
+    """Every special VP sheet with a line totals all but its last: the clause saying the total is the sum of its
+    lines (HIS-SPECIAL-9), not each line's own clause."""
+    records = records_of("his", SimpleNamespace(special_vp=_special_summed_one_line_short), ("special_vp",))
+    assert len(_spread(records)) >= 4
+    assert _broken("his", records) == ["HIS-SPECIAL-9"]
+
+
+def _prototype_key_tallied(request: IncomeRequest, rulings: Any, /) -> Any:
+    """SOE-GAME-2 in a port's plumbing: the markers tallied in a plain JavaScript object keyed by name (the 67th zoo's
+    plumbing soe-01), where the key `__proto__` is the object's prototype, so that player's gold is joined to it as
+    text; every other name is tallied right."""
+    answer = json_value(soe.collect_income(request, rulings))
+    for empire in answer["empires"]:
+        if empire["player"] == "__proto__":  # JavaScript's quirk, not a condition on a test's values
+            empire["gold"] = f"{empire['gold']}[object Object]"
+    return answer
+
+
+def test_a_name_the_spec_calls_a_name_like_any_other_answered_wrong_fails_the_clause_saying_so() -> None:
+    """Only requests holding a player named `__proto__` fail, and no passed vector of the operation holds that name:
+    SOE-GAME-2, the clause naming it as a name like any other, not each check's income rule."""
+    records = records_of("soe", SimpleNamespace(collect_income=_prototype_key_tallied), ("collect_income",))
+    failed = [r for r in records if r.outcome == "failed"]
+    assert failed and {r.primary_rule for r in failed} != {"SOE-GAME-2"}
+    assert _broken("soe", records) == ["SOE-GAME-2"]
+    assert named_clause(failed[0], []) is None  # no run, no name set apart
 
 
 def _revolution_only_when_true(request: EndGameRequest, rulings: Any, /) -> Any:

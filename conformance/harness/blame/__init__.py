@@ -5,9 +5,10 @@ comes from. A failing check fails the rule it is blamed on (``blamed_rule``) and
 other rules it involves: one wrong field never smears a failure over every rule a vector names. The
 blame is the primary rule, except where the answer says better which rule went wrong:
 
-- first, one slip showing in every answer of an operation: a result field missing or of another type, the clause
-  the spec's table names for it (``shapes``: ``collapse_card`` left out fails IMP-COLLAPSE-1); one exception thrown in
-  several rules' checks, the clause with a sentence on the field its requests have empty (``crashes``, ``sentences``);
+- first, one slip showing in every answer of an operation: a result field missing or of another type, the clause the
+  spec's table names for it (``shapes``: ``collapse_card`` left out fails IMP-COLLAPSE-1); one exception thrown in
+  several rules' checks, the clause with a sentence on the field its requests have empty (``crashes``, ``sentences``); a
+  name the spec calls a name like any other answered wrong, that clause (``names``: `__proto__`, SOE-GAME-2);
 - a request refused past the fault due first, that fault accepted alone elsewhere in the run (``unchecked``): as
   that acceptance, its check never made (a negative piracy count fails HIS-SPECIAL-1, not the electorates' clause);
 - a refusal due answered by the refusal of a check the spec puts after it, where a clause states the order of the two
@@ -28,34 +29,32 @@ blame is the primary rule, except where the answer says better which rule went w
   operation under too: the blame of those refusals (a surplus refused as not covering, as legal payments are); an
   ``IllegalAction`` under a rule the operation never refuses under (``refusals.borrowed``: the red symbol of IMP-PLAY-2
   asked of an exhaust ability): the check's own rule, since the cited rule's own operation is untouched;
-- an answer the reference gives under one other reading of a single ruling (the implementation's answer is
-  the reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's
-  clause, so a misread ruling fails its own clause and not every rule whose checks run under it (``switches``),
-  unless a misreading of the reference answering so fails checks of the run asked at that ruling's default too
-  (``weighed``): the lead compared with the leader itself answers as a larger margin does, and is HIS-WIN-5's;
-  asked at the ruling's default, that clause too where the run shows the ruling read off another ruling's field
-  (each failure it explains played the alternative one value of that field gives, two values giving two
-  alternatives: ``markerless_scores`` read from ``zero_unrest_penalised``: ``switches.read_elsewhere``), or where
-  the run shows the ruling's test misplayed at every value (under the default as one other alternative, under a third
-  otherwise: the replacement's suit never read, ``misplayed``);
+- an answer the reference gives under one other reading of a single ruling (the implementation's answer is the
+  reference's with ``unfriendly_tie`` ``next_place`` where the check asked ``below_tie``): that ruling's clause, so a
+  misread ruling fails its own clause and not every rule whose checks run under it (``switches``), unless a misreading
+  of the reference answering so fails checks of the run asked at that ruling's default too (``weighed``): the lead
+  compared with the leader itself answers as a larger margin does, and is HIS-WIN-5's; asked at the ruling's default,
+  that clause too where the run shows the ruling read off another ruling's field (each failure it explains played the
+  alternative one value of that field gives, two values giving two alternatives: ``markerless_scores`` read from
+  ``zero_unrest_penalised``: ``switches.read_elsewhere``), or where the run shows the ruling's test misplayed at every
+  value (under the default as one other alternative, under a third otherwise: the replacement's suit never read,
+  ``misplayed``);
 - an answer whose first differing step the game's suite names (``suite``: ``blame.decided`` in the game's invariants
   package: a second-highest unrest penalty of 3 fails SOE-UNREST-4 in every standings list it spreads to); where it
-  names several, one of which the step is, the one of them that most of the run's other failures are named for (each
-  a step the suite names alone), then the one the most other sets it names hold, else the first (the time limit
-  given on turn 9 for a standard victory: the order of HIS-WIN-1, unless the run shows the standard victory missed
-  before turn 9 too, HIS-WIN-2; for a tie the history cannot break, HIS-RULING-3's turn-9 sentence, unless the run
-  gives a lone leader the time limit too);
-- a composite answer (``run_phase``: score sheets, each a list of lines) differing inside a line whose
-  ``source`` names a step of the reference (``electorates``), wherever else it differs (its totals, its
-  verdict): the clause that step's docstring names first (``steps``), so a wrong electorates line fails
-  HIS-SPECIAL-2 and not the phase's HIS-VP-1;
-- a composite answer whose steps are operations of their own (``end_war``), where no misreading answers so, the
-  run showing exactly one step it runs wrong (its operations answering otherwise, every other step asked and passed)
-  and every difference lying in what that step writes: the clause that step's failures are most often blamed on, a
-  ruling's clause asked at its default left out (``composed``), so forts left out of the gold paid fail the
-  maintenance clauses in ``end_war`` too, not SOE-SEQ-1; and, before anything else, such a composite refused on one
-  side (a later step's check made on the state the wrong step left): that step's clause, so draws refused as too few
-  for a treasury counted on an income paid once per region fail SOE-INCOME-1, not SOE-MAINT-5;
+  names several, one of which the step is, the one of them that most of the run's other failures are named for (each a
+  step the suite names alone), then the one the most other sets it names hold, else the first (the time limit given on
+  turn 9 for a standard victory: the order of HIS-WIN-1, unless the run shows the standard victory missed before turn 9
+  too, HIS-WIN-2);
+- a composite answer (``run_phase``: score sheets, each a list of lines) differing inside a line whose ``source`` names
+  a step of the reference (``electorates``), wherever else it differs (its totals, its verdict): the clause that step's
+  docstring names first (``steps``), so a wrong electorates line fails HIS-SPECIAL-2 and not the phase's HIS-VP-1;
+- a composite answer whose steps are operations of their own (``end_war``), where no misreading answers so, the run
+  showing exactly one step it runs wrong (its operations answering otherwise, every other step asked and passed) and
+  every difference lying in what that step writes: the clause that step's failures are most often blamed on, a ruling's
+  clause asked at its default left out (``composed``), so forts left out of the gold paid fail the maintenance clauses
+  in ``end_war`` too, not SOE-SEQ-1; and, before anything else, such a composite refused on one side (a later step's
+  check made on the state the wrong step left): that step's clause, so draws refused as too few for a treasury counted
+  on an income paid once per region fail SOE-INCOME-1, not SOE-MAINT-5;
 - otherwise, and before a refusal's own word, weighed against the run (``among``, once: ``kept``): the clause of one
   misreading of the reference (``edits``, of one node: ``nodes``; a bound one off, ``<`` for ``<=``, a total taken as
   its first term or its count, a term of a sum left out, a sum read otherwise as a whole (counts as the kinds held, a
@@ -113,6 +112,7 @@ from rulespec.conformance.harness.blame.due import accepted, due_action, labelle
 from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.misplayed import misplayed
 from rulespec.conformance.harness.blame.misread import inside_another, refuted
+from rulespec.conformance.harness.blame.names import named_clause
 from rulespec.conformance.harness.blame.refusals import borrowed, mislabelled, refused_legal, refused_under
 from rulespec.conformance.harness.blame.refusals import cited as refusal_rule
 from rulespec.conformance.harness.blame.sentences import scoped
@@ -143,8 +143,8 @@ def blamed_rule(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str:
     primary = record.primary_rule
     if record.outcome not in (Outcome.FAILED.value, Outcome.ERROR.value) or record.game not in REGISTRY:
         return primary
-    if (shaped := misfit_clause(record, among)) is not None:
-        return shaped  # a field of the result not of its type: the clause saying what that field holds
+    if (shaped := misfit_clause(record, among) or named_clause(record, among)) is not None:
+        return shaped  # a field of the result not of its type, or a name answered wrong: the clause saying so
     if record.outcome == Outcome.ERROR.value:
         return crash_rule(record, among) or primary
     expected, got = record.expected, record.got

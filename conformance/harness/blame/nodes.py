@@ -4,20 +4,20 @@ A bound typed one off (a number, or the module constant it reads), ``<`` for ``<
 ``>=``) or as at most where there is a bound (the second highest total, if any), a sum read otherwise (``sums``), a term
 of a sum counted at two a unit (a rate one off), left out (or what a difference takes off) or read from another field of
 the same value (the coins on a card added as its influence), a factor of a product left out (a rate taken as one) or
-counted once whatever its count (the yield of one taxation however many), a total taken as its first or last term or as
-the count of its terms, a fraction rounded the other way (or up as the quotient plus one), a count the request asks for
-run one short, a loop run once too often or too few (``range(n)``), a walk begun one past its first item or ended one
-short (a tie-break's walk back through the history begun a turn too far back), a flag read backwards, ``min`` for
-``max``, the best of some entries taken over every entry, a helper's adjustment left out (one track kept to its printed
-top whatever the ruling), a condition or a refusal left out (a step taken whatever its condition: spaces in unrest taken
-off whatever the ruling), all that qualify taken as the first of them (a ``find`` for a ``filter``), entries each built
-and written onto one shared object (every empire showing the last one's values), a count a position
-advances by taken as one, a sequence extended at its other end (a card put first in the hand, not last) or with its
-items by their names (a card put in the hand as its name), a pile taken from its other end (its bottom card for its
-top), the field a refusal names with its index added or dropped (``shuffles[0]`` for ``shuffles``), one field's change
-of a new value left out (the discard pile kept as it becomes the draw pile), a table's member filed under another key (a
-power's special line on another power's sheet), a published list copied with one member left out or typed as another
-(``tables``); ``edits`` compiles each.
+counted once whatever its count (the yield of one taxation however many), a total taken as its first or last term, as
+the count of its terms or without its last term (a loop summing one line short), a fraction rounded the other way (or up
+as the quotient plus one), a count the request asks for run one short, a loop run once too often or too few
+(``range(n)``), a walk begun one past its first item or ended one short (a tie-break's walk back through the history
+begun a turn too far back), a flag read backwards, ``min`` for ``max``, the best of some entries taken over every entry,
+a helper's adjustment left out (one track kept to its printed top whatever the ruling), a condition or a refusal left
+out (a step taken whatever its condition: spaces in unrest taken off whatever the ruling), all that qualify taken as the
+first of them (a ``find`` for a ``filter``), entries each built and written onto one shared object (every empire showing
+the last one's values), a count a position advances by taken as one, a sequence extended at its other end (a card put
+first in the hand, not last) or with its items by their names (a card put in the hand as its name), a pile taken from
+its other end (its bottom card for its top), the field a refusal names with its index added or dropped (``shuffles[0]``
+for ``shuffles``), one field's change of a new value left out (the discard pile kept as it becomes the draw pile), a
+table's member filed under another key (a power's special line on another power's sheet), a published list copied with
+one member left out or typed as another (``tables``); ``edits`` compiles each.
 """
 
 from __future__ import annotations
@@ -124,6 +124,8 @@ def edited(
         yield ast.Call(ast.Name("len", ast.Load()), [counted], [])
         last = ast.BoolOp(ast.Or(), [counted, ast.Tuple([ast.Constant(0)], ast.Load())])  # or as its last term
         yield ast.Subscript(last, ast.UnaryOp(ast.USub(), ast.Constant(1)), ast.Load())
+        short = ast.Slice(None, ast.UnaryOp(ast.USub(), ast.Constant(1)), None)  # or summed one term short
+        yield ast.Call(node.func, [ast.Subscript(counted, short, ast.Load())], [])
     elif isinstance(node, ast.Call) and ast.unparse(node.func) == "range" and len(node.args) == 1:
         for step in (ast.Add(), ast.Sub()):  # a loop run once too often, or once too few
             yield ast.Call(node.func, [ast.BinOp(node.args[0], step, ast.Constant(1))], [])
@@ -246,10 +248,7 @@ def _one_shared(node: ast.expr) -> Iterator[ast.AST]:
     entry shows the last one's values: ``built[-1:] * len(built)``."""
     generator = node.args[0] if isinstance(node, ast.Call) and node.args else None
     if isinstance(generator, ast.GeneratorExp) and isinstance(generator.elt, ast.Call):
-        shared = ast.parse("(lambda _built: _built[-1:] * len(_built))(_)", mode="eval").body
-        assert isinstance(shared, ast.Call)
-        shared.args = [node]
-        yield shared
+        yield ast.Call(ast.parse("lambda _built: _built[-1:] * len(_built)", mode="eval").body, [node], [])
 
 
 def _sequence(node: ast.AST) -> bool:

@@ -1,0 +1,80 @@
+"""A name the spec says is a name like any other, answered otherwise: the clause saying so.
+
+A port that keys a table by the players' names meets a name its language treats as special (``__proto__`` in a
+JavaScript object, a number-like name in a map that sorts its keys) and answers that player wrong, whatever the rule a
+check is primary to. The spec names such names in a sentence that neither refuses nor says what is checked (SOE-GAME-2:
+any string is a name, `__proto__` included). Where every failing check of an operation holds such a name, one clause
+names it, and no vector of that operation holding it passed in the run, the failure is that clause's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any, cast
+
+from rulespec.conformance.harness.blame.kept import kept
+from rulespec.conformance.harness.blame.sentences import speaking_of
+from rulespec.conformance.harness.blame.switches import vector_cases
+from rulespec.conformance.harness.blame.weighed import weighed
+from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.verdict import Outcome
+
+_NAMED = ("player", "players", "holder", "name")  # the keys whose strings are names (a list of names: ``players``)
+_A_NAME = re.compile(r"\bnames?\b")  # a sentence about names, not one quoting the same string as a value
+
+
+def named_clause(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
+    """The one clause naming a name every failing check of the operation holds, as a name like any other, where the
+    run passed vectors of the operation, none holding that name (None: no such name, or no run to weigh it against)."""
+    if record.outcome != Outcome.FAILED.value or not among or record.operation is None:
+        return None
+    passed = _passed_names(record.game, record.operation, among)
+    if not passed:
+        return None  # the operation answered no name right: nothing sets one name apart
+    found = {
+        clause
+        for name in _shared_names(record.game, record.operation, among) - passed
+        if len(clauses := speaking_of(record.game, name, _A_NAME)) == 1
+        for clause in clauses
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _names(value: Any, key: str = "") -> Iterator[str]:
+    """Every string the request holds under a key of names, at any depth."""
+    if isinstance(value, str) and key in _NAMED:
+        yield value
+    elif isinstance(value, dict):
+        for inner, item in cast(dict[str, Any], value).items():
+            yield from _names(item, inner)
+    elif isinstance(value, (list, tuple)):
+        for item in cast(list[Any], value):
+            yield from _names(item, key)
+
+
+def _shared_names(game: str, operation: str, among: Sequence[CheckRecord]) -> frozenset[str]:
+    """The names every failing check of the operation holds in its request: a name that sets the failures apart, not
+    one a single failure happens to hold (``kept`` for the run, per operation)."""
+
+    def work_out() -> frozenset[str]:
+        failing = [
+            frozenset(_names(r.request))
+            for r in among
+            if (r.game, r.operation) == (game, operation) and r.outcome == Outcome.FAILED.value
+        ]
+        return frozenset.intersection(*failing) if failing else frozenset[str]()
+
+    return kept(f"shared names {game} {operation}", among, work_out)
+
+
+def _passed_names(game: str, operation: str, among: Sequence[CheckRecord]) -> frozenset[str]:
+    """The names the run's passed vectors of the operation hold (``kept`` for the run, per operation)."""
+
+    def work_out() -> frozenset[str]:
+        cases = vector_cases(game)
+        passed = weighed(among).passed.get(game, frozenset[str]())
+        held = (cases[case] for case in passed if case in cases and cases[case].operation == operation)
+        return frozenset(name for loaded in held for name in _names(loaded.case.input))
+
+    return kept(f"names {game} {operation}", among, work_out)
