@@ -2348,10 +2348,10 @@ def _grand_alliances_removed(request: Any, rulings: SoeRulings, /) -> Any:
 
 def test_a_list_of_markers_emptied_by_clean_up_fails_the_step_writing_it_where_a_named_marker_shows_it() -> None:
     """The differential checks of clean-up name its first clause; the field that differs names the step. A vector
-    whose one marker has an empty name (SOE-GAME-10's: names taken as given) shows no more than a list emptied,
-    which a misread name would empty too: it stays its own rule."""
+    whose one marker has an empty name (SOE-GAME-10's: names taken as given) shows a list of one emptied, which the
+    step's walk over the markers ended one short answers too: SOE-CLEAN-2 as well."""
     records = records_of("soe", SimpleNamespace(clean_up=_grand_alliances_removed), ("clean_up",))
-    assert _failed_rules("soe", records) == ["SOE-CLEAN-2", "SOE-GAME-10"]
+    assert _failed_rules("soe", records) == ["SOE-CLEAN-2"]
     board = {"war": 3, "phase": 2, "local_alliances": [], "grand_alliances": [{"name": "g", "holder": "a"}]}
     board |= {"tiles": [], "neutral_markers": []}
     cleaned = {**board, "grand_alliances": [{"name": "g", "holder": None}]}
@@ -6045,6 +6045,26 @@ def test_a_check_one_clause_binds_elsewhere_made_in_an_operation_another_clause_
     records = records_of("soe", SimpleNamespace(collect_income=misread("collect_income")), ("collect_income",))
     assert _primaries_failed(records) >= 3
     assert _failed_rules("soe", records) == ["SOE-INCOME-3"]
+
+
+def _markers_but_the_last_region(player: Any, regions: Any) -> Any:
+    """SOE-INCOME-3 misread: the markers summed by a loop run to ``regions.length - 1`` (a user's own engine of the
+    sixty-seventh session), so the last region given never counts (runs as ``income.markers_on_the_map``)."""
+    return sum(p.markers for region in tuple(regions)[:-1] for p in region.control if p.holder == player)
+
+
+def test_a_walk_over_the_regions_ended_one_short_fails_the_clause_counting_every_region() -> None:
+    """The one misreading answering so walks the regions of a comprehension one short, and the game's suite reads the
+    gold as the markers of a walk one region short: SOE-INCOME-3 ("every region given counts") fails, in
+    ``end_war``'s checks too; where a player's markers all lie in the last region, its gold shows no more than the
+    markers left out, the suite's SOE-INCOME-2."""
+    misread = _misread(soe_income.markers_on_the_map, _markers_but_the_last_region, soe)
+    names = ("collect_income", "end_war")
+    records = records_of("soe", SimpleNamespace(**{name: misread(name) for name in names}), names)
+    assert _primaries_failed(records) >= 3
+    wars = {blamed_rule(r, records) for r in records if r.operation == "end_war" and r.outcome == "failed"}
+    assert wars == {"SOE-INCOME-3"}  # the walk's clause in the composite too
+    assert _failed_rules("soe", records) == ["SOE-INCOME-2", "SOE-INCOME-3"]
 
 
 def _empires_before_rulings(request: Any, rulings: Any, /) -> Any:

@@ -1,8 +1,9 @@
-"""A pile taken from its other end: the misreading of a port that reads a list from the wrong end.
+"""A list read at its wrong end: a pile taken from its other end, or a walk over a list cut short at an end.
 
 The first card of a pile is its top (the Conventions of each spec); a port that stores its piles the other way round
-takes the bottom card for the top, or reads a region's n-th value as the n-th from the end. ``nodes`` offers each such
-reading of a statement as one misreading.
+takes the bottom card for the top, or reads a region's n-th value as the n-th from the end. A loop begun at 1 or run
+to ``length - 1`` skips the first or the last item. ``nodes`` offers each such reading of a statement as one
+misreading.
 """
 
 from __future__ import annotations
@@ -43,3 +44,9 @@ def _far(index: ast.expr) -> ast.expr | None:
 
 def _is_one(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) is int and node.value == 1
+
+
+def walked_short(items: ast.expr) -> Iterator[ast.expr]:
+    """A walk over the items begun one past the first, then ended one short: ``tuple(items)[1:]``, ``[:-1]``."""
+    for cut in (ast.Slice(ast.Constant(1), None, None), ast.Slice(None, ast.Constant(-1), None)):
+        yield ast.Subscript(ast.Call(ast.Name("tuple", ast.Load()), [items], []), cut, ast.Load())

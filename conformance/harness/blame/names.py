@@ -63,7 +63,7 @@ def _shared_names(game: str, operation: str, among: Sequence[CheckRecord]) -> fr
             for r in among
             if (r.game, r.operation) == (game, operation) and r.outcome == Outcome.FAILED.value
         ]
-        return frozenset.intersection(*failing) if failing else frozenset[str]()
+        return frozenset[str].intersection(*failing) if failing else frozenset[str]()
 
     return kept(f"shared names {game} {operation}", among, work_out)
 

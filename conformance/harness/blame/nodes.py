@@ -27,7 +27,7 @@ import builtins
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 
-from rulespec.conformance.harness.blame.ends import other_end
+from rulespec.conformance.harness.blame.ends import other_end, walked_short
 from rulespec.conformance.harness.blame.sums import summed_otherwise
 from rulespec.conformance.harness.blame.tables import filed_elsewhere
 
@@ -151,9 +151,10 @@ def edited(
     elif isinstance(node, ast.comprehension):
         for dropped in range(len(node.ifs)):
             yield ast.comprehension(node.target, node.iter, node.ifs[:dropped] + node.ifs[dropped + 1 :], node.is_async)
+        for walked in walked_short(node.iter):  # a walk over the items begun one past its first, or ended one short
+            yield ast.comprehension(node.target, walked, node.ifs, node.is_async)
     elif isinstance(node, ast.For) and not node.orelse:  # a walk begun one past its first item, or ended one short
-        for cut in (ast.Slice(ast.Constant(1), None, None), ast.Slice(None, ast.Constant(-1), None)):
-            walked = ast.Subscript(ast.Call(ast.Name("tuple", ast.Load()), [node.iter], []), cut, ast.Load())
+        for walked in walked_short(node.iter):
             yield ast.For(node.target, walked, node.body, node.orelse, node.type_comment)
     elif isinstance(node, ast.Dict) and len(node.values) > 1 and all(isinstance(v, ast.Tuple) for v in node.values):
         yield from filed_elsewhere(node)

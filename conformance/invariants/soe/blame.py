@@ -65,7 +65,8 @@ def _income(request: Any, got: Any, paths: tuple[str, ...]) -> str | tuple[str, 
     given otherwise: its population left out, another of its counts read for it or paid once per region given
     (SOE-INCOME-1: it gained its own markers alone, or with that count or that multiple), its markers left out or
     paid at another rate (SOE-INCOME-2: its population alone, or with another multiple of its markers), the markers of
-    a reading of whose markers count that is not the player's own (SOE-INCOME-3), or the gold it held (SOE-INCOME-4:
+    a reading of whose markers count that is not the player's own, or of a walk over the regions one short
+    (SOE-INCOME-3), or the gold it held (SOE-INCOME-4:
     the income written over the treasury, not added to it); a term every such empire's gold shows (where a population
     equals the markers, either left out answers alike: the run tells which); else None (a population or a sum misread
     otherwise is the run's)."""
@@ -99,6 +100,8 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
         sum(entry["markers"] for region in held for entry in region.get("control", [])),  # every holder's there
         sum(entry["markers"] for _, entry in entries),  # every holder's everywhere
         own + sum(entry["markers"] for _, entry in entries if entry["holder"] not in players),  # majors' too
+        # a walk one region short, where it leaves some marker (none left: the markers left out, SOE-INCOME-2)
+        *(walked for walked in (_own_markers(player, regions[1:]), _own_markers(player, regions[:-1])) if walked),
     } - {own}
     terms = {"SOE-INCOME-1"} if gain == own and population else set[str]()  # the population left out
     others = {value for key, value in empires[at].items() if key in _COUNTS and value != population}
@@ -118,6 +121,12 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     if terms or own or not population or gain == population:
         return terms
     return {"SOE-INCOME-1"} if 0 <= gain <= MAX_POPULATION else {"SOE-INCOME-1", "SOE-INCOME-4"}
+
+
+def _own_markers(player: Any, regions: list[Any]) -> int:
+    """The player's control markers over ``regions``."""
+    entries = (entry for region in regions for entry in region.get("control", []))
+    return sum(entry["markers"] for entry in entries if entry["holder"] == player)
 
 
 _GOLD = re.compile(r"\$\.empires\[(\d+)\]\.gold")
