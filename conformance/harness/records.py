@@ -56,7 +56,8 @@ class CheckRecord:
     declared: dict[str, list[Any]] = field(default_factory=dict[str, list[Any]])
     rederived: bool = False  # a vector whose expectation is the reference's answer under the declared rulings
     # the rule the per-rule verdict fails for this failure (``per_rule.with_blame``, weighed against the records the
-    # report was written with): its primary unless its answer names a better one; "" for a check that passed
+    # report was written with): its primary unless its answer names a better one; "" for a check that passed, and in
+    # a report written before reports named it
     blamed: str = ""
 
     @property

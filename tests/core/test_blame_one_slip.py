@@ -25,6 +25,7 @@ from rulespec.conformance.harness.games import game
 from rulespec.conformance.harness.per_rule import ERROR, FAILED, tally
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import json_value
+from rulespec.conformance.harness.verdict import Difference, field
 from rulespec.reference.here_i_stand.model import VictoryRequest
 from rulespec.reference.imperium.model import AcquireRequest, ExhaustRequest
 from rulespec.reference.struggle_of_empires.model import EndGameRequest, IncomeRequest, RegionRequest
@@ -366,6 +367,21 @@ def _one_shared_empire(request: Any, rulings: Any, /) -> Any:
     return answer
 
 
+def _papacy_null_others_one_up(request: Any, rulings: Any, /) -> Any:
+    """Two slips of ``score_power``: every total one too many, and the Papacy's written as null."""
+    answer = json_value(his.score_power(request, rulings))
+    answer["total"] = None if answer["power"] == "papacy" else answer["total"] + 1
+    return answer
+
+
+def test_a_null_where_other_failing_answers_hold_a_number_is_a_value_s_slip() -> None:
+    """No result of the operation passes, but the failing answers hold numbers at `total` beside the one null: the
+    null is one value's slip, not the field's form (a second reader's case)."""
+    records = records_of("his", SimpleNamespace(score_power=_papacy_null_others_one_up), ("score_power",))
+    nulls = [r for r in records if r.outcome == "failed" and field(r.got, "power") == "papacy"]
+    assert nulls and all(misfit_path(r, records) is None for r in nulls)
+
+
 def test_every_entry_written_onto_one_shared_object_fails_the_clause_of_each_entry_its_own() -> None:
     """The one misreading that answers so builds each empire and keeps the last for all: the step's clause
     (SOE-POP-2: nothing else changes), not each check's own rule."""
@@ -409,6 +425,10 @@ def test_a_name_the_spec_calls_a_name_like_any_other_answered_wrong_fails_the_cl
     assert failed and {r.primary_rule for r in failed} != {"SOE-GAME-2"}
     assert _broken("soe", records) == ["SOE-GAME-2"]
     assert named_clause(failed[0], []) is None  # no run, no name set apart
+    vector = next(r for r in failed if r.kind == "vector")
+    other = next(i for i, e in enumerate(vector.request["empires"]) if e["player"] != "__proto__")
+    elsewhere = replace(vector, differences=(Difference(f"$.empires[{other}].gold", 1, 2, "value"),), detail="")
+    assert named_clause(elsewhere, records) is None  # a wrong answer for another player is not that name's
 
 
 def _revolution_only_when_true(request: EndGameRequest, rulings: Any, /) -> Any:

@@ -8,6 +8,7 @@ import pytest
 
 from rulespec.conformance.harness.cli import main
 from rulespec.conformance.harness.games import game
+from rulespec.conformance.harness.per_rule import tally
 from rulespec.conformance.harness.report.implementations import read_reports
 from rulespec.conformance.harness.report.matrix import game_matrix
 from tests.canaries.soe import CANARIES
@@ -47,5 +48,8 @@ def test_two_implementations_are_compared_in_one_run(tmp_path: Path, capsys: pyt
     assert reference.identity.stamp is not None and reference.identity.stamp == canary.identity.stamp
     matrix = game_matrix(game("soe"), [reference, canary], [rule])
     assert [column.by_rule[rule].status for column in matrix.columns] == ["passed", "failed"]
+    # each implementation's report names, for each failure, the rule its verdict fails for it
+    failed = {t.rule for t in tally([game("soe")], canary.records).tallies if t.status == "failed"}
+    assert rule in failed and {r.blamed for r in canary.records if r.outcome == "failed"} == failed
     assert (tmp_path / "site" / "soe.html").is_file()
     assert ">passing · 1/1</text>" in (tmp_path / "site" / "badges" / "ref-soe.svg").read_text()

@@ -75,6 +75,10 @@ def test_three_shards_merge_to_the_verdict_of_one_run(
     assert {t.rule: t.status for t in tally([game(key)], merged, only=rules).tallies} == verdict
     assert "failed" in verdict.values(), "the canary's rule fails in both"
     assert code == (0 if tally([game(key)], merged).full_pass else 1)
+    # each failure names the rule the verdict fails for it, the merged report's weighed over every shard
+    blamed = {r.nodeid: r.blamed for r in once if r.outcome in ("failed", "error")}
+    assert blamed and all(blamed.values()) and {r.nodeid: r.blamed for r in merged if r.nodeid in blamed} == blamed
+    assert all(r.blamed == "" for r in merged if r.outcome == "passed")
 
 
 def test_verify_spreads_whole_games_over_the_cores_and_a_few_rules_not(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,7 @@ names it, and no vector of that operation holding it passed in the run, the fail
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
 from rulespec.conformance.harness.blame.kept import kept
@@ -35,10 +35,29 @@ def named_clause(record: CheckRecord, among: Sequence[CheckRecord]) -> str | Non
     found = {
         clause
         for name in _shared_names(record.game, record.operation, among) - passed
-        if len(clauses := speaking_of(record.game, name, _A_NAME)) == 1
+        if _answered_wrong(record, name) and len(clauses := speaking_of(record.game, name, _A_NAME)) == 1
         for clause in clauses
     }
     return found.pop() if len(found) == 1 else None
+
+
+_ENTRY = re.compile(r"\$\.(\w+)\[(\d+)\]")  # an entry of a list of the answer: ``$.empires[3]``
+_MISFIT_AT = re.compile(r"at `(\$[^`]*)`")  # where the harness says an output's type was refused
+
+
+def _answered_wrong(record: CheckRecord, name: str) -> bool:
+    """Whether a difference of the answer (or the field its type refused) lies in the entry of that name: the entry
+    at that place of the request's list of the same key, else of its ``players`` (a result's awards)."""
+    paths = [difference.path for difference in record.differences] + _MISFIT_AT.findall(record.detail)
+    request: Any = record.request
+    asked = cast(dict[str, Any], request) if isinstance(request, dict) else {}
+    for found in filter(None, (_ENTRY.match(path) for path in paths)):
+        entries: Any = asked.get(found[1], asked.get("players"))
+        at = int(found[2])
+        listed = cast(list[Any], entries) if isinstance(entries, (list, tuple)) else []
+        if at < len(listed) and name in set(_names(listed[at], "player")):
+            return True
+    return False
 
 
 def _names(value: Any, key: str = "") -> Iterator[str]:
@@ -65,7 +84,7 @@ def _shared_names(game: str, operation: str, among: Sequence[CheckRecord]) -> fr
         ]
         return frozenset[str].intersection(*failing) if failing else frozenset[str]()
 
-    return kept(f"shared names {game} {operation}", among, work_out)
+    return _by_operation(among, ("shared", game, operation), work_out)
 
 
 def _passed_names(game: str, operation: str, among: Sequence[CheckRecord]) -> frozenset[str]:
@@ -77,4 +96,14 @@ def _passed_names(game: str, operation: str, among: Sequence[CheckRecord]) -> fr
         held = (cases[case] for case in passed if case in cases and cases[case].operation == operation)
         return frozenset(name for loaded in held for name in _names(loaded.case.input))
 
-    return kept(f"names {game} {operation}", among, work_out)
+    return _by_operation(among, ("passed", game, operation), work_out)
+
+
+def _by_operation(
+    among: Sequence[CheckRecord], key: tuple[str, str, str], work_out: Callable[[], frozenset[str]]
+) -> frozenset[str]:
+    """The names of ``key`` for the run, worked out once: one ``kept`` table for the run, whatever the operation."""
+    table: dict[tuple[str, str, str], frozenset[str]] = kept("names", among, dict[tuple[str, str, str], frozenset[str]])
+    if key not in table:
+        table[key] = work_out()
+    return table[key]

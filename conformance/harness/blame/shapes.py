@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.fields import unindexed
@@ -84,9 +85,12 @@ def misfit_path(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str |
         return unindexed(f"{missing['at'] or ''}.{missing['name']}").lstrip(".")
     if typed is None or not typed["at"]:
         return None
-    if _value_slip(typed["due"], typed["got"]) and not (typed["got"] == "null" and _null_throughout(record, among)):
+    path = unindexed(typed["at"]).lstrip(".")
+    if _value_slip(typed["due"], typed["got"]) and not (
+        typed["got"] == "null" and _null_throughout(record, among, path)
+    ):
         return None
-    return unindexed(typed["at"]).lstrip(".")
+    return path
 
 
 def _value_slip(due: str, got: str) -> bool:
@@ -96,18 +100,35 @@ def _value_slip(due: str, got: str) -> bool:
     return (got in _NUMBERS and bool(kinds & _NUMBERS)) or (got == "null" and "array" not in kinds)
 
 
-def _null_throughout(record: CheckRecord, among: Sequence[CheckRecord]) -> bool:
-    """Whether the run passed no vector of the record's operation that answers a result: a null there in every
-    answer is the field's form (a total written as NaN, whatever the request), not one value's slip (a share past
-    the printed values, where the other requests pass). Never without the run."""
+def _null_throughout(record: CheckRecord, among: Sequence[CheckRecord], path: str) -> bool:
+    """Whether no answer of the record's operation in the run holds a value at ``path``: no vector of it answering a
+    result passed, and no failing check's answer holds anything but null there. A null in every answer is the
+    field's form (a total written as NaN, whatever the request), not one value's slip (a share past the printed
+    values, where the other requests pass). Never without the run."""
     passed = weighed(among).passed.get(record.game, frozenset[str]()) if among else None
     if passed is None:
         return False
     cases = vector_cases(record.game)
-    return not any(
+    if any(
         (found := cases.get(name)) is not None and found.operation == record.operation and found.case.output is not None
         for name in passed
-    )
+    ):
+        return False
+    answers = (r.got for r in among if (r.game, r.operation) == (record.game, record.operation))
+    return not any(value is not None for answer in answers for value in _at(answer, path.split(".")))
+
+
+def _at(answer: Any, steps: list[str]) -> Iterator[Any]:
+    """The values at an unindexed path (``scores[].total``) of a JSON answer: every entry's, for a list's."""
+    if not steps:
+        yield answer
+        return
+    name, listed = steps[0].removesuffix("[]"), steps[0].endswith("[]")
+    value = cast(dict[str, Any], answer).get(name) if isinstance(answer, dict) else None
+    items = cast(list[Any], value) if listed and isinstance(value, (list, tuple)) else [] if listed else [value]
+    for item in items:
+        if item is not None or len(steps) == 1:
+            yield from _at(item, steps[1:])
 
 
 def misfit_clause(record: CheckRecord, among: Sequence[CheckRecord] = ()) -> str | None:

@@ -22,6 +22,7 @@ import msgspec
 from rulespec.conformance.harness import outputs
 from rulespec.conformance.harness.gate.judge import GateResult
 from rulespec.conformance.harness.gate.stamp import Stamp
+from rulespec.conformance.harness.per_rule import with_blame
 from rulespec.conformance.harness.records import CheckRecord, read_report, read_run, write_report
 
 KIND = "rulespec implementations"  # the value of "report" that marks this file
@@ -77,7 +78,7 @@ def write_implementations(path: Path, implementations: Sequence[Implementation])
         checks_file = Path(scratch) / "checks.json"
         for implementation in implementations:
             entry = cast(dict[str, Any], msgspec.to_builtins(implementation.identity))
-            write_report(checks_file, implementation.records)
+            write_report(checks_file, with_blame(implementation.records))
             entry["checks"] = json.loads(checks_file.read_text(encoding="utf-8"))
             entries.append(entry)
     document = {"report": KIND, "implementations": entries}

@@ -146,7 +146,12 @@ class Recorder:
             self.records = in_order(self.records)
 
     def write(self, path: Path, options: VerifyOptions) -> None:
-        write_report(path, with_blame(self.records), self.stamp(options))
+        try:
+            records = with_blame(self.records)
+        except Exception as exc:  # noqa: BLE001 - a fault of the blame never costs the user the report
+            records = self.records
+            self.unwritten.append(f"--report-json {path}: written without `blamed`: the blame failed: {exc!r}")
+        write_report(path, records, self.stamp(options))
 
     def unrecorded(self) -> int:
         """Checks collected that got no record: the process running them ended early (a complete verdict has none)."""

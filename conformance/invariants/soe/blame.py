@@ -96,13 +96,16 @@ def _income_terms(request: Any, got: Any, path: str) -> set[str]:
     entries = [(region, entry) for region in regions for entry in region.get("control", [])]
     own = sum(entry["markers"] for _, entry in entries if entry["holder"] == player)
     held = [region for region in regions if any(e["holder"] == player for e in region.get("control", []))]
-    misread = {
-        sum(entry["markers"] for region in held for entry in region.get("control", [])),  # every holder's there
-        sum(entry["markers"] for _, entry in entries),  # every holder's everywhere
-        own + sum(entry["markers"] for _, entry in entries if entry["holder"] not in players),  # majors' too
-        # a walk one region short, where it leaves some marker (none left: the markers left out, SOE-INCOME-2)
-        *(walked for walked in (_own_markers(player, regions[1:]), _own_markers(player, regions[:-1])) if walked),
-    } - {own}
+    misread = (
+        {
+            sum(entry["markers"] for region in held for entry in region.get("control", [])),  # every holder's there
+            sum(entry["markers"] for _, entry in entries),  # every holder's everywhere
+            own + sum(entry["markers"] for _, entry in entries if entry["holder"] not in players),  # majors' too
+            # a walk one region short, where it leaves some marker (none left: the markers left out, SOE-INCOME-2)
+            *(walked for walked in (_own_markers(player, regions[1:]), _own_markers(player, regions[:-1])) if walked),
+        }
+        - {own}
+    )
     terms = {"SOE-INCOME-1"} if gain == own and population else set[str]()  # the population left out
     others = {value for key, value in empires[at].items() if key in _COUNTS and value != population}
     terms |= {"SOE-INCOME-1"} if gain - own in others else set()  # another of the empire's counts read for it

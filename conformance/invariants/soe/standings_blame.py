@@ -209,7 +209,7 @@ def _tie_split(players: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]])
     given: dict[int, list[int]] = {}
     due: dict[int, int] = {}
     for mine, theirs in pairs:
-        if mine["penalty"]:
+        if mine["penalty"] and type(theirs["penalty"]) is int:  # a penalty of another type tells nothing of the tie
             given.setdefault(mine["unrest"], []).append(theirs["penalty"])
             due[mine["unrest"]] = mine["penalty"]
     for unrest, amounts in given.items():
