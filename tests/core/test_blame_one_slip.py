@@ -22,7 +22,7 @@ from rulespec.conformance.harness.blame.crashes import _features, _too_long, cra
 from rulespec.conformance.harness.blame.names import named_clause
 from rulespec.conformance.harness.blame.shapes import misfit_path
 from rulespec.conformance.harness.games import game
-from rulespec.conformance.harness.per_rule import ERROR, FAILED, tally
+from rulespec.conformance.harness.per_rule import ERROR, FAILED, tally, with_blame
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.rulings import json_value
 from rulespec.conformance.harness.verdict import Difference, field
@@ -380,6 +380,22 @@ def test_a_null_where_other_failing_answers_hold_a_number_is_a_value_s_slip() ->
     records = records_of("his", SimpleNamespace(score_power=_papacy_null_others_one_up), ("score_power",))
     nulls = [r for r in records if r.outcome == "failed" and field(r.got, "power") == "papacy"]
     assert nulls and all(misfit_path(r, records) is None for r in nulls)
+
+
+def _null_penalty(request: EndGameRequest, rulings: Any, /) -> Any:
+    """A port writing a penalty of null for every player penalised."""
+    answer = json_value(soe.end_game(request, rulings))
+    for standing in answer["standings"]:
+        standing["penalty"] = None if standing["penalty"] else 0
+    return answer
+
+
+def test_a_penalty_of_another_type_is_blamed_without_a_fault_of_the_blame() -> None:
+    """The standings' blame reads penalties as numbers: a null one is no tie's evidence, never a crash (a second
+    reader's case), and the report names each failure's rule."""
+    records = records_of("soe", SimpleNamespace(end_game=_null_penalty), ("end_game",))
+    assert any(r.outcome == "failed" for r in records)
+    assert all(r.blamed for r in with_blame(records) if r.outcome == "failed")
 
 
 def test_every_entry_written_onto_one_shared_object_fails_the_clause_of_each_entry_its_own() -> None:
