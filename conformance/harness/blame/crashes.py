@@ -18,14 +18,14 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.fields import elected, unindexed
 from rulespec.conformance.harness.blame.kept import kept
 from rulespec.conformance.harness.blame.sentences import clause_texts, speaking_of
-from rulespec.conformance.harness.blame.weighed import weighed
+from rulespec.conformance.harness.blame.weighed import passed_cases
 from rulespec.conformance.harness.records import CheckRecord, own_detail
 from rulespec.conformance.harness.vectors import LoadedCase, load_game
 from rulespec.conformance.harness.verdict import Outcome
@@ -69,9 +69,10 @@ def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]
     request the run passed has: those of the crash's operation, else (an operation none of whose accepted vectors
     passed) those of the game's other operations that hold the field, each field judged only by requests holding it."""
     asked = [other.request for other in alike if other.request is not None]
-    passed = weighed(among).passed.get(game, frozenset[str]())
+    accepted = [loaded for loaded in passed_cases(among, game) if loaded.case.error is None]
     operations = {other.operation for other in alike}
-    contrast = list(_passed_inputs(game, operations, passed)) or list(_passed_inputs(game, None, passed))
+    contrast = [loaded.case.input for loaded in accepted if loaded.operation in operations]
+    contrast = contrast or [loaded.case.input for loaded in accepted]
     if not asked or not contrast:  # nothing of the game answered: nothing tells the crashing requests apart
         return None
     shared: set[str] = set(_features(asked[0])).intersection(*(set(_features(request)) for request in asked[1:]))
@@ -187,14 +188,6 @@ def _keys(value: Any) -> tuple[str, frozenset[str]] | None:
 def _accepted(game: str) -> dict[str, LoadedCase]:
     """The game's vectors that expect a result (not a refusal), by id."""
     return {loaded.case.id: loaded for loaded in load_game(registry.game(game)) if loaded.case.error is None}
-
-
-def _passed_inputs(game: str, operations: set[str | None] | None, passed: Iterable[str]) -> Iterator[Any]:
-    """The inputs of the accepted vectors of those operations (None: of every operation) the run passed."""
-    for case_id in passed:
-        loaded = _accepted(game).get(case_id)
-        if loaded is not None and (operations is None or loaded.operation in operations):
-            yield loaded.case.input
 
 
 def _top(path: str) -> str:

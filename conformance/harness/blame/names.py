@@ -15,8 +15,7 @@ from typing import Any, cast
 
 from rulespec.conformance.harness.blame.kept import kept
 from rulespec.conformance.harness.blame.sentences import speaking_of
-from rulespec.conformance.harness.blame.switches import vector_cases
-from rulespec.conformance.harness.blame.weighed import weighed
+from rulespec.conformance.harness.blame.weighed import passed_cases
 from rulespec.conformance.harness.records import CheckRecord
 from rulespec.conformance.harness.verdict import Outcome
 
@@ -91,10 +90,7 @@ def _passed_names(game: str, operation: str, among: Sequence[CheckRecord]) -> fr
     """The names the run's passed vectors of the operation hold (``kept`` for the run, per operation)."""
 
     def work_out() -> frozenset[str]:
-        cases = vector_cases(game)
-        passed = weighed(among).passed.get(game, frozenset[str]())
-        held = (cases[case] for case in passed if case in cases and cases[case].operation == operation)
-        return frozenset(name for loaded in held for name in _names(loaded.case.input))
+        return frozenset(name for loaded in passed_cases(among, game, operation) for name in _names(loaded.case.input))
 
     return _by_operation(among, ("passed", game, operation), work_out)
 

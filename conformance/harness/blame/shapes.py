@@ -19,8 +19,7 @@ from typing import Any, cast
 
 from rulespec.conformance.harness import games as registry
 from rulespec.conformance.harness.blame.fields import unindexed
-from rulespec.conformance.harness.blame.switches import vector_cases
-from rulespec.conformance.harness.blame.weighed import weighed
+from rulespec.conformance.harness.blame.weighed import passed_cases
 from rulespec.conformance.harness.records import CheckRecord, own_detail
 from rulespec.conformance.harness.spec import find_rule_ids
 
@@ -105,14 +104,7 @@ def _null_throughout(record: CheckRecord, among: Sequence[CheckRecord], path: st
     result passed, and no failing check's answer holds anything but null there. A null in every answer is the
     field's form (a total written as NaN, whatever the request), not one value's slip (a share past the printed
     values, where the other requests pass). Never without the run."""
-    passed = weighed(among).passed.get(record.game, frozenset[str]()) if among else None
-    if passed is None:
-        return False
-    cases = vector_cases(record.game)
-    if any(
-        (found := cases.get(name)) is not None and found.operation == record.operation and found.case.output is not None
-        for name in passed
-    ):
+    if not among or any(case.case.output is not None for case in passed_cases(among, record.game, record.operation)):
         return False
     answers = (r.got for r in among if (r.game, r.operation) == (record.game, record.operation))
     return not any(value is not None for answer in answers for value in _at(answer, path.split(".")))

@@ -16,9 +16,10 @@ from rulespec.conformance.harness.blame.edits import by_name
 from rulespec.conformance.harness.blame.kept import kept
 from rulespec.conformance.harness.blame.misread import explaining as misreadings_explaining
 from rulespec.conformance.harness.blame.suite import decided_step, steps_named
-from rulespec.conformance.harness.blame.switches import at_default, question_of
+from rulespec.conformance.harness.blame.switches import at_default, question_of, vector_cases
 from rulespec.conformance.harness.games import REGISTRY
 from rulespec.conformance.harness.records import CheckRecord
+from rulespec.conformance.harness.vectors import LoadedCase
 from rulespec.conformance.harness.verdict import Outcome
 
 
@@ -45,6 +46,13 @@ class Run:
 def weighed(among: Sequence[CheckRecord]) -> Run:
     """The evidence of ``among`` (``kept`` for the run)."""
     return kept("weighed", among, lambda: _weigh(among))
+
+
+def passed_cases(among: Sequence[CheckRecord], game: str, operation: str | None = None) -> list[LoadedCase]:
+    """The vector cases of the game (of one operation, where named) the run passed, in the run's order."""
+    cases = vector_cases(game)
+    passed = (cases.get(case) for case in weighed(among).passed.get(game, frozenset[str]()))
+    return [loaded for loaded in passed if loaded is not None and operation in (None, loaded.operation)]
 
 
 def _weigh(among: Sequence[CheckRecord]) -> Run:
