@@ -5860,25 +5860,6 @@ def test_a_ruling_misplayed_at_every_value_fails_the_rulings_clause() -> None:
     assert _failed_rules("imperium", records) == ["IMP-RULING-2"]
 
 
-def _unrest_suit_left_out(card: Any, rulings: Any) -> Any:
-    """IMP-RULING-2 misread: the default's list of suits taken without ``unrest`` (the OCaml Imperium audit's flip-21;
-    runs as ``market.gets_unrest``): a riot replacement gets no unrest card under ``non_region``, every other suit
-    and every other alternative as the clause says."""
-    if rulings.unrest_under is UnrestUnder.NON_REGION:
-        return card.suit is not Suit.UNREST and card.suit is not Suit.REGION
-    return card.suit is Suit.REGION if rulings.unrest_under is UnrestUnder.REGION_ONLY else True
-
-
-def test_a_suit_the_default_names_left_out_fails_the_rulings_clause_not_the_slide() -> None:
-    """Slides made under every other replacement, none under an unrest one, asked at the default: the check is the
-    ruling's own (IMP-RULING-2 names the suit), and the slide left out is no evidence against IMP-MARKET-5."""
-    records = _misread_records(
-        "imperium", imperium_market.gets_unrest, _unrest_suit_left_out, "acquire_market_card", imperium
-    )
-    assert [(r.outcome, r.primary_rule) for r in records if r.outcome != "passed"] == [("failed", "IMP-RULING-2")]
-    assert _failed_rules("imperium", records) == ["IMP-RULING-2"]
-
-
 def _turn_never_reported(request: Any, rulings: Any, /) -> Any:
     """HIS-WIN-3 misread: the tie-break that standard victories and the time limit share never reports the turn
     that broke the tie (the 56th round's second reader's ``h1_break_tie_turn_never_reported``)."""

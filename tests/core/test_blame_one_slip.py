@@ -182,8 +182,8 @@ def test_a_list_longer_than_any_passed_names_only_a_rule_refusing_that_length() 
 
 
 def _empty_slot_read(request: AcquireRequest, rulings: Any, /) -> Any:
-    """IMP-MARKET-4 in a port's plumbing: the market searched for the asked card reading every slot's card, a crash
-    on an empty slot met before the card (or anywhere, for a card in no slot), which the search must pass by."""
+    """IMP-MARKET-1 in a port's plumbing: the market searched for the asked card reading every slot's card, a crash
+    on an empty slot met before the card (or anywhere, for a card in no slot)."""
     for slot in request.market:
         if slot.card is None:
             raise AttributeError("'NoneType' object has no attribute 'name'")
@@ -192,14 +192,13 @@ def _empty_slot_read(request: AcquireRequest, rulings: Any, /) -> Any:
     return imperium.acquire_market_card(request, rulings)
 
 
-def test_one_crash_on_a_field_few_passed_requests_hold_fails_the_clause_that_speaks_of_it() -> None:
-    """An accepted request with an empty slot passes too (after the asked card, where the search stops short of it),
-    but only one of many: the empty slot every crashing request holds still tells them apart, and the crash fails
-    IMP-MARKET-4, which says the search passes an empty slot by, not the IMP-MARKET-1 of most of its vectors."""
+def test_one_crash_no_field_explains_fails_the_rule_most_of_its_vectors_are_primary_to() -> None:
+    """Accepted requests with an empty slot pass too (after the asked card), so no empty field tells the crashing
+    requests apart: the crash fails IMP-MARKET-1, the rule of most of the vectors it throws in."""
     records = records_of("imperium", SimpleNamespace(acquire_market_card=_empty_slot_read))
     crashed = [r for r in records if r.outcome == "error"]
     assert len({r.primary_rule for r in crashed}) >= 2
-    assert _broken("imperium", records) == ["IMP-MARKET-4"]
+    assert _broken("imperium", records) == ["IMP-MARKET-1"]
 
 
 def _crashed(rule: str, detail: str) -> CheckRecord:

@@ -3,8 +3,7 @@
 An implementation that throws on some legal input (a sum over an empty list with no start value, a field of an
 empty slot read) throws the same exception, message and place alike, in every check that sends such an input,
 whatever rule each check is primary to. Those errors are one fault. It is blamed on the clause that speaks of what
-every crashing request has and no accepted request the run passed has (else fewer than a tenth of them: an empty
-slot after the card asked, which the slot search never reaches): a field empty or null (``regions`` ``[]``:
+every crashing request has and no accepted request the run passed has: a field empty or null (``regions`` ``[]``:
 the clause counting the markers on the map, which says that an empty map counts none), or a list of players' entries
 that leaves a player of another such list out (an empire without an order). That clause is the one with a sentence
 naming the field as empty or left out that neither refuses nor says what is checked (the legal input the crash came
@@ -67,9 +66,8 @@ def crash_rule(record: CheckRecord, among: Sequence[CheckRecord]) -> str | None:
 
 def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]) -> str | None:
     """The one clause that speaks of a field every crashing request has empty (or short of a key) and no accepted
-    request the run passed has (else fewer than a tenth of them: the slip may not reach it there): those of the
-    crash's operation, else (an operation none of whose accepted vectors passed) those of the game's other operations
-    that hold the field, each field judged only by requests holding it."""
+    request the run passed has: those of the crash's operation, else (an operation none of whose accepted vectors
+    passed) those of the game's other operations that hold the field, each field judged only by requests holding it."""
     asked = [other.request for other in alike if other.request is not None]
     accepted = [loaded for loaded in passed_cases(among, game) if loaded.case.error is None]
     operations = {other.operation for other in alike}
@@ -79,10 +77,7 @@ def _named(game: str, alike: Sequence[CheckRecord], among: Sequence[CheckRecord]
         return None
     shared: set[str] = set(_features(asked[0])).intersection(*(set(_features(request)) for request in asked[1:]))
     judged = {path for path in shared if any(_top(path) in request for request in contrast)}
-    held = Counter(path for request in contrast for path in set(_features(request)) if path in judged)
-    # none the passed requests lack: those few of them hold, the slip perhaps never reaching it there (an empty slot
-    # after the card asked, where the slot search stops before it)
-    shared = {path for path in judged if not held[path]} or {path for path in judged if held[path] * 10 < len(contrast)}
+    shared = judged.difference(*(set(_features(request)) for request in contrast))
     rules = {rule for other in alike for rule in other.rules}
     names = {path.rsplit(".", 1)[-1].removesuffix("[]") for path in shared}
     emptied = {rule for name in names for rule in speaking_of(game, name, _EMPTY)}

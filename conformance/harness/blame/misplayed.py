@@ -38,18 +38,7 @@ def misplayed(record: CheckRecord, among: Sequence[CheckRecord], passed: frozens
     # one playing B at every value (a third alternative answered as B too) misplays nothing of the ruling's test: its
     # failures are another clause's (unrest never slid under a replacement is answered under ``all`` as elsewhere)
     again = {value for other in elsewhere for value in _played(other, field)}
-    return clause if (kept and elsewhere and not kept & again) or _own_checks_alone(clause, failing) else None
-
-
-def _own_checks_alone(clause: str, failing: Sequence[CheckRecord]) -> bool:
-    """Every failing check of the operation primary to the ruling's clause, asked at its default and each answered
-    by another alternative of it: the default's reading of the ruling departed from where its own checks pin it (the
-    unrest suit left out of ``non_region``'s list, every other slide made), not the step its answer feeds (the slide,
-    IMP-MARKET-5), which the other checks of that step show right."""
-    return all(
-        r.primary_rule == clause and any(x.clause == clause and x.asked_default for x in readings_explaining(r))
-        for r in failing
-    )
+    return clause if kept and elsewhere and not kept & again else None
 
 
 def _played(record: CheckRecord, field: str) -> tuple[str, ...]:
