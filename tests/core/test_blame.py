@@ -14,6 +14,7 @@ from dataclasses import replace
 from itertools import chain
 from types import SimpleNamespace
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -5839,6 +5840,36 @@ def test_units_counted_by_kind_fail_the_upkeep_clause_not_each_taxation_rule() -
     records = _misread_records("soe", maintenance.maintenance_cost, _upkeep_per_kind, "pay_maintenance", soe)
     assert _primaries_failed(records) >= 3
     assert "SOE-MAINT-1" in _failed_rules("soe", records) and len(_failed_rules("soe", records)) <= 2
+
+
+def _revolution_kept_among_candidates(request: EndGameRequest, rulings: SoeRulings, /) -> Standings:
+    """SOE-UNREST-2 misread in a port shaped otherwise than the reference (the Nim audit's flip-14): the candidates'
+    bound of 20 unrest dropped, and every player's penalty worked out before one in revolution is given 0 VP, so its
+    penalty shows and the others' shift below it."""
+
+    def candidates(empires: Any, rulings: SoeRulings) -> Any:
+        return tuple(e for e in empires if e.unrest > 0 or rulings.zero_unrest_penalised)
+
+    def assessed(empire: Any, empires: Any, rulings: SoeRulings) -> Any:
+        penalty = soe_end_game.unrest_penalty(empire, empires, rulings)
+        out = soe_end_game.in_revolution(empire)
+        vp = 0 if out else soe_end_game.vp_after_penalty(empire.vp, penalty, rulings)
+        return soe_end_game.Standing(empire.player, empire.unrest, penalty, vp, revolution=out, place=None)
+
+    with (
+        mock.patch.object(soe_end_game, "penalty_candidates", candidates),
+        mock.patch.object(soe_end_game, "assess_unrest", assessed),
+    ):
+        return soe.end_game(request, rulings)
+
+
+def test_players_in_revolution_kept_among_the_candidates_fail_the_candidates_clause() -> None:
+    """Their penalty shown, the others' shifted below it: the standings fail SOE-UNREST-2, the clause bounding the
+    candidates, not the rule of each standing's check (the worked examples', the places', the second penalty's)."""
+    records = records_of("soe", SimpleNamespace(end_game=_revolution_kept_among_candidates), ("end_game",))
+    assert _primaries_failed(records) >= 5
+    failed = _failed_rules("soe", records)
+    assert "SOE-UNREST-2" in failed and len(failed) <= 3, failed
 
 
 def _region_test_on_the_card(card: Any, rulings: Any) -> Any:

@@ -85,6 +85,16 @@ def _revolution_not_counted(players: int, pairs: list[tuple[dict[str, Any], dict
     return given == [as_two(mine) for mine, _ in pairs] and given != [mine["penalty"] for mine, _ in pairs]
 
 
+def _revolution_penalised(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
+    """A player in revolution shown penalised, its VP 0 as due, and a player still in the game penalised otherwise,
+    every standing's unrest and revolution right: those in revolution kept among the candidates, taking the highest
+    or the second highest from the others (SOE-UNREST-2), not a revolution's penalty merely shown (SOE-UNREST-1)."""
+    if any(mine[key] != theirs[key] for mine, theirs in pairs for key in ("player", "unrest", "revolution")):
+        return False
+    shown = any(mine["revolution"] and theirs["penalty"] and theirs["vp"] == mine["vp"] for mine, theirs in pairs)
+    return shown and any(not mine["revolution"] and mine["penalty"] != theirs["penalty"] for mine, theirs in pairs)
+
+
 def _places(
     standings: list[dict[str, Any]], got: list[dict[str, Any]], rulings: dict[str, Any]
 ) -> str | tuple[str, ...] | None:
@@ -285,7 +295,7 @@ def standings(empires: list[Any], expected: Any, got: Any, rulings: dict[str, An
         return carried
     if _revolution_scores(pairs):
         return "SOE-UNREST-1"
-    if _revolution_not_counted(len(empires), pairs, rulings):
+    if _revolution_not_counted(len(empires), pairs, rulings) or _revolution_penalised(pairs):
         return "SOE-UNREST-2"
     if _taken_off(empires, pairs) or _written_as_the_change(pairs):
         return "SOE-UNREST-8"
