@@ -12,6 +12,7 @@ from rulespec.conformance.harness.mutation.score import (
     REFUSAL_DIAGNOSTICS,
     Equivalent,
     Equivalents,
+    changed_lines,
     judge,
     load_equivalents,
     only_diagnostics,
@@ -133,6 +134,23 @@ def test_survivors_are_judged_killed_equivalent_or_surviving() -> None:
     # without the category recorded, a reason-only mutant counts as a survivor
     assert judge(raw(mutated('"VP are never negative"', "None")), Equivalents((), {})).survived
     assert score((reason_only, logic, killed)) == 50.0
+
+
+def test_an_equivalence_recorded_before_a_comment_was_added_to_its_line_still_matches() -> None:
+    """A clause's ID written at the end of the reference's line (for blame) changes no code: the mutant recorded
+    equivalent without the comment is still the same mutant, and a ``#`` inside a string is no comment."""
+    entry = Equivalent(
+        "rulespec.reference.here_i_stand.bonus", "check", ("-return bonus.vp + 1", "+return bonus.vp - 1"), "why"
+    )
+    commented = mutated("bonus.vp + 1", "bonus.vp + 1  # HIS-BONUS-1: the VP").replace(
+        "bonus.vp + 1  # HIS-BONUS-1: the VP", "bonus.vp - 1  # HIS-BONUS-1: the VP"
+    )
+    found = judge(
+        {**raw(commented), "original": ORIGINAL.replace("bonus.vp + 1", "bonus.vp + 1  # HIS-BONUS-1: the VP")},
+        Equivalents((entry,), {}),
+    )
+    assert found.equivalent == "why"
+    assert changed_lines('-    x = "a  # b"\n') == ('-x = "a  # b"',)
 
 
 def test_one_equivalent_mutant_is_matched_by_module_function_and_changed_lines() -> None:

@@ -100,11 +100,26 @@ def load_equivalents(path: Path) -> Equivalents:
 
 
 def changed_lines(diff: str) -> tuple[str, ...]:
+    """A diff's removed and added lines, stripped of indentation and of a trailing comment: a comment added to the
+    reference's line (a clause's ID for blame) leaves the mutant and its recorded equivalence the same."""
     return tuple(
-        line[0] + line[1:].strip()
+        line[0] + _code(line[1:]).strip()
         for line in diff.splitlines()
         if line[:1] in "-+" and not line.startswith(("---", "+++"))
     )
+
+
+_COMMENT = re.compile(r"\s{2,}#\s.*$")  # an inline comment as ruff writes one: two spaces, ``#``, a space
+
+
+def _code(line: str) -> str:
+    """The line without its trailing comment, kept whole where the ``#`` may lie inside a string (quotes unbalanced
+    before it)."""
+    found = _COMMENT.search(line)
+    if found is None:
+        return line
+    code = line[: found.start()]
+    return code if code.count('"') % 2 == 0 and code.count("'") % 2 == 0 else line
 
 
 def _renamed(source: str, function: str) -> list[str]:
